@@ -1,0 +1,46 @@
+"""Pack the ``sharah_web`` package into a zip that Pyodide unpacks.
+
+Used by the site build (``scripts/mkdocs_hooks.py``) and by the Pyodide test
+under Node. The zip is deterministic: same sources, same bytes, same hash.
+
+    python scripts/pack_engine.py OUT.zip
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "sharah_web"
+
+
+def engine_files() -> list[Path]:
+    return sorted(p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def engine_zip() -> bytes:
+    """The package's sources as zip bytes, paths starting ``sharah_web/``."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for path in engine_files():
+            info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, path.read_bytes())
+    return buf.getvalue()
+
+
+def engine_hash(data: bytes | None = None) -> str:
+    return hashlib.sha256(data if data is not None else engine_zip()).hexdigest()[:12]
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit("usage: python scripts/pack_engine.py OUT.zip")
+    data = engine_zip()
+    Path(sys.argv[1]).write_bytes(data)
+    print(f"{sys.argv[1]}: {len(data)} bytes, {len(engine_files())} files, hash {engine_hash(data)}")

@@ -1,0 +1,606 @@
+"""The move model shared by every game.
+
+A position is a board (a list of pieces or ``None``), the side to move and a
+small dict of game state (die roll, Fisher control, phase, counters...).
+A move is a tuple of atomic effects applied in order:
+
+- ``Shift(frm, to)``: a piece goes from one square to an empty one;
+- ``Remove(sq)``: a piece leaves the board (a capture of any kind);
+- ``Place(sq, piece)``: a piece arrives on an empty square (a drop);
+- ``Change(sq, piece)``: the piece on a square becomes another (promotion,
+  merge, a new facing);
+- ``SetState(key, value)``: game state changes (hand over the Fisher, phase,
+  en passant square, counters);
+- ``Turn(side)``: who moves next, when it is not simply the other side.
+
+Captures by displacement, withdrawal, approach, leap or custodian are all
+``Remove`` plus ``Shift``; pushes and pulls are extra ``Shift`` effects; a
+pass is a move with no board effect. So one model carries every game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from .geometry import Geometry
+
+
+class NotationError(ValueError):
+    """Text that is not a move, a position, or an option this game knows."""
+
+
+class IllegalMoveError(ValueError):
+    """A well-formed move that the rules do not allow here."""
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    kind: str
+    side: str | None
+    facing: str | None = None
+
+    def with_(self, **changes) -> "Piece":
+        d = {"kind": self.kind, "side": self.side, "facing": self.facing}
+        d.update(changes)
+        return Piece(**d)
+
+
+# ---------------------------------------------------------------- effects
+
+@dataclass(frozen=True, slots=True)
+class Shift:
+    frm: int
+    to: int
+
+    def apply(self, pos: "Position") -> None:
+        b = pos.board
+        if b[self.frm] is None or b[self.to] is not None:
+            raise AssertionError(f"bad move effect {self} on {pos.board_text()}")
+        b[self.to] = b[self.frm]
+        b[self.frm] = None
+
+
+@dataclass(frozen=True, slots=True)
+class Remove:
+    sq: int
+
+    def apply(self, pos: "Position") -> None:
+        if pos.board[self.sq] is None:
+            raise AssertionError(f"nothing to remove at {self.sq}")
+        pos.board[self.sq] = None
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    sq: int
+    piece: Piece
+
+    def apply(self, pos: "Position") -> None:
+        if pos.board[self.sq] is not None:
+            raise AssertionError(f"square {self.sq} is occupied")
+        pos.board[self.sq] = self.piece
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    sq: int
+    piece: Piece
+
+    def apply(self, pos: "Position") -> None:
+        if pos.board[self.sq] is None:
+            raise AssertionError(f"nothing to change at {self.sq}")
+        pos.board[self.sq] = self.piece
+
+
+@dataclass(frozen=True, slots=True)
+class SetState:
+    key: str
+    value: Any
+
+    def apply(self, pos: "Position") -> None:
+        pos.state[self.key] = self.value
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    side: str
+
+    def apply(self, pos: "Position") -> None:
+        pos.to_move = self.side
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A legal move: what the widget narrows by (``frm``, ``to``, ``drop``),
+    its notation, a label for a choice, and the effects that make it."""
+
+    notation: str
+    effects: tuple
+    frm: int | None = None
+    to: int | None = None
+    drop: str | None = None      # kind placed from the hand, for drops
+    label: str = ""              # shown when several moves share frm/to
+    aliases: tuple[str, ...] = ()  # other accepted spellings
+    kind: str = "move"           # "move", "drop", "pass", "remove", ...
+
+    def __str__(self) -> str:
+        return self.notation
+
+    def captured(self) -> list[int]:
+        return [e.sq for e in self.effects if isinstance(e, Remove)]
+
+    def touched(self) -> set[int]:
+        """Every square this move changes, for highlighting."""
+        out: set[int] = set()
+        for e in self.effects:
+            if isinstance(e, Shift):
+                out.update((e.frm, e.to))
+            elif isinstance(e, (Remove, Place, Change)):
+                out.add(e.sq)
+        return out
+
+
+# -------------------------------------------------------------- positions
+
+class Position:
+    __slots__ = ("variant", "board", "to_move", "state")
+
+    def __init__(self, variant: "Variant", board: list, to_move: str, state: dict | None = None):
+        self.variant = variant
+        self.board = board
+        self.to_move = to_move
+        self.state = dict(state or {})
+
+    @property
+    def geometry(self) -> Geometry:
+        return self.variant.geometry
+
+    def copy(self) -> "Position":
+        return Position(self.variant, self.board[:], self.to_move, self.state)
+
+    def piece_at(self, sq: int) -> Piece | None:
+        return self.board[sq]
+
+    def pieces(self, side: str | None = ..., kind: str | None = None) -> Iterable[tuple[int, Piece]]:
+        for sq, p in enumerate(self.board):
+            if p is None:
+                continue
+            if side is not ... and p.side != side:
+                continue
+            if kind is not None and p.kind != kind:
+                continue
+            yield sq, p
+
+    def find(self, kind: str, side: str | None) -> int | None:
+        for sq, p in enumerate(self.board):
+            if p is not None and p.kind == kind and p.side == side:
+                return sq
+        return None
+
+    def opponent(self, side: str | None = None) -> str:
+        return self.variant.opponent(side or self.to_move)
+
+    def board_text(self) -> str:
+        return self.variant.board_text(self)
+
+    def text(self) -> str:
+        return self.variant.position_text(self)
+
+    def key(self) -> tuple:
+        """A hashable identity for repetition checks."""
+        return (tuple(self.board), self.to_move, tuple(sorted(self.state.items())))
+
+    def apply(self, move: Move) -> "Position":
+        """A new position with ``move`` played; this one is unchanged."""
+        return self.variant.apply(self, move)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    winner: str | None   # a side name, or None for a draw
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.winner} wins: {self.reason}" if self.winner else f"draw: {self.reason}"
+
+
+# --------------------------------------------------------------- variants
+
+@dataclass(frozen=True)
+class Option:
+    default: Any
+    choices: tuple = ()
+    doc: str = ""
+
+    def check(self, name: str, value: Any) -> Any:
+        if isinstance(self.default, bool):
+            if isinstance(value, str) and value.lower() in ("true", "yes", "on", "1", "false", "no", "off", "0"):
+                value = value.lower() in ("true", "yes", "on", "1")
+            if not isinstance(value, bool):
+                raise NotationError(f"option {name} is on or off (true/false), not {value!r}")
+        elif isinstance(self.default, int):
+            try:
+                value = int(value)
+            except (TypeError, ValueError):
+                raise NotationError(f"option {name} takes a whole number, not {value!r}") from None
+        else:
+            value = str(value)
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise NotationError(f"option {name} must be one of {allowed}, not {value!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class PieceType:
+    kind: str
+    letter: str          # upper case; the position text uses upper for the first side
+    betza: str = ""      # movement, where it is plain data
+    name: str = ""       # display name (defaults to kind)
+    value: float = 0.0   # rough value in pawns, for the computer opponent
+
+
+class Variant:
+    """A game's rules. Subclasses set the class attributes and override the
+    hooks they need; the default hooks describe plain chess-like games."""
+
+    id: str = ""
+    title: str = ""
+    width: int = 8
+    height: int = 8
+    sides: tuple[str, str] = ("white", "black")
+    piece_types: tuple[PieceType, ...] = ()
+    neutral_symbol: dict[str, str] = {}     # neutral kinds: kind -> symbol in the text
+    options: dict[str, Option] = {}
+
+    def __init__(self, **options):
+        self.geometry = Geometry(self.width, self.height)
+        self.opts: dict[str, Any] = {}
+        for name, value in options.items():
+            spec = self.options.get(name)
+            if spec is None:
+                known = ", ".join(self.options) or "none"
+                raise NotationError(f"{self.id} has no option {name!r} (options: {known})")
+            self.opts[name] = spec.check(name, value)
+        for name, spec in self.options.items():
+            self.opts.setdefault(name, spec.default)
+        self.types = {t.kind: t for t in self.piece_types}
+        self.by_letter = {t.letter: t.kind for t in self.piece_types}
+        self.symbol_kind = {s: k for k, s in self.neutral_symbol.items()}
+
+    # ---- sides and squares
+    def opponent(self, side: str) -> str:
+        return self.sides[1] if side == self.sides[0] else self.sides[0]
+
+    def forward(self, side: str | None) -> int:
+        return 1 if side == self.sides[0] else -1
+
+    def square_colour(self, sq: int) -> str:
+        """The square's colour name, for drawing and for rules that use it."""
+        return self.geometry.checker(sq)
+
+    def kind_name(self, kind: str) -> str:
+        t = self.types.get(kind)
+        return (t.name if t and t.name else kind)
+
+    # ---- positions
+    def initial_position(self) -> Position:
+        raise NotImplementedError
+
+    def new_position(self, board_text: str, to_move: str | None = None, state: dict | None = None) -> Position:
+        pos = Position(self, self.parse_board(board_text), to_move or self.sides[0], state)
+        return pos
+
+    def piece_token(self, piece: Piece) -> str:
+        if piece.side is None:
+            token = self.neutral_symbol[piece.kind]
+        else:
+            letter = self.types[piece.kind].letter if piece.kind in self.types else self.compound_letters(piece.kind)
+            if len(letter) > 1:
+                letter = f"({letter})"
+            token = letter if piece.side == self.sides[0] else letter.lower()
+        if piece.facing:
+            token += ":" + piece.facing
+        return token
+
+    def compound_letters(self, kind: str) -> str:
+        raise NotationError(f"unknown piece kind {kind!r}")
+
+    def kind_from_letters(self, letters: str) -> str:
+        kind = self.by_letter.get(letters)
+        if kind is None:
+            raise NotationError(f"unknown piece letter {letters!r} in {self.id}")
+        return kind
+
+    def board_text(self, pos: Position) -> str:
+        g = self.geometry
+        rows = []
+        for r in range(g.height - 1, -1, -1):
+            row, empty = [], 0
+            for f in range(g.width):
+                p = pos.board[r * g.width + f]
+                if p is None:
+                    empty += 1
+                    continue
+                if empty:
+                    row.append(str(empty))
+                    empty = 0
+                row.append(self.piece_token(p))
+            if empty:
+                row.append(str(empty))
+            rows.append("".join(row))
+        return "/".join(rows)
+
+    def parse_piece(self, token: str, where: str) -> Piece:
+        facing = None
+        if ":" in token:
+            token, facing = token.split(":", 1)
+            if facing not in self.facings():
+                raise NotationError(f"{where}: unknown facing {facing!r}")
+        if token in self.symbol_kind:
+            if facing:
+                raise NotationError(f"{where}: the {self.symbol_kind[token]} has no facing")
+            return Piece(self.symbol_kind[token], None)
+        letters = token.strip("()")
+        if not letters.isalpha() or not (letters.isupper() or letters.islower()):
+            raise NotationError(f"{where}: {token!r} is not a piece")
+        side = self.sides[0] if letters.isupper() else self.sides[1]
+        kind = self.kind_from_letters(letters.upper())
+        if facing and not self.has_facing(kind):
+            raise NotationError(f"{where}: a {self.kind_name(kind)} has no facing")
+        if not facing and self.has_facing(kind):
+            raise NotationError(f"{where}: a {self.kind_name(kind)} needs a facing, like :n")
+        return Piece(kind, side, facing)
+
+    def facings(self) -> tuple[str, ...]:
+        return ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+
+    def has_facing(self, kind: str) -> bool:
+        return False
+
+    def parse_board(self, text: str) -> list:
+        g = self.geometry
+        rows = text.split("/")
+        if len(rows) != g.height:
+            raise NotationError(f"the board has {g.height} ranks, the text gives {len(rows)}")
+        board: list = []
+        for i, row in enumerate(rows):
+            rank = g.height - i
+            cells: list = []
+            j = 0
+            while j < len(row):
+                c = row[j]
+                if c.isdigit():
+                    k = j
+                    while k < len(row) and row[k].isdigit():
+                        k += 1
+                    n = int(row[j:k])
+                    if n == 0:
+                        raise NotationError(f"rank {rank}: an empty-square count cannot be 0")
+                    cells.extend([None] * n)
+                    j = k
+                    continue
+                if c == "(":
+                    k = row.find(")", j)
+                    if k < 0:
+                        raise NotationError(f"rank {rank}: '(' without ')'")
+                    k += 1
+                elif c in self.symbol_kind or c.isalpha():
+                    k = j + 1
+                else:
+                    raise NotationError(f"rank {rank}: unexpected {c!r}")
+                if k < len(row) and row[k] == ":":
+                    m = k + 1
+                    while m < len(row) and row[m].isalpha() and row[m].islower() and row[m] in "nsew":
+                        m += 1
+                    k = m
+                cells.append(self.parse_piece(row[j:k], f"rank {rank}"))
+                if len(cells) > g.width:
+                    break
+                j = k
+            if len(cells) != g.width:
+                raise NotationError(f"rank {rank} has {len(cells)} squares, the board is {g.width} wide")
+            board[0:0] = cells
+        return board
+
+    def position_text(self, pos: Position) -> str:
+        fields = [self.board_text(pos), self.side_letter(pos.to_move)]
+        fields += self.format_state(pos)
+        return " ".join(fields)
+
+    def side_letter(self, side: str) -> str:
+        return side[0]
+
+    def parse_position(self, text: str) -> Position:
+        if not isinstance(text, str) or not text.strip():
+            raise NotationError("empty position text")
+        if len(text) > 4000:
+            raise NotationError("position text is too long")
+        fields = text.split()
+        letters = {self.side_letter(s): s for s in self.sides}
+        if len(fields) < 2 or fields[1] not in letters:
+            raise NotationError(
+                f"position text needs the board, then the side to move "
+                f"({' or '.join(letters)}); got {text!r}")
+        pos = Position(self, self.parse_board(fields[0]), letters[fields[1]])
+        pos.state = self.parse_state(fields[2:], pos)
+        self.validate(pos)
+        return pos
+
+    def format_state(self, pos: Position) -> list[str]:
+        return []
+
+    def parse_state(self, fields: list[str], pos: Position) -> dict:
+        if fields:
+            raise NotationError(f"unexpected fields after the side to move: {' '.join(fields)}")
+        return {}
+
+    def validate(self, pos: Position) -> None:
+        """Raise ``NotationError`` if the position cannot arise in this game."""
+
+    # ---- moves
+    def legal_moves(self, pos: Position) -> list[Move]:
+        raise NotImplementedError
+
+    def apply(self, pos: Position, move: Move) -> Position:
+        new = pos.copy()
+        new.to_move = self.opponent(pos.to_move)
+        for e in move.effects:
+            e.apply(new)
+        return new
+
+    def after_move(self, pos: Position, rng) -> None:
+        """Chance after a move (a die roll); may change ``pos`` in place."""
+
+    def prepare(self, pos: Position, rng) -> None:
+        """Anything chance decides before the first move (the first roll)."""
+
+    def set_roll(self, pos: Position, roll) -> None:
+        """Set a chance outcome given from outside (a recorded die roll)."""
+        raise NotationError(f"{self.id} has no dice")
+
+    def result(self, game: "Game") -> Result | None:
+        return None
+
+    def move_name(self, pos: Position, move: Move) -> str:
+        """The move as the move list shows it (defaults to the notation)."""
+        return move.notation
+
+    def parse_move(self, text: str, pos: Position) -> Move:
+        """Find the legal move that ``text`` names, or say what is wrong."""
+        text = text.strip() if isinstance(text, str) else text
+        if not isinstance(text, str) or not text:
+            raise NotationError("empty move")
+        if len(text) > 200:
+            raise NotationError("move text is too long")
+        moves = self.legal_moves(pos)
+        for m in moves:
+            if m.notation == text or text in m.aliases:
+                return m
+        self.explain_illegal(text, pos, moves)
+        raise IllegalMoveError(f"{text} is not a legal move here")
+
+    def explain_illegal(self, text: str, pos: Position, moves: list[Move]) -> None:
+        """Raise a helpful error for ``text``; the default checks the squares."""
+        import re
+        m = re.fullmatch(r"([a-p]\d{1,2})([a-p]\d{1,2})(.*)", text)
+        if not m:
+            raise NotationError(f"{text!r} is not a move: write the from-square then the to-square, like b2b3")
+        g = self.geometry
+        frm, to = g.parse(m.group(1)), g.parse(m.group(2))
+        piece = pos.board[frm]
+        if piece is None:
+            raise IllegalMoveError(f"{text}: there is no piece on {g.name(frm)}")
+        if piece.side != pos.to_move and piece.side is not None:
+            raise IllegalMoveError(f"{text}: the {self.kind_name(piece.kind)} on {g.name(frm)} is not yours; {pos.to_move} is to move")
+        same = [mv for mv in moves if mv.frm == frm and mv.to == to]
+        if same:
+            options = ", ".join(mv.notation for mv in same)
+            raise NotationError(f"{text}: say which move you mean: {options}")
+        raise IllegalMoveError(f"{text}: the {self.kind_name(piece.kind)} on {g.name(frm)} cannot move to {g.name(to)}")
+
+
+# ------------------------------------------------------------------ games
+
+@dataclass
+class Ply:
+    move: Move
+    before: Position
+    after: Position
+    result: Result | None
+    name: str = ""
+
+
+class Game:
+    """A game in progress: the position, the history (for undo and redo),
+    the result, and a seeded random source for dice."""
+
+    def __init__(self, variant: Variant, position: Position, seed: int | None = None):
+        import random
+        self.variant = variant
+        self.rng = random.Random(seed)
+        position = position.copy()
+        variant.prepare(position, self.rng)
+        self.start = position
+        self._pos = position
+        self.history: list[Ply] = []
+        self.future: list[Ply] = []
+        self._moves: list[Move] | None = None
+        self.result: Result | None = variant.result(self)
+
+    # --- the public view
+    @property
+    def current(self) -> Position:
+        return self._pos
+
+    @property
+    def to_move(self) -> str:
+        return self._pos.to_move
+
+    def position(self) -> str:
+        return self._pos.text()
+
+    def piece_at(self, square) -> Piece | None:
+        sq = self.variant.geometry.parse(square) if isinstance(square, str) else square
+        return self._pos.board[sq]
+
+    def legal_moves(self) -> list[Move]:
+        if self.result is not None:
+            return []
+        if self._moves is None:
+            self._moves = self.variant.legal_moves(self._pos)
+        return list(self._moves)
+
+    def find_move(self, text: str) -> Move:
+        if self.result is not None:
+            raise IllegalMoveError(f"the game is over ({self.result})")
+        return self.variant.parse_move(text, self._pos)
+
+    def play(self, move, roll=None) -> Move:
+        """Play a move given as text (or a ``Move`` from ``legal_moves``).
+        Raises ``ValueError`` and changes nothing if it is malformed or illegal."""
+        if isinstance(move, Move):
+            if move not in self.legal_moves():
+                raise IllegalMoveError(f"{move} is not a legal move here")
+        else:
+            move = self.find_move(move)
+        after = self.variant.apply(self._pos, move)
+        if roll is not None:
+            self.variant.set_roll(after, roll)
+        else:
+            self.variant.after_move(after, self.rng)
+        self._push(Ply(move, self._pos, after, None, self.variant.move_name(self._pos, move)))
+        self.future.clear()
+        return move
+
+    def _push(self, ply: Ply) -> None:
+        self.history.append(ply)
+        self._pos = ply.after
+        self._moves = None
+        self.result = self.variant.result(self)
+        ply.result = self.result
+
+    def undo(self) -> Move | None:
+        if not self.history:
+            return None
+        ply = self.history.pop()
+        self.future.append(ply)
+        self._pos = ply.before
+        self._moves = None
+        self.result = self.history[-1].result if self.history else self.variant.result(self)
+        return ply.move
+
+    def redo(self) -> Move | None:
+        if not self.future:
+            return None
+        ply = self.future.pop()
+        self.history.append(ply)
+        self._pos = ply.after
+        self._moves = None
+        self.result = ply.result
+        return ply.move
+
+    def positions(self) -> list[Position]:
+        """Every position of the game so far, the start first."""
+        return [self.start] + [p.after for p in self.history]

@@ -1,0 +1,190 @@
+"""Oblong Shatranj with die (M. Winther, 2006), on a 4x16 board.
+
+Source: ``shared/seeds/003_95d496487b525493.txt``. The seven set-ups come
+from Winther's implementation (four of them also from the Chess Variant
+Pages). White sits at the bottom and moves first.
+"""
+
+from __future__ import annotations
+
+from ..chesslike import ChessLike
+from ..core import Move, NotationError, Option, PieceType, Position, Result
+
+# Ranks 16 down to 1 of each historical set-up; '.' is an empty square.
+SETUPS = {
+    1: "egke .nn. r..r .... pppp .... pppp .... .... PPPP .... PPPP .... R..R .NN. EGKE",
+    2: "ekge .nn. r..r .... pppp pppp .... .... .... .... PPPP PPPP .... R..R .NN. EGKE",
+    3: "ekge pppp rnnr pppp .... .... .... .... .... .... .... .... PPPP RNNR PPPP EKGE",
+    4: "rnnr egke pppp pppp .... .... .... .... .... .... .... .... PPPP PPPP EGKE RNNR",
+    5: "rgkr .nn. .ee. .... pppp pppp .... .... .... .... PPPP PPPP .... .EE. .NN. RGKR",
+    6: "rgkr .nn. .ee. .... pppp pppp .... .... .... .... PPPP PPPP .... .EE. .NN. RKGR",
+    7: "rkgr .nn. .ee. pppp pppp .... .... .... .... .... .... PPPP PPPP .EE. .NN. RGKR",
+}
+
+# The die: which kind each face lets a player move.
+DIE = {6: "king", 5: "general", 4: "elephant", 3: "knight", 2: "rook", 1: "pawn"}
+FACE = {kind: face for face, kind in DIE.items()}
+
+
+def setup_board(number: int) -> str:
+    """The position text's board field for a set-up number."""
+    rows = []
+    for row in SETUPS[number].split():
+        out, empty = "", 0
+        for c in row:
+            if c == ".":
+                empty += 1
+                continue
+            if empty:
+                out += str(empty)
+                empty = 0
+            out += c
+        rows.append(out + (str(empty) if empty else ""))
+    return "/".join(rows)
+
+
+class OblongShatranj(ChessLike):
+    id = "oblong-shatranj"
+    title = "Oblong Shatranj with die"
+    width, height = 4, 16
+    sides = ("white", "black")
+    piece_types = (
+        PieceType("king", "K", "K", "King", 0),
+        PieceType("general", "G", "F", "General (firzan)", 1.5),
+        PieceType("elephant", "E", "A", "Elephant (fil)", 1.5),
+        PieceType("knight", "N", "N", "Knight", 3),
+        PieceType("rook", "R", "R", "Rook (rukh)", 5),
+        PieceType("pawn", "P", "fmWfcF", "Pawn", 1),
+    )
+    options = {
+        "setup": Option(1, tuple(range(1, 8)), "which of the seven historical set-ups"),
+        "die": Option(True, (), "the die decides which kind may move"),
+        "promotion": Option("general", ("general", "any"),
+                            "a pawn on the last rank becomes a general (Shatranj), "
+                            "or any piece but a king (Winther)"),
+        "bare_king": Option("auto", ("auto", "win", "reply", "off"),
+                            "auto: with the die baring wins at once; without it the bared "
+                            "side loses unless it can bare the other king at once (draw)"),
+    }
+
+    def __init__(self, **options):
+        super().__init__(**options)
+        self.die = self.opts["die"]
+        self.checks = not self.die
+        rule = self.opts["bare_king"]
+        self.bare_rule = ("win" if self.die else "reply") if rule == "auto" else rule
+
+    # ---- positions
+    def initial_position(self) -> Position:
+        return self.new_position(setup_board(self.opts["setup"]), "white", {"clock": 0, "roll": None})
+
+    def format_state(self, pos: Position) -> list[str]:
+        fields = []
+        if self.die:
+            roll = pos.state.get("roll")
+            fields.append(str(roll) if roll else "-")
+        fields.append(str(pos.state.get("clock", 0)))
+        return fields
+
+    def parse_state(self, fields: list[str], pos: Position) -> dict:
+        state = {"clock": 0, "roll": None}
+        if self.die and fields:
+            roll = fields.pop(0)
+            if roll != "-":
+                if roll not in ("1", "2", "3", "4", "5", "6"):
+                    raise NotationError(f"the die roll must be 1 to 6 or '-', not {roll!r}")
+                state["roll"] = int(roll)
+        if fields:
+            state["clock"] = self.parse_clock(fields.pop(0))
+        if fields:
+            raise NotationError(f"unexpected fields at the end of the position: {' '.join(fields)}")
+        return state
+
+    def validate(self, pos: Position) -> None:
+        for side in self.sides:
+            kings = sum(1 for _ in pos.pieces(side, "king"))
+            if kings > 1:
+                raise NotationError(f"{side} has {kings} kings")
+            if kings == 0:
+                raise NotationError(f"{side} has no king")
+        last = {"white": self.height - 1, "black": 0}
+        for sq, p in pos.pieces():
+            if p.kind == "pawn" and self.geometry.rank(sq) == last[p.side]:
+                raise NotationError(f"a {p.side} pawn on {self.geometry.name(sq)} should have promoted")
+        if not self.die and self.in_check(pos, self.opponent(pos.to_move)):
+            raise NotationError(f"{self.opponent(pos.to_move)} is in check but it is not their move")
+
+    # ---- the die
+    def after_move(self, pos: Position, rng) -> None:
+        if self.die:
+            pos.state["roll"] = rng.randint(1, 6)
+
+    def prepare(self, pos: Position, rng) -> None:
+        if self.die and not pos.state.get("roll"):
+            pos.state["roll"] = rng.randint(1, 6)
+
+    def set_roll(self, pos: Position, roll) -> None:
+        if not self.die:
+            raise NotationError("this game is played without the die")
+        if roll not in DIE:
+            raise NotationError(f"a die roll is 1 to 6, not {roll!r}")
+        pos.state["roll"] = roll
+
+    def rolled_kind(self, pos: Position) -> str | None:
+        roll = pos.state.get("roll")
+        return DIE[roll] if roll else None
+
+    # ---- moves
+    def promotions(self, pos, frm, to, piece):
+        if self.geometry.rank(to) != (self.height - 1 if piece.side == "white" else 0):
+            return None
+        if self.opts["promotion"] == "general":
+            return [("general", True)]
+        return [(k, True) for k in ("general", "elephant", "knight", "rook")]
+
+    def legal_moves(self, pos: Position) -> list[Move]:
+        if not self.die:
+            return super().legal_moves(pos)
+        kind = self.rolled_kind(pos)
+        if kind is None:
+            return []  # the game rolls before anyone moves
+        moves = self.pseudo_moves(pos, (kind,))
+        if kind != "pawn" or not moves:
+            if moves:
+                label = "pass (lift and drop the king)"
+            elif any(True for _ in pos.pieces(pos.to_move, kind)):
+                label = f"no {self.kind_name(kind).lower()} can move: the turn is lost"
+            else:
+                label = f"no {self.kind_name(kind).lower()} left: the turn is lost"
+            moves.append(Move("pass", (), label=label, kind="pass"))
+        return moves
+
+    def explain_illegal(self, text: str, pos: Position, moves: list[Move]) -> None:
+        if self.die and text == "pass":
+            raise ValueError("pass: on a pawn roll you may not pass while a pawn can move")
+        if self.die and len(text) >= 4 and text[0].isalpha():
+            kind = self.rolled_kind(pos)
+            try:
+                frm = self.geometry.parse(text[:2] if not text[2].isdigit() else text[:3])
+            except ValueError:
+                frm = None
+            if frm is not None and pos.board[frm] is not None and pos.board[frm].side == pos.to_move \
+                    and pos.board[frm].kind != kind:
+                raise ValueError(f"{text}: the die shows {pos.state['roll']}, so only a "
+                                 f"{self.kind_name(kind).lower()} may move")
+        super().explain_illegal(text, pos, moves)
+
+    # ---- results
+    def result(self, game) -> Result | None:
+        pos = game.current
+        if self.die and game.history:
+            mover = game.history[-1].before.to_move
+            other = self.opponent(mover)
+            if pos.find("king", other) is None:
+                return Result(mover, f"the {other} king was captured")
+        bare = self.bare_king_result(game, self.bare_rule)
+        if bare:
+            return bare
+        if not self.die and not self.legal_moves(pos):
+            return self.no_moves_result(pos)
+        return self.clock_result(pos)
