@@ -280,6 +280,15 @@ class Variant:
         """The square's colour name, for drawing and for rules that use it."""
         return self.geometry.checker(sq)
 
+    def status(self, pos: Position) -> str:
+        """One line for the player: whose move it is and anything chance decided."""
+        return f"{pos.to_move.capitalize()} to move"
+
+    def badges(self, pos: Position) -> list[dict]:
+        """Small facts shown beside a board: ``{"name", "value", "detail"}``
+        (the die roll, who holds the Fisher, the phase...)."""
+        return []
+
     def kind_name(self, kind: str) -> str:
         t = self.types.get(kind)
         return (t.name if t and t.name else kind)

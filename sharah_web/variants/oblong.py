@@ -134,6 +134,20 @@ class OblongShatranj(ChessLike):
         roll = pos.state.get("roll")
         return DIE[roll] if roll else None
 
+    def status(self, pos: Position) -> str:
+        text = super().status(pos)
+        kind = self.rolled_kind(pos)
+        if kind:
+            text += f"; the die shows {pos.state['roll']}: {self.kind_name(kind).lower()} moves"
+        return text
+
+    def badges(self, pos: Position) -> list[dict]:
+        kind = self.rolled_kind(pos)
+        if not kind:
+            return []
+        return [{"name": "die", "value": str(pos.state["roll"]),
+                 "detail": f"{self.kind_name(kind)} moves"}]
+
     # ---- moves
     def promotions(self, pos, frm, to, piece):
         if self.geometry.rank(to) != (self.height - 1 if piece.side == "white" else 0):
