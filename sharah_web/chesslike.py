@@ -102,7 +102,7 @@ class ChessLike(Variant):
         if self.bare(pos, mover):
             return Result(None, "both kings are bare")
         if rule == "reply":
-            for m in self.legal_moves(pos):
+            for m in game.legal_moves():
                 if self.bare(self.apply(pos, m), mover):
                     return Result(None, f"bare king, but the bared {other} king could bare the other at once")
         return Result(mover, f"the {other} king is bare")

@@ -476,14 +476,15 @@ class Variant:
         """The move as the move list shows it (defaults to the notation)."""
         return move.notation
 
-    def parse_move(self, text: str, pos: Position) -> Move:
+    def parse_move(self, text: str, pos: Position, moves: list[Move] | None = None) -> Move:
         """Find the legal move that ``text`` names, or say what is wrong."""
         text = text.strip() if isinstance(text, str) else text
         if not isinstance(text, str) or not text:
             raise NotationError("empty move")
         if len(text) > 200:
             raise NotationError("move text is too long")
-        moves = self.legal_moves(pos)
+        if moves is None:
+            moves = self.legal_moves(pos)
         for m in moves:
             if m.notation == text or text in m.aliases:
                 return m
@@ -494,6 +495,8 @@ class Variant:
         """Raise a helpful error for ``text``; the default checks the squares."""
         import re
         m = re.fullmatch(r"([a-p]\d{1,2})([a-p]\d{1,2})(.*)", text)
+        if text == "pass":
+            raise IllegalMoveError("passing is not allowed here")
         if not m:
             raise NotationError(f"{text!r} is not a move: write the from-square then the to-square, like b2b3")
         g = self.geometry
@@ -536,7 +539,8 @@ class Game:
         self.history: list[Ply] = []
         self.future: list[Ply] = []
         self._moves: list[Move] | None = None
-        self.result: Result | None = variant.result(self)
+        self.result: Result | None = None
+        self.result = self._start_result = variant.result(self)
 
     # --- the public view
     @property
@@ -564,7 +568,7 @@ class Game:
     def find_move(self, text: str) -> Move:
         if self.result is not None:
             raise IllegalMoveError(f"the game is over ({self.result})")
-        return self.variant.parse_move(text, self._pos)
+        return self.variant.parse_move(text, self._pos, self.legal_moves())
 
     def play(self, move, roll=None) -> Move:
         """Play a move given as text (or a ``Move`` from ``legal_moves``).
@@ -587,6 +591,7 @@ class Game:
         self.history.append(ply)
         self._pos = ply.after
         self._moves = None
+        self.result = None  # while the variant judges, legal_moves() lists the moves
         self.result = self.variant.result(self)
         ply.result = self.result
 
@@ -597,7 +602,7 @@ class Game:
         self.future.append(ply)
         self._pos = ply.before
         self._moves = None
-        self.result = self.history[-1].result if self.history else self.variant.result(self)
+        self.result = self.history[-1].result if self.history else self._start_result
         return ply.move
 
     def redo(self) -> Move | None:

@@ -15,6 +15,7 @@ class Mover:
         self.variant = variant
         self.geometry = variant.geometry
         self._atoms: dict[tuple[str, str | None], tuple[betza.Atom, ...]] = {}
+        self._plans: dict[str, list[tuple]] = {}
 
     def atoms(self, kind: str, side: str | None) -> tuple[betza.Atom, ...]:
         key = (kind, side)
@@ -85,24 +86,45 @@ class Mover:
                 return False
         return True
 
+    def _attack_plan(self, by_side: str) -> list[tuple]:
+        """Per capturing vector of each kind: the table to look back along."""
+        plan = self._plans.get(by_side)
+        if plan is None:
+            g = self.geometry
+            plan = []
+            for kind in self.variant.types:
+                for atom in self.atoms(kind, by_side):
+                    if not atom.capture or atom.initial:
+                        continue
+                    for dx, dy in atom.vectors:
+                        back = (-dx, -dy)
+                        if atom.range == 1:
+                            plan.append((kind, True, g.step_table(back), 0, atom.lame and (dx, dy)))
+                        else:
+                            plan.append((kind, False, g.ray_table(back), atom.range, False))
+            self._plans[by_side] = plan
+        return plan
+
     def attacks(self, pos: Position, target: int, by_side: str) -> bool:
         """Could a ``by_side`` piece capture by displacement on ``target``
-        (occupied or not) if it were its turn?"""
-        if pos.board[target] is None:
-            pos = pos.copy()
-            pos.board[target] = _PROBE
+        (occupied or not) if it were its turn? Looks outward from the target
+        along each capturing vector of each kind, so the cost does not grow
+        with the number of pieces."""
         board = pos.board
-        for sq, p in enumerate(board):
-            if p is None or p.side != by_side:
+        for kind, leap, table, reach, lame in self._attack_plan(by_side):
+            if leap:
+                s = table[target]
+                if s >= 0:
+                    p = board[s]
+                    if p is not None and p.kind == kind and p.side == by_side and (
+                            not lame or self._clear_between(board, s, lame)):
+                        return True
                 continue
-            for to, taken in self.destinations(pos, sq, p, _ANY_TARGET, initial=False):
-                if taken == target:
-                    return True
+            ray = table[target]
+            for s in (ray[:reach] if reach else ray):
+                p = board[s]
+                if p is not None:
+                    if p.kind == kind and p.side == by_side:
+                        return True
+                    break
         return False
-
-
-_PROBE = Piece("probe", None)
-
-
-def _ANY_TARGET(_a: Piece, _b: Piece) -> bool:
-    return True

@@ -105,8 +105,10 @@ class OblongShatranj(ChessLike):
             kings = sum(1 for _ in pos.pieces(side, "king"))
             if kings > 1:
                 raise NotationError(f"{side} has {kings} kings")
-            if kings == 0:
+            if kings == 0 and not self.die:
                 raise NotationError(f"{side} has no king")
+        if self.die and all(pos.find("king", s) is None for s in self.sides):
+            raise NotationError("both kings are missing")
         last = {"white": self.height - 1, "black": 0}
         for sq, p in pos.pieces():
             if p.kind == "pawn" and self.geometry.rank(sq) == last[p.side]:
@@ -191,14 +193,10 @@ class OblongShatranj(ChessLike):
     # ---- results
     def result(self, game) -> Result | None:
         pos = game.current
-        if self.die and game.history:
-            mover = game.history[-1].before.to_move
-            other = self.opponent(mover)
-            if pos.find("king", other) is None:
-                return Result(mover, f"the {other} king was captured")
-        bare = self.bare_king_result(game, self.bare_rule)
-        if bare:
-            return bare
-        if not self.die and not self.legal_moves(pos):
+        if self.die:
+            for other in self.sides:
+                if pos.find("king", other) is None:
+                    return Result(self.opponent(other), f"the {other} king was captured")
+        if not self.die and not game.legal_moves():
             return self.no_moves_result(pos)
-        return self.clock_result(pos)
+        return self.bare_king_result(game, self.bare_rule) or self.clock_result(pos)

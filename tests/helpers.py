@@ -1,0 +1,44 @@
+"""Small helpers for writing positions in tests: a dict of square -> token."""
+
+from __future__ import annotations
+
+import sharah_web
+from sharah_web.geometry import Geometry
+
+
+def board_text(width: int, height: int, pieces: dict[str, str]) -> str:
+    """The board field of a position text with ``pieces`` ({"b2": "K"}) on it."""
+    g = Geometry(width, height)
+    cells = [None] * g.size
+    for name, token in pieces.items():
+        cells[g.parse(name)] = token
+    rows = []
+    for r in range(height - 1, -1, -1):
+        out, empty = "", 0
+        for f in range(width):
+            token = cells[r * width + f]
+            if token is None:
+                empty += 1
+                continue
+            if empty:
+                out += str(empty)
+                empty = 0
+            out += token
+        rows.append(out + (str(empty) if empty else ""))
+    return "/".join(rows)
+
+
+def game_with(variant_id: str, pieces: dict[str, str], rest: str = "w", **options):
+    rules = sharah_web.variant(variant_id, **options)
+    text = board_text(rules.width, rules.height, pieces) + " " + rest
+    return sharah_web.new_game(variant_id, text, **options)
+
+
+def moves_from(game, square: str) -> list[str]:
+    """Sorted notations of the legal moves of the piece on ``square``."""
+    sq = game.variant.geometry.parse(square)
+    return sorted(m.notation for m in game.legal_moves() if m.frm == sq)
+
+
+def notations(game) -> list[str]:
+    return sorted(m.notation for m in game.legal_moves())
