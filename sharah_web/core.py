@@ -505,12 +505,12 @@ class Variant:
         if piece is None:
             raise IllegalMoveError(f"{text}: there is no piece on {g.name(frm)}")
         if piece.side != pos.to_move and piece.side is not None:
-            raise IllegalMoveError(f"{text}: the {self.kind_name(piece.kind)} on {g.name(frm)} is not yours; {pos.to_move} is to move")
+            raise IllegalMoveError(f"{text}: the {self.kind_name(piece.kind).lower()} on {g.name(frm)} is not yours; {pos.to_move} is to move")
         same = [mv for mv in moves if mv.frm == frm and mv.to == to]
         if same:
             options = ", ".join(mv.notation for mv in same)
             raise NotationError(f"{text}: say which move you mean: {options}")
-        raise IllegalMoveError(f"{text}: the {self.kind_name(piece.kind)} on {g.name(frm)} cannot move to {g.name(to)}")
+        raise IllegalMoveError(f"{text}: the {self.kind_name(piece.kind).lower()} on {g.name(frm)} cannot move to {g.name(to)}")
 
 
 # ------------------------------------------------------------------ games
