@@ -212,6 +212,7 @@ class Option:
     default: Any
     choices: tuple = ()
     doc: str = ""
+    label: str = ""   # a short name for a settings panel
 
     def check(self, name: str, value: Any) -> Any:
         if isinstance(self.default, bool):
@@ -268,6 +269,17 @@ class Variant:
         self.types = {t.kind: t for t in self.piece_types}
         self.by_letter = {t.letter: t.kind for t in self.piece_types}
         self.symbol_kind = {s: k for k, s in self.neutral_symbol.items()}
+
+    def option_specs(self) -> list[dict]:
+        """The options as plain data, for a settings panel: name, type,
+        choices, the default, this game's value and a sentence of help."""
+        out = []
+        for name, spec in self.options.items():
+            kind = "bool" if isinstance(spec.default, bool) else "int" if isinstance(spec.default, int) else "str"
+            out.append({"name": name, "label": spec.label or name.replace("_", " ").capitalize(),
+                        "type": kind, "choices": list(spec.choices),
+                        "default": spec.default, "value": self.opts[name], "doc": spec.doc})
+        return out
 
     # ---- sides and squares
     def opponent(self, side: str) -> str:

@@ -122,3 +122,12 @@ def test_unknown_game_and_option():
 def test_options_accept_text_values_from_fences_and_links():
     game = sharah_web.new_game("oblong-shatranj", setup="3", die="false")
     assert game.variant.opts == {"setup": 3, "die": False, "promotion": "general", "bare_king": "auto"}
+
+
+def test_option_specs_describe_each_option_for_a_settings_panel():
+    specs = sharah_web.variant("oblong-shatranj", die=False).option_specs()
+    assert [s["name"] for s in specs] == ["setup", "die", "promotion", "bare_king"]
+    setup, die = specs[0], specs[1]
+    assert setup == {"name": "setup", "label": "Set-up", "type": "int", "choices": [1, 2, 3, 4, 5, 6, 7],
+                     "default": 1, "value": 1, "doc": "which of the seven historical set-ups"}
+    assert (die["type"], die["default"], die["value"]) == ("bool", True, False)

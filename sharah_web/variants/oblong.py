@@ -57,14 +57,14 @@ class OblongShatranj(ChessLike):
         PieceType("pawn", "P", "fmWfcF", "Pawn", 1),
     )
     options = {
-        "setup": Option(1, tuple(range(1, 8)), "which of the seven historical set-ups"),
-        "die": Option(True, (), "the die decides which kind may move"),
+        "setup": Option(1, tuple(range(1, 8)), "which of the seven historical set-ups", "Set-up"),
+        "die": Option(True, (), "the die decides which kind may move", "Die"),
         "promotion": Option("general", ("general", "any"),
                             "a pawn on the last rank becomes a general (Shatranj), "
-                            "or any piece but a king (Winther)"),
+                            "or any piece but a king (Winther)", "Promotion"),
         "bare_king": Option("auto", ("auto", "win", "reply", "off"),
                             "auto: with the die baring wins at once; without it the bared "
-                            "side loses unless it can bare the other king at once (draw)"),
+                            "side loses unless it can bare the other king at once (draw)", "Bare king"),
     }
 
     def __init__(self, **options):

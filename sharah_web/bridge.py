@@ -1,0 +1,386 @@
+"""The browser's only way into the engine: JSON in, JSON out.
+
+The Web Worker calls ``handle(request_json)`` and posts the answer back to the
+page. A request is an object with a ``cmd`` and, for every command but
+``ping``, the ``board`` id it is about::
+
+    {"cmd": "open", "board": "b1", "variant": "oblong-shatranj",
+     "options": {"die": "false"}, "position": null, "moves": ["b5b6"],
+     "seed": 7, "orientation": "white", "mode": "game"}
+    {"cmd": "play", "board": "b1", "move": "b2c4"}
+    {"cmd": "undo" | "redo" | "restart" | "flip" | "state" | "close", "board": "b1"}
+    {"cmd": "explain", "board": "b1", "from": "a1", "to": "a5"}
+
+The answer is ``{"ok": true, "board": id, "state": {...}}`` (``close`` and
+``ping`` have no state; ``explain`` adds ``message``; a ``play`` on a try
+board adds ``check``), or ``{"ok": false, "error": "message"}``. A request
+that fails never changes the game.
+
+The page holds no rules: the state lists every legal move with its squares,
+so the widget only narrows that list (from-square, then to-square, then a
+labelled choice). The build (``fence.py``) uses the same ``Board`` to draw
+the static board, so the page does not change when the engine takes over.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+from typing import Any
+
+from . import new_game
+from .core import Game, NotationError
+
+MAX_BOARDS = 64          # boards kept per worker; the oldest is dropped
+MAX_REQUEST = 100_000    # characters
+
+_boards: dict[str, "Board"] = {}
+
+
+# ------------------------------------------------------------ game set-up
+
+def split_roll(text: str) -> tuple[str, int | str | None]:
+    """``"a3a4@5"`` -> ``("a3a4", 5)``: a move and the chance outcome after it."""
+    if "@" not in text:
+        return text, None
+    move, _, roll = text.rpartition("@")
+    if not move or not roll:
+        raise NotationError(f"{text!r}: write the move, then @ and the roll after it, like a3a4@5")
+    return move, int(roll) if roll.isdigit() else roll
+
+
+def build_game(variant: str, options: dict | None = None, position: str | None = None,
+               moves=(), seed: int | None = None) -> Game:
+    """A game of ``variant`` from ``position`` (or the set-up) with ``moves``
+    played; ``move@roll`` fixes the die roll that follows a move."""
+    if not isinstance(variant, str) or not variant:
+        raise NotationError("no variant given")
+    options = dict(options or {})
+    for name, value in options.items():
+        if not isinstance(name, str):
+            raise NotationError(f"option names are text, not {name!r}")
+        if value is None:
+            raise NotationError(f"option {name} has no value")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise NotationError(f"the seed must be a whole number, not {seed!r}")
+    game = new_game(variant, position or None, seed=seed, **options)
+    for i, text in enumerate(moves or ()):
+        if not isinstance(text, str):
+            raise NotationError(f"move {i + 1} is not text: {text!r}")
+        move, roll = split_roll(text.strip())
+        try:
+            game.play(move, roll=roll)
+        except ValueError as e:
+            raise NotationError(f"move {i + 1} ({text}): {e}") from None
+    return game
+
+
+# ------------------------------------------------------------------ boards
+
+class Board:
+    """One board on a page: a game plus how it is shown."""
+
+    def __init__(self, board_id: str, req: dict):
+        self.id = board_id
+        self.uid = _text(req.get("uid") or board_id, "uid")
+        self.mode = req.get("mode") or "game"
+        if self.mode not in ("diagram", "game", "try"):
+            raise NotationError(f"unknown mode {self.mode!r}")
+        self.variant_id = req.get("variant")
+        self.options = req.get("options") or {}
+        if not isinstance(self.options, dict):
+            raise NotationError("options must be an object of name: value")
+        self.start_text = req.get("position")
+        self.moves = list(req.get("moves") or ())
+        self.seed = req.get("seed")
+        self.reseed = bool(req.get("reseed"))
+        self.solutions = [str(s) for s in (req.get("solutions") or ())]
+        self.coords = req.get("coords", True) is not False
+        self.label = req.get("label")
+        self._open()
+        sides = self.game.variant.sides
+        orientation = req.get("orientation") or sides[0]
+        if orientation not in sides:
+            raise NotationError(f"orientation must be one of {', '.join(sides)}, not {orientation!r}")
+        self.orientation = orientation
+        geo = self.game.variant.geometry
+        self.marks = [geo.parse(s) for s in (req.get("marks") or ())]
+        self.arrows = [(geo.parse(a), geo.parse(b)) for a, b in (req.get("arrows") or ())]
+        self.dests = [geo.parse(s) for s in (req.get("dests") or ())]
+
+    def _open(self) -> None:
+        self.game = build_game(self.variant_id, self.options, self.start_text, self.moves, self.seed)
+        if self.reseed:
+            # The opening (and its die roll) is the page's; what follows is chance.
+            self.game.rng = random.Random()
+        self.opening = list(self.game.history)
+        self.min_ply = len(self.opening) if self.mode == "try" else 0
+
+    # ---- commands
+    def play(self, text: Any) -> dict | None:
+        game = self.game
+        if not isinstance(text, str):
+            raise NotationError("the move must be text")
+        check = None
+        if self.mode == "try":
+            if len(game.history) > self.min_ply:
+                raise NotationError("this puzzle is answered: try again, or start over")
+            move = game.find_move(text)
+            check = {"correct": move.notation in self.solutions, "move": move.notation}
+        elif self.mode == "diagram":
+            raise NotationError("a diagram cannot be played")
+        move = game.play(text)
+        if check is not None:
+            check["name"] = game.history[-1].name
+        return check
+
+    def undo(self) -> None:
+        if len(self.game.history) <= self.min_ply:
+            raise NotationError("nothing to undo")
+        self.game.undo()
+
+    def redo(self) -> None:
+        if not self.game.future:
+            raise NotationError("nothing to redo")
+        self.game.redo()
+
+    def restart(self) -> None:
+        self._open()
+
+    def flip(self) -> None:
+        self.orientation = self.game.variant.opponent(self.orientation)
+
+    def explain(self, frm: Any, to: Any) -> str:
+        """Why the reader's attempt (a piece, maybe a target) is not a move."""
+        game = self.game
+        v = game.variant
+        geo = v.geometry
+        if game.result is not None:
+            return f"The game is over: {_result_text(game.result)}."
+        frm_sq = geo.parse(_text(frm, "from"))
+        if to is not None:
+            to_sq = geo.parse(_text(to, "to"))
+            text = geo.names[frm_sq] + geo.names[to_sq]
+            try:
+                move = game.find_move(text)
+            except ValueError as e:
+                return _sentence(str(e))
+            return f"{move.notation} is a legal move."
+        piece = game.current.board[frm_sq]
+        name = geo.names[frm_sq]
+        if piece is None:
+            return f"There is no piece on {name}."
+        what = v.kind_name(piece.kind)
+        if piece.side is not None and piece.side != game.to_move:
+            return f"The {what} on {name} is not yours; {game.to_move} is to move."
+        if any(m.frm == frm_sq for m in game.legal_moves()):
+            return f"The {what} on {name} can move."
+        return f"The {what} on {name} has no legal move here ({v.status(game.current)})."
+
+    # ---- the state the page draws
+    def at_opening(self) -> bool:
+        h = self.game.history
+        return len(h) == len(self.opening) and all(a is b for a, b in zip(h, self.opening))
+
+    def svg(self) -> str:
+        from .svg import render_svg
+        game = self.game
+        last = game.history[-1].move if game.history else None
+        opening = self.at_opening()
+        return render_svg(
+            game.current, uid=self.uid, orientation=self.orientation,
+            last_move=last,
+            marks=tuple(self.marks) if opening else (),
+            dests=tuple(self.dests) if opening else (),
+            captures=tuple(last.captured()) if last else (),
+            arrows=tuple(self.arrows) if opening else (),
+            coords=self.coords, label=self.label or self.default_label())
+
+    def default_label(self) -> str:
+        v = self.game.variant
+        return f"{v.title or v.id}: {v.status(self.game.current)}"
+
+    def state(self) -> dict:
+        game = self.game
+        v = game.variant
+        pos = game.current
+        names = v.geometry.names
+        sq = (lambda s: None if s is None else names[s])
+        last = game.history[-1] if game.history else None
+        badges = [dict(b) for b in v.badges(pos)]
+        moves = [] if self.mode == "diagram" else [
+            {"n": m.notation, "from": sq(m.frm), "to": sq(m.to), "drop": m.drop,
+             "label": m.label or "", "kind": m.kind, "captures": [names[c] for c in m.captured()]}
+            for m in game.legal_moves()]
+        pieces = {names[s]: {"side": p.side, "kind": p.kind, "name": v.kind_name(p.kind)}
+                  for s, p in pos.pieces()}
+        result = None
+        if game.result is not None:
+            result = {"winner": game.result.winner, "reason": game.result.reason,
+                      "text": _result_text(game.result)}
+        return {
+            "board": self.id,
+            "mode": self.mode,
+            "svg": self.svg(),
+            "status": v.status(pos),
+            "badges": badges,
+            "badges_html": badges_html(badges),
+            "to_move": pos.to_move,
+            "sides": list(v.sides),
+            "orientation": self.orientation,
+            "result": result,
+            "moves": moves,
+            "history": [p.name for p in game.history],
+            "history_sides": [p.before.to_move for p in game.history],
+            "ply": len(game.history),
+            "min_ply": self.min_ply,
+            "last": None if last is None else {
+                "n": last.move.notation, "name": last.name, "side": last.before.to_move,
+                "from": sq(last.move.frm), "to": sq(last.move.to),
+                "captures": [names[c] for c in last.move.captured()]},
+            "pieces": pieces,
+            "position": game.position(),
+            "can_undo": len(game.history) > self.min_ply,
+            "can_redo": bool(game.future),
+        }
+
+
+def _text(value: Any, what: str) -> str:
+    if not isinstance(value, str) or not value:
+        raise NotationError(f"{what} must be text")
+    return value
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if text and text[0].islower():
+        text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _result_text(result) -> str:
+    if result.winner:
+        return f"{result.winner.capitalize()} wins: {result.reason}"
+    return f"Draw: {result.reason}"
+
+
+# ------------------------------------------------------------------ badges
+
+_PIPS = {
+    1: ((2, 2),),
+    2: ((1, 3), (3, 1)),
+    3: ((1, 3), (2, 2), (3, 1)),
+    4: ((1, 1), (1, 3), (3, 1), (3, 3)),
+    5: ((1, 1), (1, 3), (2, 2), (3, 1), (3, 3)),
+    6: ((1, 1), (1, 2), (1, 3), (3, 1), (3, 2), (3, 3)),
+}
+
+
+def die_face_svg(value: int) -> str:
+    pips = "".join(f'<circle cx="{x * 6}" cy="{y * 6}" r="1.9"/>' for x, y in _PIPS[value])
+    return ('<svg class="sharah-die" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" '
+            'focusable="false"><rect x="1" y="1" width="22" height="22" rx="4.5"/>'
+            f'<g class="sharah-pips">{pips}</g></svg>')
+
+
+def badges_html(badges: list[dict]) -> str:
+    """Badges as HTML: the die as a die face; every text escaped."""
+    out = []
+    for b in badges:
+        name = str(b.get("name", ""))
+        value = str(b.get("value", ""))
+        detail = str(b.get("detail", ""))
+        esc = html.escape
+        if name == "die" and value in ("1", "2", "3", "4", "5", "6"):
+            out.append(
+                f'<span class="sharah-badge sharah-badge-die" data-badge="die" data-value="{esc(value)}">'
+                f'{die_face_svg(int(value))}'
+                f'<span class="sharah-badge-text"><span class="sharah-visually-hidden">die: </span>'
+                f'<b>{esc(value)}</b> {esc(detail)}</span></span>')
+        else:
+            out.append(
+                f'<span class="sharah-badge" data-badge="{esc(name)}" data-value="{esc(value)}">'
+                f'<span class="sharah-badge-name">{esc(name)}</span> <b>{esc(value)}</b>'
+                + (f' <span class="sharah-badge-detail">{esc(detail)}</span>' if detail else "")
+                + '</span>')
+    return "".join(out)
+
+
+# ----------------------------------------------------------------- the API
+
+def _open(board_id: str, req: dict) -> "Board":
+    board = Board(board_id, req)
+    _boards.pop(board_id, None)
+    _boards[board_id] = board
+    while len(_boards) > MAX_BOARDS:
+        _boards.pop(next(iter(_boards)))
+    return board
+
+
+def _dispatch(req: dict) -> dict:
+    cmd = req.get("cmd")
+    if cmd == "ping":
+        from . import __version__
+        return {"ok": True, "version": __version__}
+    board_id = req.get("board")
+    if not isinstance(board_id, str) or not board_id or len(board_id) > 200:
+        raise NotationError("every command needs a board id")
+    if cmd == "open":
+        board = _open(board_id, req)
+        return {"ok": True, "board": board_id, "state": board.state()}
+    if cmd == "close":
+        _boards.pop(board_id, None)
+        return {"ok": True, "board": board_id}
+    board = _boards.get(board_id)
+    if board is None:
+        raise NotationError(f"no board {board_id!r} is open")
+    out: dict = {"ok": True, "board": board_id}
+    if cmd == "play":
+        check = board.play(req.get("move"))
+        if check is not None:
+            out["check"] = check
+    elif cmd == "undo":
+        board.undo()
+    elif cmd == "redo":
+        board.redo()
+    elif cmd == "restart":
+        board.restart()
+    elif cmd == "flip":
+        board.flip()
+    elif cmd == "explain":
+        out["message"] = board.explain(req.get("from"), req.get("to"))
+        return out
+    elif cmd != "state":
+        raise NotationError(f"unknown command {cmd!r}")
+    out["state"] = board.state()
+    return out
+
+
+def handle(request_json: str) -> str:
+    """Answer one JSON request with one JSON response (see the module doc)."""
+    req = None
+    try:
+        if not isinstance(request_json, str):
+            raise NotationError("the request must be JSON text")
+        if len(request_json) > MAX_REQUEST:
+            raise NotationError("the request is too long")
+        try:
+            req = json.loads(request_json)
+        except json.JSONDecodeError as e:
+            raise NotationError(f"the request is not JSON: {e}") from None
+        if not isinstance(req, dict):
+            raise NotationError("the request must be a JSON object")
+        out = _dispatch(req)
+    except ValueError as e:
+        out = {"ok": False, "error": str(e)}
+    except Exception as e:  # an engine bug: say so, keep the worker alive
+        out = {"ok": False, "error": f"internal error: {type(e).__name__}: {e}", "internal": True}
+    if not out["ok"] and isinstance(req, dict) and isinstance(req.get("board"), str):
+        out["board"] = req["board"]
+    return json.dumps(out, separators=(",", ":"))
+
+
+def reset() -> None:
+    """Forget every board (for tests)."""
+    _boards.clear()
