@@ -19,7 +19,7 @@ L_WIDTH = 4
 
 
 def _circle(cx, cy, r) -> str:
-    return f"M{cx - r} {cy}a{r} {r} 0 1 0 {2 * r} 0a{r} {r} 0 1 0 {-2 * r} 0z"
+    return f"M{cx - r:g} {cy:g}a{r:g} {r:g} 0 1 0 {2 * r:g} 0a{r:g} {r:g} 0 1 0 {-2 * r:g} 0z"
 
 
 ICONS: dict[str, tuple[tuple[str, str], ...]] = {
@@ -49,9 +49,10 @@ ICONS: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     # a horse's head
     "knight": (
-        ("i", "M70 76H33c0-9 5-15 12-20l-2-2c-4 3-9 4-12 2-3-2-4-6-2-9 4-6 8-11 10-17 1-4 4-7 7-9l1-6 6 5c12 1 22 10 25 26 1 10-1 20-3 30z"),
-        ("x", _circle(45, 38, 2.6)),
-        ("x", "M34 52a2 2 0 1 0 0.1 0z"),
+        ("i", "M69 76c3-15 2-31-6-42l-4-17-7 9c-6 1-12 5-16 10l-9 13c-3 4-2 9 1 11 3 2 7 2 10-1l6-4c-5 6-10 12-11 21z"),
+        ("x", _circle(47, 36, 2.6)),
+        ("x", _circle(30, 54, 1.6)),
+        ("x", "M63 38c3 8 4 17 3 26l-3-1c1-8 0-16-3-23z"),
     ),
     # a tower with battlements (the rukh)
     "rook": (

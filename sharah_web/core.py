@@ -254,6 +254,7 @@ class Variant:
     piece_types: tuple[PieceType, ...] = ()
     neutral_symbol: dict[str, str] = {}     # neutral kinds: kind -> symbol in the text
     options: dict[str, Option] = {}
+    red_spot_kinds: tuple[str, ...] = ()    # kinds drawn with a red spot
 
     def __init__(self, **options):
         self.geometry = Geometry(self.width, self.height)

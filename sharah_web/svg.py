@@ -6,7 +6,17 @@ library only; the same code runs at build time and in Pyodide). Each square is
 edge squares), so squares stay square on any board from 4x16 to 15x15. The
 root carries ``class="sh-board"`` and ``style="--sh-w:W;--sh-h:H"``;
 ``site_assets/css/board.css`` makes it ``width: 100%; height: auto`` and caps
-its height (``--sh-board-max-h``) so a tall board still fits the screen.
+its height (``--sh-board-max-h``, default 82vh; set it to ``none`` on a
+container to let a tall board run the full width) so a tall board still fits
+the screen.
+
+Pieces are round tokens with an emblem from ``art.py`` (or the kind's letter
+from ``variant.types[kind].letter``, or its initials): the first side gets a
+light token (class ``tone-light``), the second a dark one (``tone-dark``),
+neutral pieces a black-and-white one (``tone-neutral``); sides named red or
+green add that hue on top of the tone. A compound kind ("rook+hussar") is a
+token split in two halves. ``Piece.facing`` is a pointer on the rim. Kinds in
+``variant.red_spot_kinds`` carry a red spot.
 
 Layers, bottom to top (only squares and pieces take pointer events)::
 
@@ -33,7 +43,8 @@ toggle classes on the square rect, ``rect.sq[data-sq="e4"]``:
 - ``is-dest``: the hint circle right after that rect shows a dot, or a ring
   when the square held a piece when the board was rendered;
 - ``is-cursor``: the keyboard cursor, a ring on the square;
-- optionally ``is-selected`` on the piece group ``g.pc[data-sq]`` too.
+- optionally ``is-selected`` on the piece group ``g.pc[data-sq]`` too;
+- ``is-live`` on the ``svg`` root gives squares and pieces a pointer cursor.
 
 The hint works through the CSS sibling selector ``rect.sq.is-dest + .ht``,
 so keep each rect and its hint together. Static diagrams (and any board the
@@ -74,11 +85,6 @@ TONES = {
 }
 HUES = ("red", "green")
 SPOT_FILL = "#d3251a"
-
-# Kinds marked with a red spot, by variant id, for variants that do not say
-# so themselves with a ``red_spot_kinds`` attribute (Oblong: "the today
-# uncommon pieces general and fil have been marked with a red spot").
-RED_SPOT = {"oblong-shatranj": ("general", "elephant")}
 
 FACING_ANGLE = {"n": 0, "ne": 45, "e": 90, "se": 135, "s": 180, "sw": 225, "w": 270, "nw": 315}
 
@@ -161,12 +167,12 @@ def _tone(variant, side):
 
 # ------------------------------------------------------------------ pieces
 
-def _emblem(variant, kind: str, fill: str, cx: float = 50, scale: float = 1.0) -> str:
+def _emblem(variant, kind: str, fill: str, cx: float = 50, scale: float = 1.0, letters: str = "") -> str:
     """The drawing or the letters for ``kind``, centred on (cx, 50)."""
-    drawing = art.icon(kind)
+    drawing = None if letters else art.icon(kind)
     if drawing is None:
-        letters = _letters(variant, kind)
-        size = (46 if len(letters) == 1 else 34) * scale
+        letters = letters or _letters(variant, kind)
+        size = (46 if len(letters) == 1 else 34 if len(letters) == 2 else 26) * scale
         return (f'<text class="lt" x="{_num(cx)}" y="{_num(50 + size * 0.36)}" font-size="{_num(size)}" '
                 f'font-weight="700" text-anchor="middle">{_esc(letters)}</text>')
     parts = []
@@ -193,10 +199,11 @@ def _piece(variant, piece, flip: bool, spotted) -> tuple[str, str]:
     classes = ["pc", f"pc-{_cls(piece.side) if piece.side else 'neutral'}", f"pc-{_cls(kind)}",
                f"tone-{tone}"]
     parts = [k for k in kind.split("+") if k] if "+" in kind else None
+    letters = ""
     if parts:
         classes.append("pc-compound")
         if len(parts) != 2:          # no room for three emblems: one token of letters
-            kind = "".join(_letters(variant, k) for k in parts)
+            letters = "".join(_letters(variant, k) for k in parts)
             parts = None
     out = []
     out.append(f'<circle class="sh" cx="50" cy="53" r="{TR}" fill="#000" fill-opacity=".22"/>')
@@ -215,7 +222,7 @@ def _piece(variant, piece, flip: bool, spotted) -> tuple[str, str]:
         out.append(_emblem(variant, parts[0], fill, 30, 0.5))
         out.append(_emblem(variant, parts[1], fill, 70, 0.5))
     else:
-        out.append(_emblem(variant, kind, fill))
+        out.append(_emblem(variant, kind, fill, letters=letters))
     if piece.kind in spotted:
         out.append(f'<circle class="spot" cx="72" cy="27" r="7" fill="{SPOT_FILL}" stroke="{fill}" stroke-width="2"/>')
     return f'class="{" ".join(classes)}"', f'fill="{ink}">' + "".join(out) + "</g>"
@@ -305,9 +312,7 @@ def render_svg(position, *, uid, orientation=None, last_move=None, marks=(), des
         out.append('<g class="marks" pointer-events="none">' + "".join(marks_out) + "</g>")
 
     # pieces, top row first so a shadow falls under the piece below
-    spotted = getattr(variant, "red_spot_kinds", None)
-    if spotted is None:
-        spotted = RED_SPOT.get(getattr(variant, "id", ""), ())
+    spotted = variant.red_spot_kinds
     pieces = []
     cache: dict = {}
     for sq, col, row in order:

@@ -56,6 +56,9 @@ class OblongShatranj(ChessLike):
         PieceType("rook", "R", "R", "Rook (rukh)", 5),
         PieceType("pawn", "P", "fmWfcF", "Pawn", 1),
     )
+    # "The today uncommon pieces general and fil have been marked with a red
+    # spot to remind the player that they move in the medieval manner."
+    red_spot_kinds = ("general", "elephant")
     options = {
         "setup": Option(1, tuple(range(1, 8)), "which of the seven historical set-ups", "Set-up"),
         "die": Option(True, (), "the die decides which kind may move", "Die"),
