@@ -1,0 +1,188 @@
+"""Play random games with the engine and check its invariants.
+
+Run by ``engine_check.mjs`` inside Pyodide (under Node), and runnable with
+CPython for debugging (``PYTHONPATH=. python tests/pyodide/check_engine.py``).
+The last expression evaluates to the JSON summary (a string).
+
+For every position of each game:
+- the position text round-trips: ``new_game(..., position=text).position()``;
+- every legal move's notation, played on a copy of the game, is accepted and
+  gives the same move (notation and effects);
+- after the random move is played, ``undo`` restores the exact text and
+  ``redo`` returns to the position after the move.
+At the end the whole game is undone to the start and redone to the end.
+
+Settings come from the global ``CHECK_CONFIG`` (a JSON string) if defined.
+"""
+
+import json
+import platform
+import random
+import sys
+import time
+import traceback
+
+import sharah_web
+
+DEFAULT_CONFIG = {
+    "games": [
+        {"variant": "oblong-shatranj", "options": {"die": True}, "seed": 1},
+        {"variant": "oblong-shatranj", "options": {"die": False}, "seed": 2},
+    ],
+    "max_plies": 1500,
+    "capture_bias": 0.5,
+    "max_mismatches": 20,
+}
+
+
+def check_game(variant, options, seed, max_plies, max_mismatches, capture_bias):
+    rng = random.Random(seed)
+    game = sharah_web.new_game(variant, seed=seed, **options)
+    mismatches = []
+    counts = {"positions": 0, "roundtrips": 0, "notations": 0, "undo_redo": 0}
+
+    def bad(kind, **detail):
+        if len(mismatches) < max_mismatches:
+            mismatches.append({"check": kind, "ply": len(game.history), **detail})
+        else:
+            counts["dropped_mismatches"] = counts.get("dropped_mismatches", 0) + 1
+
+    texts = []
+    while True:
+        text = game.position()
+        texts.append(text)
+        counts["positions"] += 1
+
+        # The position text round-trips through the parser.
+        try:
+            again = sharah_web.new_game(variant, position=text, seed=seed, **options)
+            if again.position() != text:
+                bad("roundtrip", text=text, got=again.position())
+            else:
+                counts["roundtrips"] += 1
+        except Exception as exc:  # noqa: BLE001 - reported, not raised
+            bad("roundtrip", text=text, error=f"{type(exc).__name__}: {exc}")
+            again = None
+
+        if game.result is not None:
+            break
+        moves = game.legal_moves()
+        if not moves:
+            bad("no-moves", text=text, error="no legal moves but no result")
+            break
+        if len(game.history) >= max_plies:
+            bad("too-long", text=text, error=f"no result after {max_plies} plies")
+            break
+
+        # Every legal move's notation is accepted on a copy and names the same move.
+        if again is not None:
+            for move in moves:
+                try:
+                    played = again.play(move.notation)
+                    if played.notation != move.notation or played.effects != move.effects:
+                        bad("notation", text=text, move=move.notation, got=played.notation)
+                    else:
+                        counts["notations"] += 1
+                    again.undo()
+                    if again.position() != text:
+                        bad("copy-undo", text=text, move=move.notation, got=again.position())
+                        again = sharah_web.new_game(variant, position=text, seed=seed, **options)
+                except Exception as exc:  # noqa: BLE001
+                    bad("notation", text=text, move=move.notation, error=f"{type(exc).__name__}: {exc}")
+                    again = sharah_web.new_game(variant, position=text, seed=seed, **options)
+
+        # Play a random move (a capture, when one exists, with probability
+        # ``capture_bias``, so that games end sooner); undo must restore the
+        # exact text and redo return.
+        captures = [m for m in moves if m.captured()]
+        if captures and rng.random() < capture_bias:
+            move = rng.choice(captures)
+        else:
+            move = rng.choice(moves)
+        game.play(move)
+        after = game.position()
+        result = game.result
+        game.undo()
+        if game.position() != text or game.result is not None:
+            bad("undo", text=text, move=move.notation, got=game.position())
+        game.redo()
+        if game.position() != after or game.result != result:
+            bad("redo", text=after, move=move.notation, got=game.position())
+        else:
+            counts["undo_redo"] += 1
+
+    # Undo the whole game back to the start, then redo it to the end.
+    plies = len(game.history)
+    end_result = game.result
+    for i in range(plies, 0, -1):
+        game.undo()
+        if game.position() != texts[i - 1]:
+            bad("undo-all", text=texts[i - 1], got=game.position())
+            break
+    if game.history or game.undo() is not None:
+        bad("undo-all", error="history not empty after undoing every ply")
+    for i in range(1, plies + 1):
+        game.redo()
+        if game.position() != texts[i]:
+            bad("redo-all", text=texts[i], got=game.position())
+            break
+    if game.result != end_result:
+        bad("redo-all", error=f"result {game.result} after redoing, was {end_result}")
+
+    res = game.result
+    return {
+        "variant": variant,
+        "options": options,
+        "seed": seed,
+        "plies": plies,
+        "finished": res is not None,
+        "result": None if res is None else {"winner": res.winner, "reason": res.reason, "text": str(res)},
+        "final_position": game.position(),
+        "counts": counts,
+        "mismatches": mismatches,
+    }
+
+
+def main(config=None):
+    cfg = dict(DEFAULT_CONFIG)
+    cfg.update(config or {})
+    start = time.perf_counter()
+    games = []
+    for spec in cfg["games"]:
+        t0 = time.perf_counter()
+        try:
+            summary = check_game(spec["variant"], spec.get("options", {}), spec.get("seed", 0),
+                                 cfg["max_plies"], cfg["max_mismatches"], cfg["capture_bias"])
+        except Exception as exc:  # noqa: BLE001 - reported in the summary
+            summary = {
+                "variant": spec["variant"], "options": spec.get("options", {}),
+                "seed": spec.get("seed", 0), "plies": 0, "finished": False, "result": None,
+                "final_position": None, "counts": {"positions": 0},
+                "mismatches": [{"check": "exception", "error": f"{type(exc).__name__}: {exc}",
+                                "traceback": traceback.format_exc(limit=-8)}],
+            }
+        summary["seconds"] = round(time.perf_counter() - t0, 3)
+        games.append(summary)
+    return {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "platform": sys.platform,
+        "engine_version": getattr(sharah_web, "__version__", None),
+        "variants": sorted(sharah_web.VARIANTS),
+        "games": games,
+        "mismatch_count": sum(len(g["mismatches"]) + g["counts"].get("dropped_mismatches", 0) for g in games),
+        "seconds": round(time.perf_counter() - start, 3),
+    }
+
+
+try:
+    _config = json.loads(CHECK_CONFIG)  # noqa: F821 - set by the Node runner
+except NameError:
+    _config = None
+
+_summary_json = json.dumps(main(_config))
+
+if __name__ == "__main__":
+    print(_summary_json)
+
+_summary_json

@@ -1,0 +1,131 @@
+"""The engine inside Pyodide (the runtime the site ships), under Node.
+
+``tests/pyodide/engine_check.mjs`` boots Pyodide from ``node_modules/pyodide``
+with no network, unpacks the engine zip made by ``scripts/pack_engine.py``,
+plays random games (see ``tests/pyodide/check_engine.py``) and prints a JSON
+summary, which these tests check.
+
+Outside CI the tests are skipped when Node or ``node_modules/pyodide`` is
+missing (run ``bash scripts/test.sh``, which installs it); with ``CI`` set
+they fail instead.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+RUNNER = ROOT / "tests" / "pyodide" / "engine_check.mjs"
+
+CONFIG = {
+    "games": [
+        {"variant": "oblong-shatranj", "options": {"die": True}, "seed": 1},
+        {"variant": "oblong-shatranj", "options": {"die": False}, "seed": 2},
+        {"variant": "oblong-shatranj", "options": {"die": True, "setup": 3, "promotion": "any"}, "seed": 3},
+    ],
+    "max_plies": 1500,
+    "capture_bias": 0.5,
+}
+TIMEOUT = 240  # seconds; a normal run takes 10-20 s
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def pinned_pyodide_version() -> str:
+    return json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
+
+
+def missing(reason: str):
+    if in_ci():
+        pytest.fail(f"{reason} (CI is set, so this is a failure, not a skip)")
+    pytest.skip(f"{reason}; run `bash scripts/test.sh` (or `npm ci`) to install it")
+
+
+@pytest.fixture(scope="module")
+def summary(tmp_path_factory) -> dict:
+    node = shutil.which("node")
+    if node is None:
+        missing("node is not on PATH")
+    if not (PYODIDE_DIR / "pyodide.mjs").is_file():
+        missing(f"{PYODIDE_DIR.relative_to(ROOT)} is missing")
+
+    engine_zip = tmp_path_factory.mktemp("pyodide") / "engine.zip"
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "pack_engine.py"), str(engine_zip)],
+                   cwd=ROOT, check=True, capture_output=True, text=True, timeout=60)
+
+    try:
+        proc = subprocess.run([node, str(RUNNER), str(engine_zip), json.dumps(CONFIG)],
+                              cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT,
+                              stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired as exc:
+        pytest.fail(f"engine_check.mjs took more than {TIMEOUT} s; stderr:\n{exc.stderr}")
+    if proc.returncode != 0:
+        pytest.fail(f"engine_check.mjs exited with {proc.returncode}\n"
+                    f"--- stderr ---\n{proc.stderr[-6000:]}\n--- stdout ---\n{proc.stdout[-2000:]}")
+    lines = proc.stdout.strip().splitlines()
+    assert lines, f"engine_check.mjs printed nothing; stderr:\n{proc.stderr[-4000:]}"
+    data = json.loads(lines[-1])
+    print(f"pyodide {data.get('pyodide_version')}, python {data.get('python')}: boot "
+          f"{data.get('boot_seconds')} s, checks {data.get('check_seconds')} s")
+    return data
+
+
+def test_runtime_is_the_pinned_pyodide(summary):
+    pinned = pinned_pyodide_version()
+    installed = json.loads((PYODIDE_DIR / "package.json").read_text())["version"]
+    assert installed == pinned, f"node_modules has pyodide {installed}, package.json pins {pinned}: run npm ci"
+    assert summary["pyodide_version"] == pinned
+    assert summary["implementation"] == "CPython"
+    assert summary["platform"] == "emscripten"
+    assert summary["python"].startswith("3.14."), f"Pyodide {pinned} should run Python 3.14, got {summary['python']}"
+
+
+def test_nothing_fetched_from_the_network(summary):
+    assert summary["network"] == []
+
+
+def test_engine_came_from_the_zip(summary):
+    assert summary["engine_module"].startswith("/home/pyodide/engine/sharah_web/")
+    assert summary["engine_zip_bytes"] > 0
+    assert "oblong-shatranj" in summary["variants"]
+
+
+def test_games_with_and_without_the_die(summary):
+    dice = {g["options"].get("die", True) for g in summary["games"]}
+    assert dice == {True, False}, "need at least one game with the die and one without"
+    assert len(summary["games"]) == len(CONFIG["games"])
+
+
+@pytest.mark.parametrize("index", range(len(CONFIG["games"])),
+                         ids=[f"{g['variant']}-{'die' if g['options'].get('die', True) else 'nodie'}-seed{g['seed']}"
+                              for g in CONFIG["games"]])
+def test_random_game(summary, index):
+    game = summary["games"][index]
+    where = f"{game['variant']} {game['options']} seed {game['seed']}"
+    problems = "\n".join(json.dumps(m) for m in game["mismatches"])
+    dropped = game["counts"].get("dropped_mismatches", 0)
+    assert not game["mismatches"] and not dropped, \
+        f"{where}: {len(game['mismatches']) + dropped} mismatches, e.g.:\n{problems}"
+    assert game["finished"], f"{where}: no result after {game['plies']} plies"
+    assert game["result"]["reason"], where
+    assert game["result"]["winner"] in (None, "white", "black"), where
+    assert game["plies"] > 0, where
+    counts = game["counts"]
+    assert counts["positions"] == game["plies"] + 1, where
+    assert counts["roundtrips"] == counts["positions"], where
+    assert counts["undo_redo"] == game["plies"], where
+    assert counts["notations"] >= game["plies"], where
+
+
+def test_no_mismatches_at_all(summary):
+    assert summary["mismatch_count"] == 0
