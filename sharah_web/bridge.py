@@ -9,11 +9,11 @@ page. A request is an object with a ``cmd`` and, for every command but
      "seed": 7, "orientation": "white", "mode": "game"}
     {"cmd": "play", "board": "b1", "move": "b2c4"}
     {"cmd": "undo" | "redo" | "restart" | "flip" | "state" | "close", "board": "b1"}
-    {"cmd": "explain", "board": "b1", "from": "a1", "to": "a5"}
+    {"cmd": "explain", "board": "b1", "from": "a1", "to": "a5"}   # why not?
 
 The answer is ``{"ok": true, "board": id, "state": {...}}`` (``close`` and
-``ping`` have no state; ``explain`` adds ``message``; a ``play`` on a try
-board adds ``check``), or ``{"ok": false, "error": "message"}``. A request
+``ping`` have no state; ``explain`` answers ``message`` and ``attempt``, the
+move text it tried; a ``play`` on a try board adds ``check``), or ``{"ok": false, "error": "message"}``. A request
 that fails never changes the game.
 
 The page holds no rules: the state lists every legal move with its squares,
@@ -27,6 +27,7 @@ from __future__ import annotations
 import html
 import json
 import random
+import re
 from typing import Any
 
 from . import new_game
@@ -151,13 +152,14 @@ class Board:
     def flip(self) -> None:
         self.orientation = self.game.variant.opponent(self.orientation)
 
-    def explain(self, frm: Any, to: Any) -> str:
-        """Why the reader's attempt (a piece, maybe a target) is not a move."""
+    def explain(self, frm: Any, to: Any) -> tuple[str, str | None]:
+        """Why the reader's attempt (a piece, maybe a target) is not a move,
+        and the attempt as text (a try board may have an explanation for it)."""
         game = self.game
         v = game.variant
         geo = v.geometry
         if game.result is not None:
-            return f"The game is over: {_result_text(game.result)}."
+            return f"The game is over: {_result_text(game.result)}.", None
         frm_sq = geo.parse(_text(frm, "from"))
         if to is not None:
             to_sq = geo.parse(_text(to, "to"))
@@ -165,18 +167,18 @@ class Board:
             try:
                 move = game.find_move(text)
             except ValueError as e:
-                return _sentence(str(e))
-            return f"{move.notation} is a legal move."
+                return _sentence(str(e)), text
+            return f"{move.notation} is a legal move.", move.notation
         piece = game.current.board[frm_sq]
         name = geo.names[frm_sq]
         if piece is None:
-            return f"There is no piece on {name}."
-        what = v.kind_name(piece.kind)
+            return f"There is no piece on {name}.", None
+        what = v.kind_name(piece.kind).lower()
         if piece.side is not None and piece.side != game.to_move:
-            return f"The {what} on {name} is not yours; {game.to_move} is to move."
+            return f"The {what} on {name} is not yours; {game.to_move} is to move.", None
         if any(m.frm == frm_sq for m in game.legal_moves()):
-            return f"The {what} on {name} can move."
-        return f"The {what} on {name} has no legal move here ({v.status(game.current)})."
+            return f"The {what} on {name} can move.", None
+        return f"The {what} on {name} has no legal move here ({v.status(game.current)}).", None
 
     # ---- the state the page draws
     def at_opening(self) -> bool:
@@ -195,11 +197,7 @@ class Board:
             dests=tuple(self.dests) if opening else (),
             captures=tuple(last.captured()) if last else (),
             arrows=tuple(self.arrows) if opening else (),
-            coords=self.coords, label=self.label or self.default_label())
-
-    def default_label(self) -> str:
-        v = self.game.variant
-        return f"{v.title or v.id}: {v.status(self.game.current)}"
+            coords=self.coords, label=self.label)   # None: the renderer says what is on the board
 
     def state(self) -> dict:
         game = self.game
@@ -208,7 +206,8 @@ class Board:
         names = v.geometry.names
         sq = (lambda s: None if s is None else names[s])
         last = game.history[-1] if game.history else None
-        badges = [dict(b) for b in v.badges(pos)]
+        # a finished game has no roll to show
+        badges = [] if game.result is not None else [dict(b) for b in v.badges(pos)]
         moves = [] if self.mode == "diagram" else [
             {"n": m.notation, "from": sq(m.frm), "to": sq(m.to), "drop": m.drop,
              "label": m.label or "", "kind": m.kind, "captures": [names[c] for c in m.captured()]}
@@ -253,8 +252,9 @@ def _text(value: Any, what: str) -> str:
 
 
 def _sentence(text: str) -> str:
+    """An engine message as a sentence; a leading move or square (b2b4:) keeps its case."""
     text = text.strip()
-    if text and text[0].islower():
+    if re.match(r"[a-z]+\b", text) and not re.match(r"[a-p]\d", text):
         text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
 
@@ -349,7 +349,7 @@ def _dispatch(req: dict) -> dict:
     elif cmd == "flip":
         board.flip()
     elif cmd == "explain":
-        out["message"] = board.explain(req.get("from"), req.get("to"))
+        out["message"], out["attempt"] = board.explain(req.get("from"), req.get("to"))
         return out
     elif cmd != "state":
         raise NotationError(f"unknown command {cmd!r}")

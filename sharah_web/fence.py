@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .bridge import Board, badges_html, build_game
+from .core import NotationError
 
 MODES = ("diagram", "game", "try")
 # key -> is free text (inline Markdown; '#' is not a comment there)
@@ -91,8 +92,6 @@ class BoardSpec:
             cfg["dests"] = self.dests
         if self.mode == "try":
             cfg["solutions"] = self.solutions
-        if self.caption:
-            cfg["label"] = plain_text(self.caption)
         return cfg
 
 
@@ -287,16 +286,25 @@ def parse_fence(source: str) -> BoardSpec:
                 spec.solutions.append(move.notation)
         for number, text, explanation in wrong_raw:
             try:
-                move = game.find_move(text)
-            except ValueError as e:
-                raise ValueError(
-                    f"line {number}: wrong {text}: {e} (the engine explains illegal moves itself; "
-                    f"list only legal wrong moves)") from None
-            if move.notation in spec.solutions:
+                key = game.find_move(text).notation
+            except NotationError as e:
+                raise ValueError(f"line {number}: wrong {text}: {e}") from None
+            except ValueError:
+                key = text  # a well-formed illegal move: the reader may try it
+            if key in spec.solutions:
                 raise ValueError(f"line {number}: wrong {text}: this move is a solution")
-            if move.notation in spec.wrong:
+            if key in spec.wrong:
                 raise ValueError(f"line {number}: wrong {text}: given twice")
-            spec.wrong[move.notation] = explanation
+            spec.wrong[key] = explanation
+            spec.lines[f"wrong {key}"] = number
+
+    # links in the text: only safe ones (pages are resolved when rendering)
+    for key, text in [(k, getattr(spec, k)) for k in ("caption", "prompt", "success")] + \
+            [(f"wrong {m}", t) for m, t in spec.wrong.items()]:
+        try:
+            inline_html(text)
+        except ValueError as e:
+            raise ValueError(f"line {spec.lines.get(key, '?')}: {key}: {e}") from None
     return spec
 
 
@@ -318,13 +326,13 @@ def _destinations(game, sq: int, fail) -> list[str]:
     try:
         moves = v.legal_moves(pos) if game.result is None or pos is not game.current else []
     except Exception as e:  # a position the rules never meant to ask about
-        fail(f"cannot list the moves of the {v.kind_name(piece.kind)} on {geo.names[sq]}: {e}")
+        fail(f"cannot list the moves of the {v.kind_name(piece.kind).lower()} on {geo.names[sq]}: {e}")
     dests = []
     for m in moves:
         if m.frm == sq and m.to is not None and geo.names[m.to] not in dests:
             dests.append(geo.names[m.to])
     if not dests:
-        fail(f"the {v.kind_name(piece.kind)} on {geo.names[sq]} has no legal move here "
+        fail(f"the {v.kind_name(piece.kind).lower()} on {geo.names[sq]} has no legal move here "
              f"({v.status(pos)})")
     return dests
 
@@ -332,7 +340,7 @@ def _destinations(game, sq: int, fail) -> list[str]:
 # ------------------------------------------------------------ inline text
 
 _CODE_RE = re.compile(r"`([^`]+)`")
-_LINK_RE = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
+_LINK_RE = re.compile(r"\[([^\]]+)\]\(([^()\s]+(?:\([^()\s]*\)[^()\s]*)*)\)")
 _STRONG_RE = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
 _EM_RE = re.compile(r"(?<![\w*])\*(?=\S)(.+?)(?<=\S)\*(?![\w*])|(?<!\w)_(?=\S)(.+?)(?<=\S)_(?!\w)")
 _SAFE_URL = re.compile(r"^(https?:|mailto:|#|[^:]*$)", re.I)
@@ -404,7 +412,14 @@ def render_html(spec: BoardSpec, uid: str, resolve_link: LinkResolver | None = N
     board = Board(uid, spec.config(uid))
     state = board.state()
     esc = html.escape
-    md = lambda text: inline_html(text, resolve_link)  # noqa: E731
+
+    def md(text: str, key: str) -> str:
+        try:
+            return inline_html(text, resolve_link)
+        except ValueError as e:
+            line = spec.lines.get(key)
+            raise ValueError(f"line {line}: {key}: {e}" if line else f"{key}: {e}") from None
+
     live = spec.mode != "diagram"
     parts = [
         f'<figure class="sharah-board sharah-mode-{spec.mode}" id="{esc(uid)}" '
@@ -412,22 +427,22 @@ def render_html(spec: BoardSpec, uid: str, resolve_link: LinkResolver | None = N
         f'data-config="{_attr_json(spec.config(uid))}" style="--sharah-aspect: {_aspect(state["svg"])}">',
     ]
     if spec.mode == "try":
-        parts.append(f'<p class="sharah-prompt">{md(spec.prompt or DEFAULT_PROMPT)}</p>')
+        parts.append(f'<p class="sharah-prompt">{md(spec.prompt or DEFAULT_PROMPT, "prompt")}</p>')
     parts.append('<div class="sharah-layout">')
-    parts.append(f'<div class="sharah-board-area"><div class="sharah-svg">{state["svg"]}</div>')
-    if live:
-        parts.append('<div class="sharah-choices" role="group" aria-label="Choose a move" hidden></div>')
-    parts.append('</div>')
+    parts.append(f'<div class="sharah-board-area"><div class="sharah-svg">{state["svg"]}</div></div>')
     parts.append('<div class="sharah-side">')
     parts.append(f'<div class="sharah-badges">{state["badges_html"]}</div>')
     if live:
-        status = state["result"]["text"] if state["result"] else state["status"]
+        result = state["result"]
+        status = result["text"] if result else state["status"]
         parts.append(
-            f'<p class="sharah-status">'
+            # the status line is also the result banner (data-result) and a live region
+            f'<p class="sharah-status" aria-live="polite" aria-atomic="true"'
+            + (f' data-result="{esc(result["winner"] or "draw")}"' if result else '') + '>'
             f'<span class="sharah-status-text">{esc(status)}</span>'
             f'<span class="sharah-loading"> Starting the engine…</span></p>'
             '<p class="sharah-hint" aria-live="polite"></p>'
-            '<p class="sharah-result" hidden></p>'
+            '<div class="sharah-choices" role="group" aria-label="Choose a move" hidden></div>'
             '<div class="sharah-controls">' + _controls(spec.mode) + '</div>'
             '<div class="sharah-announce sharah-visually-hidden" aria-live="polite"></div>')
         if spec.mode == "try":
@@ -440,13 +455,13 @@ def render_html(spec: BoardSpec, uid: str, resolve_link: LinkResolver | None = N
     parts.append('</div></div>')
     if spec.mode == "try":
         parts.append(f'<template class="sharah-msg" data-msg="success">'
-                     f'{md(spec.success or DEFAULT_SUCCESS)}</template>')
+                     f'{md(spec.success or DEFAULT_SUCCESS, "success")}</template>')
         parts.append(f'<template class="sharah-msg" data-msg="generic">{esc(GENERIC_WRONG)}</template>')
         for move, text in spec.wrong.items():
             parts.append(f'<template class="sharah-msg" data-msg="wrong" data-move="{esc(move)}">'
-                         f'{md(text)}</template>')
+                         f'{md(text, f"wrong {move}")}</template>')
     if spec.caption:
-        parts.append(f'<figcaption>{md(spec.caption)}</figcaption>')
+        parts.append(f'<figcaption>{md(spec.caption, "caption")}</figcaption>')
     parts.append('</figure>')
     return "".join(parts)
 
@@ -462,7 +477,7 @@ def _show_text(board: Board, spec: BoardSpec) -> str:
 def _controls(mode: str) -> str:
     buttons = ([("undo", "Undo"), ("redo", "Redo"), ("restart", "Restart"), ("flip", "Flip board")]
                if mode == "game" else
-               [("retry", "Try again"), ("restart", "Start over"), ("flip", "Flip board")])
+               [("restart", "Start over"), ("flip", "Flip board")])
     return "".join(f'<button type="button" class="md-button sharah-btn" data-action="{a}" disabled>'
                    f'{label}</button>' for a, label in buttons)
 

@@ -1,0 +1,210 @@
+"""MkDocs hooks (``hooks:`` in mkdocs.yml) for the playable boards.
+
+- ``on_config``: registers the ```sharah fence with pymdownx.superfences. A
+  bad fence fails the build (``SuperFencesException``) naming the page, the
+  line and the problem; superfences would otherwise fall back to a code block.
+- ``on_files``: adds the widget (``site_assets/js``, ``site_assets/css`` as
+  ``assets/sharah/``), the site's own copy of the Pyodide runtime (from
+  ``node_modules/pyodide``, as ``assets/pyodide/``) and the engine zip
+  (``assets/sharah/engine-<hash>.zip``, named by its content hash).
+- ``on_serve``: ``mkdocs serve`` rebuilds when the engine or the widget changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import mimetypes
+import os
+import posixpath
+import re
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # the config folder is not on sys.path
+    sys.path.insert(0, str(ROOT))
+
+from mkdocs.exceptions import PluginError  # noqa: E402
+from mkdocs.structure.files import File, Files  # noqa: E402
+from pymdownx.superfences import SuperFencesException  # noqa: E402
+
+log = logging.getLogger("mkdocs.hooks.sharah")
+
+ASSETS = "assets/sharah"
+PYODIDE_DEST = "assets/pyodide"
+# SHARAH_PYODIDE_DIR: another copy of the npm package (tests use it).
+PYODIDE_DIR = Path(os.environ.get("SHARAH_PYODIDE_DIR") or ROOT / "node_modules" / "pyodide")
+# What loadPyodide() fetches when no package is loaded: the module, the
+# Emscripten glue, the wasm binary, the standard library and the lock file.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
+                 "python_stdlib.zip", "pyodide-lock.json")
+ENGINE_PLACEHOLDER = "__SHARAH_ENGINE_ZIP__"
+VERSION_PLACEHOLDER = "__SHARAH_BUILD__"
+FENCE_START = re.compile(r"^[ \t>]*(`{3,}|~{3,})[ \t]*\.?sharah\b", re.M)
+
+
+class SharahFenceError(SuperFencesException, PluginError):
+    """A bad ```sharah fence: superfences lets it through (it is a
+    ``SuperFencesException``) and MkDocs prints it as a build error."""
+
+
+class _State:
+    page = None
+    files: Files | None = None
+    markdown = ""
+    count = 0
+    engine_name = ""
+
+
+_state = _State()
+_fence = None  # sharah_web.fence, imported fresh for each build
+
+
+def _import_engine():
+    """Import the engine fresh, so ``mkdocs serve`` sees edits."""
+    global _fence
+    for name in [m for m in sys.modules if m == "sharah_web" or m.startswith("sharah_web.")]:
+        del sys.modules[name]
+    from sharah_web import fence
+    _fence = fence
+    return fence
+
+
+# ------------------------------------------------------------------ config
+
+def on_config(config, **kwargs):
+    mimetypes.add_type("text/javascript", ".mjs")
+    mimetypes.add_type("text/javascript", ".js")
+    mimetypes.add_type("application/wasm", ".wasm")
+    mimetypes.add_type("application/zip", ".zip")
+    mimetypes.add_type("application/json", ".json")
+    _import_engine()
+    if "pymdownx.superfences" not in config.markdown_extensions:
+        config.markdown_extensions.append("pymdownx.superfences")
+    settings = config.mdx_configs.setdefault("pymdownx.superfences", {})
+    fences = [f for f in settings.get("custom_fences", []) if f.get("name") != "sharah"]
+    fences.append({"name": "sharah", "class": "sharah", "format": _format})
+    settings["custom_fences"] = fences
+    return config
+
+
+def on_page_markdown(markdown, page, config, files, **kwargs):
+    _state.page = page
+    _state.files = files
+    try:  # the source with its front matter, for line numbers in errors
+        _state.markdown = page.file.content_string
+    except Exception:
+        _state.markdown = markdown
+    _state.count = 0
+    return markdown
+
+
+def on_page_content(html, page, config, files, **kwargs):
+    _state.page = None
+    return html
+
+
+# ------------------------------------------------------------------ fence
+
+def _page_name() -> str:
+    page = _state.page
+    return page.file.src_uri if page is not None else "(unknown page)"
+
+
+def _fence_line(index: int) -> int | None:
+    """The page line of the index-th ```sharah fence (1-based), if found."""
+    starts = list(FENCE_START.finditer(_state.markdown))
+    if 0 < index <= len(starts):
+        return _state.markdown.count("\n", 0, starts[index - 1].start()) + 1
+    return None
+
+
+def _resolve_link(url: str) -> str:
+    """A caption's link to ``page.md#anchor`` becomes the page's URL, like
+    MkDocs does for links in Markdown; other links are kept."""
+    parts = urlsplit(url)
+    if parts.scheme or parts.netloc or not parts.path.endswith(".md"):
+        return url
+    page, files = _state.page, _state.files
+    if page is None or files is None:
+        return url
+    if parts.path.startswith("/"):
+        target = parts.path.lstrip("/")
+    else:
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(page.file.src_uri), parts.path))
+    found = files.get_file_from_path(target)
+    if found is None:
+        raise ValueError(f"link {url!r}: there is no page {target}")
+    out = found.url_relative_to(page.file)
+    return out + (f"#{parts.fragment}" if parts.fragment else "")
+
+
+def _format(src, language, class_name, options, md, **kwargs):
+    _state.count += 1
+    index = _state.count
+    uid = _fence.make_uid(_page_name(), index)
+    try:
+        return _fence.render_fence(src, uid, _resolve_link)
+    except ValueError as e:
+        message = str(e)
+        where = f"{_page_name()}"
+        start = _fence_line(index)
+        m = re.match(r"line (\d+): ", message)
+        if start is not None and m:
+            where += f", line {start + int(m.group(1))}"
+            message = message[m.end():]
+        elif start is not None:
+            where += f", line {start}"
+        raise SharahFenceError(f"{where} (sharah board {index}): {message}") from None
+
+
+# ------------------------------------------------------------------ files
+
+def _add(files: Files, file: File) -> None:
+    old = files.get_file_from_path(file.src_uri)
+    if old is not None:
+        files.remove(old)
+    files.append(file)
+
+
+def on_files(files: Files, config, **kwargs):
+    missing = [name for name in PYODIDE_FILES if not (PYODIDE_DIR / name).is_file()]
+    if missing:
+        raise PluginError(
+            f"the Pyodide runtime is missing ({PYODIDE_DIR} lacks {', '.join(missing)}): "
+            f"run bash scripts/setup.sh (it installs pyodide with npm ci)")
+    for name in PYODIDE_FILES:
+        _add(files, File.generated(config, f"{PYODIDE_DEST}/{name}", abs_src_path=str(PYODIDE_DIR / name)))
+
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import pack_engine
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    data = pack_engine.engine_zip()
+    digest = pack_engine.engine_hash(data)
+    _state.engine_name = f"engine-{digest}.zip"
+    _add(files, File.generated(config, f"{ASSETS}/{_state.engine_name}", content=data))
+
+    assets = ROOT / "site_assets"
+    sources = sorted(p for p in assets.rglob("*") if p.is_file() and not p.name.startswith("."))
+    build = hashlib.sha256(data + b"".join(p.read_bytes() for p in sources
+                                           if p.suffix in (".js", ".mjs"))).hexdigest()[:12]
+    for path in sources:
+        rel = path.relative_to(assets).as_posix()
+        if rel.startswith("js/") and path.suffix in (".js", ".mjs"):
+            text = path.read_text(encoding="utf-8")
+            text = text.replace(ENGINE_PLACEHOLDER, _state.engine_name).replace(VERSION_PLACEHOLDER, build)
+            _add(files, File.generated(config, f"{ASSETS}/{rel}", content=text))
+        else:
+            _add(files, File.generated(config, f"{ASSETS}/{rel}", abs_src_path=str(path)))
+    return files
+
+
+def on_serve(server, config, builder, **kwargs):
+    for folder in ("sharah_web", "site_assets", "scripts"):
+        if (ROOT / folder).is_dir():
+            server.watch(str(ROOT / folder))
+    return server

@@ -1,0 +1,637 @@
+// The board widget. It knows no rules: the engine (Python, in one module Web
+// Worker for the whole visit) sends the board's SVG and the list of legal
+// moves; the widget narrows that list (from-square, then to-square, then a
+// labelled choice), toggles classes on the [data-sq] squares, and draws a few
+// marks (selection, destinations, keyboard cursor) on top of the SVG.
+//
+// mkdocs-material's instant navigation keeps this module alive from page to
+// page, so the worker is created once; boards are mounted from document$ and
+// dropped when their page goes away.
+
+const ENGINE_ZIP = "__SHARAH_ENGINE_ZIP__";
+const BUILD = "__SHARAH_BUILD__";
+const BOOT_LIMIT = window.sharahBootLimit || 60_000;  // ms; tests may lower it
+const LIVE = "figure.sharah-board[data-mode='game'], figure.sharah-board[data-mode='try']";
+
+const debug = (window.sharahDebug = window.sharahDebug || {
+  workersCreated: 0, ready: false, bootMs: null, failed: null, build: BUILD, widgets: null,
+});
+
+// ------------------------------------------------------------------ engine
+
+let engine = null;
+
+function getEngine() {
+  if (engine) return engine;
+  const zip = new URL(`../${ENGINE_ZIP}`, import.meta.url).href;
+  const url = new URL(`engine-worker.js?v=${BUILD}&engine=${encodeURIComponent(zip)}`, import.meta.url);
+  const worker = new Worker(url, { type: "module", name: "sharah-engine" });
+  debug.workersCreated += 1;
+  const pending = new Map();
+  let nextId = 1;
+  let settle;
+  const ready = new Promise((resolve, reject) => { settle = { resolve, reject }; });
+  const fail = (message) => {
+    debug.failed = message;
+    settle.reject(new Error(message));
+    for (const resolve of pending.values()) resolve({ ok: false, error: message, fatal: true });
+    pending.clear();
+  };
+  worker.onmessage = (event) => {
+    const msg = event.data || {};
+    if (msg.type === "ready") {
+      debug.ready = true;
+      debug.bootMs = msg.ms;
+      settle.resolve();
+    } else if (msg.type === "failed") {
+      fail(`The engine could not start: ${msg.error}`);
+    } else if (msg.type === "response") {
+      const resolve = pending.get(msg.id);
+      if (!resolve) return;
+      pending.delete(msg.id);
+      try { resolve(JSON.parse(msg.response)); }
+      catch (err) { resolve({ ok: false, error: `bad answer from the engine: ${err.message}` }); }
+    }
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    fail(`The engine could not start: ${event.message || "the worker failed to load"}`);
+  };
+  ready.catch(() => {});
+  // Pyodide never gives up on its own when a runtime file is unreachable.
+  const limit = setTimeout(() => {
+    if (debug.ready || debug.failed) return;
+    worker.terminate();
+    fail(`The engine did not start within ${BOOT_LIMIT / 1000} seconds: reload the page to try again.`);
+  }, BOOT_LIMIT);
+  ready.then(() => clearTimeout(limit), () => clearTimeout(limit));
+  engine = {
+    ready,
+    request(obj) {
+      if (debug.failed) return Promise.resolve({ ok: false, error: debug.failed, fatal: true });
+      return new Promise((resolve) => {
+        const id = nextId++;
+        pending.set(id, resolve);
+        worker.postMessage({ id, request: JSON.stringify(obj) });
+      });
+    },
+  };
+  return engine;
+}
+
+// ------------------------------------------------------------------ helpers
+
+const el = (tag, attrs = {}, text) => {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === false || v == null) continue;
+    node.setAttribute(k, v === true ? "" : v);
+  }
+  if (text != null) node.textContent = text;
+  return node;
+};
+const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+const sentence = (s) => (s && !/[.!?]$/.test(s) ? `${s}.` : s);
+
+let mountCounter = 0;
+const widgets = new Set();
+debug.widgets = widgets;
+
+// ------------------------------------------------------------------ a board
+
+class Board {
+  constructor(fig) {
+    this.fig = fig;
+    this.cfg = JSON.parse(fig.dataset.config);
+    this.mode = this.cfg.mode;
+    this.id = `${this.cfg.uid}~${++mountCounter}`;
+    this.box = fig.querySelector(".sharah-svg");
+    this.choices = fig.querySelector(".sharah-choices");
+    this.statusText = fig.querySelector(".sharah-status-text");
+    this.hint = fig.querySelector(".sharah-hint");
+    this.statusLine = fig.querySelector(".sharah-status");
+    this.badges = fig.querySelector(".sharah-badges");
+    this.controls = fig.querySelector(".sharah-controls");
+    this.announcer = fig.querySelector(".sharah-announce");
+    this.feedback = fig.querySelector(".sharah-feedback");
+    this.moveList = fig.querySelector(".sharah-moves");
+    this.state = null;
+    this.sel = null;         // selected from-square
+    this.cursor = null;      // keyboard cursor square
+    this.busy = false;
+    this.answered = null;    // try: "right" | "wrong"
+    this.drag = null;
+    this.keyboard = false;   // show the cursor only while the keyboard is used
+    this.dead = false;
+    this.abort = new AbortController();
+    fig.dataset.state = "loading";
+    fig.sharahWidget = this;
+    this.start();
+  }
+
+  async start() {
+    const reply = await getEngine().request({ ...this.cfg, cmd: "open", board: this.id });
+    if (this.dead) return;
+    if (!reply.ok) {
+      this.fig.dataset.state = "error";
+      this.setHint(reply.error, "error");
+      return;
+    }
+    this.bind();
+    this.apply(reply.state);
+    this.fig.dataset.state = "ready";
+    for (const b of this.controls.querySelectorAll("button")) b.disabled = false;
+    this.updateControls();
+    this.box.setAttribute("tabindex", "0");
+    this.announce("The board is ready.");
+  }
+
+  destroy() {
+    this.dead = true;
+    this.abort.abort();
+    if (engine && this.fig.dataset.state === "ready") {
+      engine.request({ cmd: "close", board: this.id }).catch(() => {});
+    }
+  }
+
+  // ---- wiring
+  bind() {
+    const opts = { signal: this.abort.signal };
+    const box = this.box;
+    box.setAttribute("role", "application");
+    box.setAttribute("aria-roledescription", "game board");
+    box.setAttribute("aria-label",
+      "Board. Arrow keys move the cursor; Enter or Space picks up a piece and puts it down; Escape cancels.");
+    box.addEventListener("pointerdown", (e) => this.onPointerDown(e), opts);
+    box.addEventListener("pointermove", (e) => this.onPointerMove(e), opts);
+    box.addEventListener("pointerup", (e) => this.onPointerUp(e), opts);
+    box.addEventListener("pointercancel", () => this.cancelDrag(), opts);
+    box.addEventListener("keydown", (e) => this.onKey(e), opts);
+    box.addEventListener("focus", () => this.onFocus(), opts);
+    box.addEventListener("blur", () => this.drawMarks(), opts);
+    box.addEventListener("contextmenu", (e) => { if (this.drag) e.preventDefault(); }, opts);
+    this.controls.addEventListener("click", (e) => {
+      const button = e.target.closest("button[data-action]");
+      if (button && !button.disabled) this.action(button.dataset.action, button);
+    }, opts);
+    this.choices.addEventListener("click", (e) => {
+      const button = e.target.closest("button[data-move]");
+      if (button) this.play(button.dataset.move);
+      else if (e.target.closest("button[data-cancel]")) { this.clearChoices(); this.box.focus({ preventScroll: true }); }
+    }, opts);
+    this.choices.addEventListener("keydown", (e) => {
+      if (e.key === "Escape") { this.clearChoices(); this.box.focus({ preventScroll: true }); }
+    }, opts);
+  }
+
+  // ---- state from the engine
+  apply(state) {
+    const prev = this.state;
+    this.state = state;
+    this.sel = null;
+    this.clearChoices();
+    if (!prev || prev.svg !== state.svg) {
+      this.box.innerHTML = state.svg;
+      this.index();
+    }
+    this.byFrom = new Map();
+    this.byTo = new Map();      // drops: no from-square
+    this.free = [];             // no squares at all (pass)
+    for (const m of state.moves) {
+      if (m.from) {
+        if (!this.byFrom.has(m.from)) this.byFrom.set(m.from, []);
+        this.byFrom.get(m.from).push(m);
+      } else if (m.to) {
+        if (!this.byTo.has(m.to)) this.byTo.set(m.to, []);
+        this.byTo.get(m.to).push(m);
+      } else {
+        this.free.push(m);
+      }
+    }
+    // The status line doubles as the result banner.
+    this.statusText.textContent = state.result ? sentence(state.result.text) : state.status;
+    if (state.result) this.statusLine.dataset.result = state.result.winner || "draw";
+    else delete this.statusLine.dataset.result;
+    this.badges.innerHTML = state.badges_html;
+    this.fig.dataset.toMove = state.to_move;
+    this.renderMoveList();
+    this.renderFree();
+    this.updateControls();
+    this.drawMarks();
+  }
+
+  index() {
+    this.svg = this.box.querySelector("svg");
+    this.rects = new Map();
+    this.at = new Map();
+    for (const rect of this.box.querySelectorAll("rect[data-sq]")) {
+      this.rects.set(rect.dataset.sq, rect);
+      this.at.set(`${rect.dataset.x},${rect.dataset.y}`, rect.dataset.sq);
+    }
+    if (this.svg) {
+      this.svg.setAttribute("focusable", "false");
+      this.svg.classList.add("is-live");
+    }
+  }
+
+  pieceAt(sq) {
+    return this.state && this.state.pieces[sq];
+  }
+
+  // ---- marks: classes on the [data-sq] elements (board.css draws them)
+  dests() {
+    if (!this.sel) return [];
+    const out = [];
+    for (const m of this.byFrom.get(this.sel) || []) {
+      if (m.to && m.to !== this.sel && !out.includes(m.to)) out.push(m.to);
+    }
+    return out;
+  }
+
+  drawMarks() {
+    if (!this.rects) return;
+    for (const node of this.box.querySelectorAll(".is-selected, .is-dest, .is-cursor")) {
+      node.classList.remove("is-selected", "is-dest", "is-cursor");
+    }
+    if (this.sel) {
+      this.rects.get(this.sel)?.classList.add("is-selected");
+      this.box.querySelector(`g.pc[data-sq="${this.sel}"]`)?.classList.add("is-selected");
+      for (const sq of this.dests()) this.rects.get(sq)?.classList.add("is-dest");
+    }
+    if (this.cursor && this.keyboard && document.activeElement === this.box) {
+      this.rects.get(this.cursor)?.classList.add("is-cursor");
+    }
+  }
+
+  select(sq) {
+    this.sel = sq;
+    this.clearChoices();
+    this.drawMarks();
+    const p = this.pieceAt(sq);
+    // Moves that stay on the square or have no target (turn in place...).
+    const inPlace = (this.byFrom.get(sq) || []).filter((m) => !m.to || m.to === sq);
+    if (inPlace.length) this.showChoices(inPlace, `The ${p ? p.name.toLowerCase() : "piece"} on ${sq}:`, false);
+    const dests = this.dests();
+    this.announce(`${p ? `${cap(p.side || "")} ${p.name.toLowerCase()}` : "Piece"} on ${sq} selected: `
+      + (dests.length ? `${dests.length} ${dests.length === 1 ? "square" : "squares"}: ${dests.join(", ")}.` : "no move."));
+  }
+
+  deselect() {
+    if (!this.sel) return;
+    this.sel = null;
+    this.clearChoices();
+    this.drawMarks();
+  }
+
+  // ---- the reader's intent: a square was picked (click, tap, Enter)
+  canAct() {
+    return this.state && !this.busy && !this.dead && !this.state.result
+      && !(this.mode === "try" && this.answered);
+  }
+
+  pick(sq) {
+    if (!this.canAct()) return;
+    this.setHint("");
+    if (this.sel) {
+      if (sq === this.sel) { this.deselect(); return; }
+      const moves = (this.byFrom.get(this.sel) || []).filter((m) => m.to === sq);
+      if (moves.length === 1) { this.play(moves[0].n); return; }
+      if (moves.length > 1) { this.showChoices(moves, `${this.sel} to ${sq}:`); return; }
+      if (this.byFrom.has(sq)) { this.select(sq); return; }
+      const from = this.sel;
+      this.deselect();
+      this.explain(from, sq);
+      return;
+    }
+    if (this.byFrom.has(sq)) { this.select(sq); return; }
+    const drops = this.byTo.get(sq);
+    if (drops && drops.length) { this.showChoices(drops, `On ${sq}:`); return; }
+    if (this.pieceAt(sq)) this.explain(sq, null);
+  }
+
+  async explain(from, to) {
+    const reply = await this.request({ cmd: "explain", from, to });
+    if (!reply || this.dead) return;
+    const message = reply.message;
+    if (this.mode === "try" && to) {
+      // The page may explain this attempt itself; else the engine's reason.
+      const own = reply.attempt && this.wrongTemplate(reply.attempt);
+      this.showFeedback("illegal", null, message, own);
+    } else {
+      this.setHint(message, "explain");
+    }
+  }
+
+  wrongTemplate(move) {
+    return [...this.fig.querySelectorAll('template.sharah-msg[data-msg="wrong"]')]
+      .find((t) => t.dataset.move === move) || null;
+  }
+
+  async request(obj) {
+    this.busy = true;
+    this.fig.dataset.busy = "true";
+    try {
+      const reply = await getEngine().request({ ...obj, board: this.id });
+      if (!reply.ok) {
+        if (reply.fatal) this.fig.dataset.state = "error";
+        this.setHint(reply.error, "error");
+        return null;
+      }
+      return reply;
+    } finally {
+      this.busy = false;
+      delete this.fig.dataset.busy;
+    }
+  }
+
+  async play(notation) {
+    if (!this.canAct()) return;
+    const before = this.state;
+    this.clearChoices();
+    const reply = await this.request({ cmd: "play", move: notation });
+    if (!reply || this.dead) return;
+    this.apply(reply.state);
+    const st = reply.state;
+    const last = st.last;
+    let text = last ? `${cap(last.side)} played ${last.name}` : `Played ${notation}`;
+    if (last && last.captures.length) {
+      const taken = last.captures.map((sq) => {
+        const p = before.pieces[sq];
+        return p ? `the ${p.side ? `${p.side} ` : ""}${p.name.toLowerCase()} on ${sq}` : sq;
+      });
+      text += `, taking ${taken.join(" and ")}`;
+    }
+    text += ".";   // the status line (aria-live) says what comes next
+    if (reply.check) {
+      this.answered = reply.check.correct ? "right" : "wrong";
+      this.showFeedback(this.answered, reply.check.move);   // aria-live too
+      this.updateControls();
+      this.renderFree();
+    }
+    this.announce(text);
+  }
+
+  async action(name, button) {
+    if (this.busy || !this.state) return;
+    this.setHint("");
+    if (name === "retry") name = "undo";
+    const reply = await this.request({ cmd: name });
+    if (!reply || this.dead) return;
+    if (name === "undo" || name === "restart") {
+      this.answered = null;
+      this.showFeedback(null);
+    }
+    this.apply(reply.state);
+    this.announce({ undo: "Move taken back.", redo: "Move replayed.", restart: "Back to the start.",
+      flip: `The board is turned: ${reply.state.orientation} at the bottom.` }[name]);
+    if (button && button.isConnected && !button.disabled) button.focus({ preventScroll: true });
+    else this.box.focus({ preventScroll: true });
+  }
+
+  updateControls() {
+    if (!this.state || this.fig.dataset.state !== "ready") return;
+    for (const b of this.controls.querySelectorAll("button[data-action]")) {
+      const a = b.dataset.action;
+      if (a === "undo") b.disabled = !this.state.can_undo;
+      else if (a === "redo") b.disabled = !this.state.can_redo;
+      else if (a === "retry") b.disabled = !this.answered;
+      else b.disabled = false;
+    }
+  }
+
+  // ---- choices and squareless moves
+  showChoices(moves, title, focus = true) {
+    const c = this.choices;
+    c.replaceChildren(el("span", { class: "sharah-choices-title" }, title));
+    for (const m of moves) {
+      c.appendChild(el("button", { type: "button", class: "md-button sharah-choice", "data-move": m.n }, m.label || m.n));
+    }
+    c.appendChild(el("button", { type: "button", class: "md-button sharah-choice sharah-cancel", "data-cancel": "1" }, "Cancel"));
+    c.hidden = false;
+    if (focus && document.activeElement === this.box) c.querySelector("button").focus({ preventScroll: true });
+  }
+
+  clearChoices() {
+    if (!this.choices || this.choices.hidden) return;
+    this.choices.hidden = true;
+    this.choices.replaceChildren();
+  }
+
+  renderFree() {
+    let row = this.controls.querySelector(".sharah-free");
+    if (!this.free.length) { row?.remove(); return; }
+    if (!row) {
+      row = el("div", { class: "sharah-free" });
+      this.controls.prepend(row);
+    }
+    row.replaceChildren(...this.free.map((m) => el("button", {
+      type: "button", class: "md-button md-button--primary sharah-btn sharah-free-move",
+      "data-free": m.n, "data-kind": m.kind,
+    }, m.label || m.n)));
+    for (const b of row.querySelectorAll("button")) {
+      b.disabled = !this.canAct();
+      b.addEventListener("click", () => this.play(b.dataset.free), { signal: this.abort.signal });
+    }
+  }
+
+  renderMoveList() {
+    const list = this.moveList;
+    if (!list) return;
+    const st = this.state;
+    const first = st.sides[0];
+    let n = 0;
+    const items = st.history.map((name, i) => {
+      const side = st.history_sides[i];
+      const li = el("li", { "data-side": side });
+      if (side === first) {
+        n += 1;
+        li.appendChild(el("span", { class: "sharah-move-no" }, `${n}.`));
+      } else if (i === 0) {
+        n = 1;
+        li.appendChild(el("span", { class: "sharah-move-no" }, "1…"));
+      }
+      li.appendChild(document.createTextNode(name));
+      if (i === st.history.length - 1) li.setAttribute("aria-current", "step");
+      return li;
+    });
+    list.replaceChildren(...items);
+    list.hidden = items.length === 0;
+    list.scrollTop = list.scrollHeight;
+  }
+
+  // ---- messages
+  setHint(text, kind) {
+    if (!this.hint) return;
+    this.hint.textContent = text || "";
+    if (kind) this.hint.dataset.kind = kind; else delete this.hint.dataset.kind;
+  }
+
+  showFeedback(kind, move, text, template) {
+    const box = this.feedback;
+    if (!box) return;
+    if (!kind) { box.hidden = true; box.replaceChildren(); delete box.dataset.kind; return; }
+    const tpl = (name) => this.fig.querySelector(`template.sharah-msg[data-msg="${name}"]`);
+    let content = template || null;
+    if (kind === "right") content = tpl("success");
+    else if (kind === "wrong") content = this.wrongTemplate(move) || tpl("generic");
+    box.replaceChildren();
+    box.dataset.kind = kind;
+    if (content) box.appendChild(content.content.cloneNode(true));
+    else box.textContent = sentence(text || "");
+    if (kind === "wrong") {
+      const again = el("button", { type: "button", class: "md-button sharah-btn", "data-action": "retry" }, "Try again");
+      again.addEventListener("click", () => this.action("retry"), { signal: this.abort.signal });
+      box.append(" ", again);
+    }
+    box.hidden = false;
+  }
+
+  announce(text) {
+    if (!this.announcer) return;
+    // Re-set even the same text so it is read again.
+    this.announcer.textContent = "";
+    requestAnimationFrame(() => { this.announcer.textContent = text; });
+  }
+
+  // ---- pointer: click-click and drag
+  squareAt(x, y) {
+    for (const node of document.elementsFromPoint(x, y)) {
+      if (node.matches && node.matches("rect[data-sq]") && this.box.contains(node)) return node.dataset.sq;
+    }
+    return null;
+  }
+
+  onPointerDown(e) {
+    if (this.keyboard) { this.keyboard = false; this.drawMarks(); }
+    if (e.button !== 0 || !this.canAct()) return;
+    const sq = this.squareAt(e.clientX, e.clientY);
+    if (!sq) return;
+    this.cursor = sq;
+    if (this.sel && this.dests().includes(sq)) { e.preventDefault(); this.pick(sq); return; }
+    if (this.byFrom.has(sq)) {
+      e.preventDefault();
+      const wasSelected = this.sel === sq;
+      if (!wasSelected) this.select(sq);
+      const piece = this.box.querySelector(`g[data-sq="${sq}"]`);
+      this.drag = { sq, x: e.clientX, y: e.clientY, id: e.pointerId, moved: false, wasSelected, piece,
+        transform: piece ? piece.getAttribute("transform") : null };
+      try { this.box.setPointerCapture(e.pointerId); } catch (_) { /* not capturable */ }
+      return;
+    }
+    this.pick(sq);
+  }
+
+  onPointerMove(e) {
+    const d = this.drag;
+    if (!d || e.pointerId !== d.id) return;
+    if (!d.moved && Math.hypot(e.clientX - d.x, e.clientY - d.y) < 5) return;
+    d.moved = true;
+    this.fig.dataset.dragging = "true";
+    if (!d.piece || !d.piece.parentNode) return;
+    const ctm = d.piece.parentNode.getScreenCTM();
+    if (!ctm) return;
+    const inv = ctm.inverse();
+    const p0 = new DOMPoint(d.x, d.y).matrixTransform(inv);
+    const p1 = new DOMPoint(e.clientX, e.clientY).matrixTransform(inv);
+    if (d.piece.nextSibling) d.piece.parentNode.appendChild(d.piece);
+    d.piece.classList.add("sharah-dragging");
+    d.piece.setAttribute("transform", `translate(${p1.x - p0.x} ${p1.y - p0.y})${d.transform ? ` ${d.transform}` : ""}`);
+  }
+
+  onPointerUp(e) {
+    const d = this.drag;
+    if (!d || e.pointerId !== d.id) return;
+    this.cancelDrag();
+    if (d.moved) {
+      const target = this.squareAt(e.clientX, e.clientY);
+      if (target && target !== d.sq) this.pick(target);
+    } else if (d.wasSelected) {
+      this.deselect();
+    }
+  }
+
+  cancelDrag() {
+    const d = this.drag;
+    if (!d) return;
+    this.drag = null;
+    delete this.fig.dataset.dragging;
+    if (d.piece) {
+      d.piece.classList.remove("sharah-dragging");
+      if (d.transform == null) d.piece.removeAttribute("transform");
+      else d.piece.setAttribute("transform", d.transform);
+    }
+    try { this.box.releasePointerCapture(d.id); } catch (_) { /* released */ }
+  }
+
+  // ---- keyboard
+  onFocus() {
+    if (this.box.matches(":focus-visible")) this.keyboard = true;
+    if (!this.cursor || !this.rects.has(this.cursor)) {
+      this.cursor = this.sel || [...this.byFrom.keys()][0] || this.rects.keys().next().value || null;
+    }
+    this.drawMarks();
+  }
+
+  describe(sq) {
+    const p = this.pieceAt(sq);
+    let text = `${sq}, ${p ? `${p.side ? `${p.side} ` : ""}${p.name.toLowerCase()}` : "empty"}`;
+    if (this.sel && this.dests().includes(sq)) text += ", a move";
+    return text;
+  }
+
+  onKey(e) {
+    if (!this.state || !this.rects || !this.rects.size) return;
+    if (!this.keyboard && /^(Arrow|Enter| )/.test(e.key)) { this.keyboard = true; this.drawMarks(); }
+    const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    if (steps[e.key]) {
+      e.preventDefault();
+      const rect = this.rects.get(this.cursor) || this.rects.values().next().value;
+      const [dx, dy] = steps[e.key];
+      const next = this.at.get(`${+rect.dataset.x + dx},${+rect.dataset.y + dy}`);
+      if (next) this.cursor = next;
+      else if (!this.cursor) this.cursor = rect.dataset.sq;
+      this.drawMarks();
+      this.announce(this.describe(this.cursor));
+    } else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      if (!this.cursor) this.onFocus();
+      if (this.cursor) this.pick(this.cursor);
+    } else if (e.key === "Escape") {
+      if (this.sel) { e.preventDefault(); this.deselect(); this.announce("Cancelled."); }
+    }
+  }
+}
+
+// ------------------------------------------------------------------ mounting
+
+function mountAll() {
+  for (const w of [...widgets]) {
+    if (!w.fig.isConnected) {
+      w.destroy();
+      widgets.delete(w);
+    }
+  }
+  const figs = [...document.querySelectorAll(LIVE)].filter((f) => !f.sharahWidget);
+  if (!figs.length) return;
+  getEngine();
+  for (const fig of figs) {
+    try {
+      widgets.add(new Board(fig));
+    } catch (err) {
+      fig.dataset.state = "error";
+      const hint = fig.querySelector(".sharah-hint");
+      if (hint) hint.textContent = `This board could not start: ${err.message}`;
+    }
+  }
+}
+
+// Start the engine at once when this page has a live board: booting takes seconds.
+if (document.querySelector(LIVE)) getEngine();
+
+if (window.document$ && typeof window.document$.subscribe === "function") {
+  window.document$.subscribe(() => mountAll());
+} else if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", mountAll, { once: true });
+} else {
+  mountAll();
+}

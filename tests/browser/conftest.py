@@ -1,0 +1,184 @@
+"""Fixtures for the browser tests: build the site once, serve it on
+127.0.0.1, drive the system Chromium with Playwright (sync API).
+
+The site is built with ``mkdocs build --strict`` from a small config that
+inherits ``mkdocs.yml`` and adds the test pages (``tests/browser/pages``,
+published under ``widget-test/``). Its ``site_url`` is the test server's own
+origin: mkdocs-material's instant navigation only follows links to the origin
+of ``site_url`` (its sitemap).
+
+Chromium: ``SHARAH_CHROMIUM`` or ``/usr/bin/chromium``. No browser is
+downloaded; if none is found the browser tests are skipped with the reason
+(``bash scripts/test.sh`` installs Debian's chromium when it can).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGES = Path(__file__).resolve().parent / "pages"
+TEST_DIR = "widget-test"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--no-first-run", "--disable-sync",
+]
+BOOT_TIMEOUT = 45_000  # ms; Pyodide boots in ~3 s here, slow CI machines vary
+
+
+def pytest_collection_modifyitems(items):
+    here = Path(__file__).resolve().parent
+    for item in items:
+        if here in Path(str(item.fspath)).resolve().parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def chromium_path() -> str | None:
+    path = os.environ.get("SHARAH_CHROMIUM") or "/usr/bin/chromium"
+    return path if Path(path).is_file() and os.access(path, os.X_OK) else shutil.which(path)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+        ".json": "application/json", ".zip": "application/zip", ".svg": "image/svg+xml",
+        ".css": "text/css", ".html": "text/html; charset=utf-8",
+    }
+
+    def log_message(self, *args):  # quiet
+        pass
+
+
+@pytest.fixture(scope="session")
+def port() -> int:
+    return free_port()
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory, port) -> Path:
+    """The site with the test pages, built with --strict."""
+    work = tmp_path_factory.mktemp("site")
+    docs = work / "docs"
+    shutil.copytree(ROOT / "docs", docs)
+    shutil.copytree(PAGES, docs / TEST_DIR)
+    config = work / "mkdocs.yml"
+    config.write_text(
+        f"INHERIT: {ROOT / 'mkdocs.yml'}\n"
+        f"docs_dir: {docs}\n"
+        f"site_url: http://127.0.0.1:{port}/\n"
+        f"hooks:\n  - {ROOT / 'scripts' / 'mkdocs_hooks.py'}\n",
+        encoding="utf-8")
+    out = work / "site"
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(out)],
+        cwd=ROOT, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    assert proc.returncode == 0, f"mkdocs build --strict failed:\n{proc.stdout}\n{proc.stderr}"
+    return out
+
+
+@pytest.fixture(scope="session")
+def base_url(built_site, port) -> str:
+    handler = functools.partial(Handler, directory=str(built_site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{port}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    exe = chromium_path()
+    if not exe:
+        pytest.skip("no Chromium: install Debian's chromium (apt-get install chromium) "
+                    "or set SHARAH_CHROMIUM to a Chromium binary")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class Watch:
+    """Console errors, page errors and requests of one page."""
+
+    def __init__(self, page, base_url: str):
+        self.errors: list[str] = []
+        self.foreign: list[str] = []
+        self.requests: list[str] = []
+        self.base = base_url
+        page.on("console", self._console)
+        page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+        page.on("requestfailed", self._failed)
+
+    def _failed(self, request):
+        # a navigation cancels the requests still in flight (the favicon...)
+        if "ERR_ABORTED" not in (request.failure or "") or request.url in self.foreign:
+            self.errors.append(f"request failed: {request.url} {request.failure}")
+
+    def _console(self, msg):
+        if msg.type == "error":
+            self.errors.append(f"console.error: {msg.text}")
+
+    def route(self, context):
+        """Record every request (page and worker); refuse any other host."""
+        def handle(route, request):
+            url = request.url
+            self.requests.append(url)
+            if url.startswith(self.base) or url.startswith(("data:", "blob:")):
+                route.continue_()
+            else:
+                self.foreign.append(url)
+                route.abort()
+        context.route("**/*", handle)
+
+
+@pytest.fixture
+def new_page(browser, base_url):
+    """Make pages in fresh contexts: ``new_page(width=390, height=844, js=True)``."""
+    contexts = []
+
+    def make(width=1280, height=900, js=True, color_scheme="light"):
+        context = browser.new_context(viewport={"width": width, "height": height},
+                                      java_script_enabled=js, color_scheme=color_scheme)
+        contexts.append(context)
+        page = context.new_page()
+        page.watch = Watch(page, base_url)
+        page.watch.route(context)
+        return page
+
+    yield make
+    for c in contexts:
+        c.close()
+
+
+def wait_ready(page, timeout=BOOT_TIMEOUT):
+    """Wait until the engine is up and every live board on the page is mounted."""
+    page.wait_for_function(
+        "() => window.sharahDebug && (window.sharahDebug.ready || window.sharahDebug.failed)",
+        timeout=timeout)
+    failed = page.evaluate("window.sharahDebug.failed")
+    assert not failed, failed
+    page.wait_for_function(
+        "() => [...document.querySelectorAll(\"figure.sharah-board[data-mode='game'],"
+        " figure.sharah-board[data-mode='try']\")].every(f => f.dataset.state === 'ready')",
+        timeout=timeout)

@@ -1,0 +1,346 @@
+"""The ```sharah fence: parsing, every class of error (exact messages), the
+static HTML, and the MkDocs build failing on a bad fence."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from sharah_web import fence
+from sharah_web.fence import inline_html, make_uid, parse_fence, render_fence, render_html
+
+ROOT = Path(__file__).resolve().parent.parent
+V = "variant: oblong-shatranj\n"
+NODIE = V + "options: die=false\n"
+TRY = NODIE + "mode: try\n"
+KEYS = ("variant, mode, options, position, moves, seed, orientation, highlight, arrows, show, "
+        "coords, caption, prompt, solution, success, wrong")
+
+
+# ------------------------------------------------------------------ parsing
+
+def test_minimal_diagram():
+    spec = parse_fence("variant: oblong-shatranj")
+    assert spec.mode == "diagram" and spec.options == {} and spec.moves == []
+    assert spec.seed == fence.DEFAULT_SEED    # the die: a fixed opening roll
+    assert spec.reseed is False               # only a game rolls at random afterwards
+
+
+def test_everything():
+    spec = parse_fence(
+        "# a comment line\n"
+        "variant: oblong-shatranj\n"
+        "mode: game          # a trailing comment\n"
+        "options: setup=1 die=false\n"
+        "moves: b5b6 c12c11\n"
+        "orientation: black\n"
+        "highlight: a1 b2\n"
+        "arrows: a1a3 b2-c4\n"
+        "coords: false\n"
+        "caption: A caption # with a hash\n"
+        "  that goes on.\n")
+    assert spec.mode == "game" and spec.options == {"setup": "1", "die": "false"}
+    assert spec.moves == ["b5b6", "c12c11"] and spec.orientation == "black"
+    assert spec.highlight == ["a1", "b2"] and spec.arrows == [("a1", "a3"), ("b2", "c4")]
+    assert spec.coords is False
+    assert spec.caption == "A caption # with a hash that goes on."
+    assert spec.seed is None and spec.reseed is False
+
+
+def test_die_game_gets_a_seed_and_rolls_at_random_later():
+    spec = parse_fence(V + "mode: game")
+    assert spec.seed == fence.DEFAULT_SEED and spec.reseed is True
+    assert parse_fence(V + "mode: game\nseed: 9").reseed is False
+
+
+def test_moves_with_rolls():
+    spec = parse_fence(V + "position: egke/1nn1/r2r/4/pppp/4/pppp/4/4/PPPP/4/PPPP/4/R2R/1NN1/EGKE w 3 0\n"
+                           "moves: b2c4@1 a12a11")
+    assert spec.moves == ["b2c4@1", "a12a11"]
+
+
+def test_try_solutions_are_canonical():
+    spec = parse_fence(TRY + "solution: b2c4 | b2a4\nwrong c2d4: no\nwrong c2a3: illegal, explained")
+    assert spec.solutions == ["b2c4", "b2a4"]
+    assert spec.wrong == {"c2d4": "no", "c2a3": "illegal, explained"}
+
+
+def test_show_lists_destinations():
+    spec = parse_fence(NODIE + "show: b2")
+    assert sorted(spec.dests) == ["a4", "c4"]
+    # a piece of the side not to move: its moves as if it were its turn
+    spec = parse_fence(NODIE + "show: b15")
+    assert sorted(spec.dests) == ["a13", "c13"]
+
+
+ERRORS = [
+    (V + "hello world", "line 2: 'hello world' is not 'key: value'"),
+    (V + "colour: red", f"line 2: unknown key 'colour' (known keys: {KEYS})"),
+    (V + "mode: game\nmode: try", "line 3: mode is given twice (first on line 2)"),
+    ("mode: game", "missing 'variant:' (one of: oblong-shatranj)"),
+    ("variant: chess960", "line 1: variant: unknown game 'chess960' (known: oblong-shatranj)"),
+    (V + "mode: play", "line 2: mode: 'play' is not a mode (one of: diagram, game, try)"),
+    (V + "options: die", "line 2: options: 'die' is not name=value (like die=false)"),
+    (V + "options: die=false die=true", "line 2: options: die is given twice"),
+    (V + "options: dice=false",
+     "line 2: options: oblong-shatranj has no option 'dice' (options: setup, die, promotion, bare_king)"),
+    (V + "options: setup=9", "line 2: options: option setup must be one of 1, 2, 3, 4, 5, 6, 7, not 9"),
+    (V + "options: die=maybe", "line 2: options: option die is on or off (true/false), not 'maybe'"),
+    (V + "position: 4/4 w", "line 2: position: the board has 16 ranks, the text gives 2"),
+    (NODIE + "position: 4/1k2/4/4/4/4/4/4/4/4/4/4/4/4/4/4 w 0", "line 3: position: white has no king"),
+    (V + "seed: x", "line 2: seed: 'x' is not a whole number"),
+    (NODIE + "moves: b5b6 b6b5", "line 3: moves: move 2 (b6b5): b6b5: "),
+    (NODIE + "moves: b5b6@3", "line 3: moves: move 1 (b5b6@3): this game is played without the die"),
+    (V + "orientation: red", "line 2: orientation: 'red' is not a side of oblong-shatranj (one of: white, black)"),
+    (V + "highlight: e1", "line 2: highlight: square e1 is off the 4x16 board (files a-d, ranks 1-16)"),
+    (V + "highlight: zz",
+     "line 2: highlight: 'zz' is not a square name (a file letter and a rank number, like b3)"),
+    (V + "arrows: a1", "line 2: arrows: 'a1' is not an arrow: write two squares, like a1a3"),
+    (V + "arrows: a1a17", "line 2: arrows: square a17 is off the 4x16 board (files a-d, ranks 1-16)"),
+    (NODIE + "show: b4", "line 3: show: there is no piece on b4"),
+    (V + "mode: game\nshow: b2",
+     "line 3: show: only a diagram shows a piece's moves (this board's mode is game); "
+     "in a game board the reader clicks the piece"),
+    (V + "options: setup=2 die=false\nshow: a5",
+     "line 3: show: the pawn on a5 has no legal move here (White to move)"),
+    (V + "coords: maybe", "line 2: coords: 'maybe' is not true or false"),
+    (V + "position:", "line 2: position: no value"),
+    (V + "caption x: y", "line 2: caption takes no argument before the colon (only 'wrong <move>:' does)"),
+    (V + "prompt: hi", "line 2: prompt: only a try board has this (this board's mode is diagram)"),
+    (V + "wrong b2c4: hi", "line 2: wrong: only a try board has this (this board's mode is diagram)"),
+    (V + "  more", "line 2: only text (caption, prompt, success, wrong) may continue on an indented line; "
+                   "variant is one line"),
+    (TRY, "a try board needs 'solution:' (the accepted moves, separated by |)"),
+    (TRY + "solution: a1a5", "line 4: solution: a1a5: the elephant (fil) on a1 cannot move to a5"),
+    (TRY + "solution: hello",
+     "line 4: solution: hello: 'hello' is not a move: write the from-square then the to-square, like b2b3"),
+    (TRY + "solution: b2c4 ||", "line 4: solution: an empty move between | separators"),
+    (TRY + "solution: b2c4\nwrong b2c4: no", "line 5: wrong b2c4: this move is a solution"),
+    (TRY + "solution: b2c4\nwrong b2a4: a\nwrong b2a4: b", "line 6: wrong b2a4: given twice"),
+    (TRY + "solution: b2c4\nwrong zz: no",
+     "line 5: wrong zz: 'zz' is not a move: write the from-square then the to-square, like b2b3"),
+    (TRY + "solution: b2c4\nwrong b2a4:", "line 5: wrong b2a4: the explanation is empty"),
+    (TRY + "solution: b2c4\nwrong: x",
+     "line 5: write the wrong move before the colon, like 'wrong c2a3: why it fails'"),
+    (V + "caption: [x](javascript:alert(1))",
+     "line 2: caption: link 'javascript:alert(1)': only http(s), mailto, #anchors and pages of this site"),
+]
+
+
+@pytest.mark.parametrize("source, message", ERRORS, ids=[m[:40] for _, m in ERRORS])
+def test_errors(source, message):
+    with pytest.raises(ValueError) as info:
+        parse_fence(source)
+    if message.endswith(": "):        # the engine's own words follow
+        assert str(info.value).startswith(message)
+    else:
+        assert str(info.value) == message
+
+
+def test_game_over_try_board():
+    # white bares the black king: the game is over, nothing to find
+    with pytest.raises(ValueError, match=r"line 5: moves: the game is already over \(white wins: the black king is bare\)"):
+        parse_fence(TRY + "position: 4/1k2/4/4/3n/4/4/4/4/4/4/3R/4/4/4/2K1 w 0\nmoves: d5d12\nsolution: c1c2")
+
+
+# --------------------------------------------------------------------- HTML
+
+class Collect(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.tags: list[tuple[str, dict]] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def parse_html(html: str) -> Collect:
+    c = Collect()
+    c.feed(html)
+    return c
+
+
+def figure_attrs(html: str) -> dict:
+    return next(a for t, a in parse_html(html).tags if t == "figure")
+
+
+def test_html_has_the_svg_and_the_data():
+    html = render_fence(NODIE + "mode: game\nmoves: b5b6\norientation: black\nhighlight: a1\ncaption: Hi",
+                        "sharah-abc-1")
+    attrs = figure_attrs(html)
+    assert attrs["class"] == "sharah-board sharah-mode-game"
+    assert attrs["id"] == "sharah-abc-1" and attrs["data-mode"] == "game"
+    config = json.loads(attrs["data-config"])
+    assert config == {
+        "uid": "sharah-abc-1", "mode": "game", "variant": "oblong-shatranj", "options": {"die": "false"},
+        "position": None, "moves": ["b5b6"], "seed": None, "reseed": False, "orientation": "black",
+        "coords": True, "marks": ["a1"], "arrows": []}
+    assert '<svg xmlns="http://www.w3.org/2000/svg" class="sh-board' in html
+    assert html.count('rect class="sq') == 64 and 'data-sq="a1"' in html
+    assert 'data-orientation="black"' in html and 'class="hl-last"' in html
+    assert "Starting the engine" in html
+    assert '<li data-side="white">b5b6</li>' in html
+    assert "--sharah-aspect: 0.2500" in attrs["style"]
+
+
+def test_diagram_is_static():
+    html = render_fence(NODIE + "show: b2", "u")
+    assert "Starting the engine" not in html and "sharah-controls" not in html
+    assert html.count('class="hl-dest"') == 2
+    assert "The knight on b2 can go to c4, a4." in html
+
+
+def test_try_html():
+    html = render_fence(TRY + "prompt: Find *it*\nsolution: b2c4\nsuccess: **Yes**\n"
+                        "wrong c2d4: Not [this](https://example.org/a?b=1&c=2)", "u")
+    assert '<p class="sharah-prompt">Find <em>it</em></p>' in html
+    assert '<template class="sharah-msg" data-msg="success"><strong>Yes</strong></template>' in html
+    assert ('<template class="sharah-msg" data-msg="wrong" data-move="c2d4">Not '
+            '<a href="https://example.org/a?b=1&amp;c=2">this</a></template>') in html
+    assert f'data-msg="generic">{fence.GENERIC_WRONG}</template>' in html
+    assert json.loads(figure_attrs(html)["data-config"])["solutions"] == ["b2c4"]
+
+
+def test_user_text_is_never_raw_html():
+    evil = '<script>alert(1)</script> " \' &amp; <img src=x onerror=alert(2)>'
+    html = render_fence(TRY + f"caption: {evil}\nprompt: {evil}\nsolution: b2c4\nsuccess: {evil}\n"
+                              f"wrong c2d4: {evil}", "u\"><script>")
+    assert "<script>" not in html and "<img" not in html
+    tags = [t for t, _ in parse_html(html).tags]
+    assert "script" not in tags and "img" not in tags
+    attrs = figure_attrs(html)
+    assert attrs["id"] == 'u"><script>'
+    assert parse_html(html).text.count(evil) == 4   # caption, prompt, success, wrong: as text
+
+
+def test_die_badge_in_static_html():
+    html = render_fence(V + "mode: game", "u")
+    assert 'class="sharah-badge sharah-badge-die"' in html
+    spec = parse_fence(V + "mode: game")
+    from sharah_web.bridge import build_game
+    roll = build_game("oblong-shatranj", {}, None, (), spec.seed).current.state["roll"]
+    assert f'data-value="{roll}"' in html
+
+
+def test_uids():
+    assert make_uid("games/x.md", 1) != make_uid("games/y.md", 1)
+    assert make_uid("games/x.md", 1) != make_uid("games/x.md", 2)
+    assert make_uid("a.md", 3).startswith("sharah-") and make_uid("a.md", 3).endswith("-3")
+
+
+def test_inline_markdown():
+    assert inline_html("a *b* **c** _d_ `e<f` [g](h.md#i)") == \
+        'a <em>b</em> <strong>c</strong> <em>d</em> <code>e&lt;f</code> <a href="h.md#i">g</a>'
+    assert inline_html("snake_case_name 2*3*4") == "snake_case_name 2*3*4"
+    assert inline_html("[p](x.md)", lambda url: "../x/") == '<a href="../x/">p</a>'
+    with pytest.raises(ValueError, match="only http"):
+        inline_html("[x](data:text/html,hi)")
+
+
+def test_static_board_matches_the_engines_first_state():
+    """The widget must not flash: the engine's first SVG is the static one."""
+    from sharah_web import bridge
+    spec = parse_fence(V + "mode: game\noptions: setup=3")
+    html = render_html(spec, "u1")
+    bridge.reset()
+    out = json.loads(bridge.handle(json.dumps({**spec.config("u1"), "cmd": "open", "board": "x"})))
+    assert out["ok"] and out["state"]["svg"] in html
+
+
+# -------------------------------------------------------------------- build
+
+def _mkdocs_available():
+    try:
+        import mkdocs  # noqa: F401
+        import material  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def build(tmp_path, page: str, env=None):
+    docs = tmp_path / "docs"
+    (docs / "games").mkdir(parents=True)
+    (docs / "index.md").write_text("# Home\n", encoding="utf-8")
+    (docs / "notation.md").write_text("# Notation\n", encoding="utf-8")
+    (docs / "games" / "oblong-shatranj.md").write_text(page, encoding="utf-8")
+    config = tmp_path / "mkdocs.yml"
+    config.write_text(f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: {docs}\n"
+                      f"hooks:\n  - {ROOT / 'scripts' / 'mkdocs_hooks.py'}\n", encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(tmp_path / "site")],
+        cwd=ROOT, capture_output=True, text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})})
+
+
+needs_build = pytest.mark.skipif(
+    not _mkdocs_available() or not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file(),
+    reason="needs mkdocs-material and node_modules/pyodide (bash scripts/setup.sh)")
+
+
+@needs_build
+def test_build_fails_on_a_bad_fence(tmp_path):
+    page = "# Oblong\n\nSome text.\n\n```sharah\nvariant: oblong-shatranj\nmode: game\ncolour: red\n```\n"
+    proc = build(tmp_path, page)
+    assert proc.returncode != 0
+    out = proc.stdout + proc.stderr
+    assert "games/oblong-shatranj.md, line 8 (sharah board 1): unknown key 'colour'" in out, out
+    assert "Aborted with a BuildError" in out
+
+
+@needs_build
+def test_build_fails_on_an_illegal_solution_inside_a_tab(tmp_path):
+    page = ("# Oblong\n\n=== \"One\"\n\n    ```sharah\n    variant: oblong-shatranj\n    mode: try\n"
+            "    options: die=false\n    solution: a1a5\n    ```\n")
+    proc = build(tmp_path, page)
+    assert proc.returncode != 0
+    assert ("games/oblong-shatranj.md, line 9 (sharah board 1): solution: a1a5: the elephant (fil) "
+            "on a1 cannot move to a5") in proc.stdout + proc.stderr
+
+
+@needs_build
+def test_build_works_and_links_resolve(tmp_path):
+    page = ("# Oblong\n\n```sharah\nvariant: oblong-shatranj\nmode: game\n"
+            "caption: See [the notation](../notation.md#moves).\n```\n")
+    proc = build(tmp_path, page)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    site = tmp_path / "site"
+    html = (site / "games" / "oblong-shatranj" / "index.html").read_text(encoding="utf-8")
+    assert '<a href="../../notation/#moves">the notation</a>' in html
+    assert 'class="sharah-board sharah-mode-game"' in html
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        assert (site / "assets" / "pyodide" / name).is_file()
+    zips = list((site / "assets" / "sharah").glob("engine-*.zip"))
+    assert len(zips) == 1
+    js = (site / "assets" / "sharah" / "js" / "sharah.js").read_text(encoding="utf-8")
+    assert f'"{zips[0].name}"' in js and "__SHARAH_ENGINE_ZIP__" not in js
+    assert (site / "assets" / "sharah" / "js" / "engine-worker.js").is_file()
+    assert (site / "assets" / "sharah" / "css" / "widget.css").is_file()
+    assert 'type="module"' in html and "assets/sharah/js/sharah.js" in html
+
+
+@needs_build
+def test_build_fails_on_a_missing_page_link(tmp_path):
+    page = "# O\n\n```sharah\nvariant: oblong-shatranj\ncaption: [x](nowhere.md)\n```\n"
+    proc = build(tmp_path, page)
+    assert proc.returncode != 0
+    assert "line 5 (sharah board 1): caption: link 'nowhere.md': there is no page games/nowhere.md" \
+        in proc.stdout + proc.stderr
+
+
+@needs_build
+def test_build_says_how_to_get_pyodide(tmp_path):
+    proc = build(tmp_path, "# O\n", env={"SHARAH_PYODIDE_DIR": str(tmp_path / "nothing")})
+    assert proc.returncode != 0
+    assert "the Pyodide runtime is missing" in proc.stdout + proc.stderr
+    assert "run bash scripts/setup.sh" in proc.stdout + proc.stderr
