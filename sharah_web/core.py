@@ -46,6 +46,23 @@ class Piece:
         return Piece(**d)
 
 
+def rank_text(tokens: Iterable[str | None]) -> str:
+    """One rank of a position text: piece tokens, runs of empty squares
+    (``None``) as a count. ``["e", None, None, "k"]`` -> ``"e2k"``."""
+    out, empty = [], 0
+    for token in tokens:
+        if token is None:
+            empty += 1
+            continue
+        if empty:
+            out.append(str(empty))
+            empty = 0
+        out.append(token)
+    if empty:
+        out.append(str(empty))
+    return "".join(out)
+
+
 # ---------------------------------------------------------------- effects
 
 @dataclass(frozen=True, slots=True)
@@ -337,22 +354,9 @@ class Variant:
 
     def board_text(self, pos: Position) -> str:
         g = self.geometry
-        rows = []
-        for r in range(g.height - 1, -1, -1):
-            row, empty = [], 0
-            for f in range(g.width):
-                p = pos.board[r * g.width + f]
-                if p is None:
-                    empty += 1
-                    continue
-                if empty:
-                    row.append(str(empty))
-                    empty = 0
-                row.append(self.piece_token(p))
-            if empty:
-                row.append(str(empty))
-            rows.append("".join(row))
-        return "/".join(rows)
+        tokens = [None if p is None else self.piece_token(p) for p in pos.board]
+        return "/".join(rank_text(tokens[r * g.width:(r + 1) * g.width])
+                        for r in range(g.height - 1, -1, -1))
 
     def parse_piece(self, token: str, where: str) -> Piece:
         facing = None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sharah_web
+from sharah_web.core import rank_text
 from sharah_web.geometry import Geometry
 
 
@@ -12,20 +13,7 @@ def board_text(width: int, height: int, pieces: dict[str, str]) -> str:
     cells = [None] * g.size
     for name, token in pieces.items():
         cells[g.parse(name)] = token
-    rows = []
-    for r in range(height - 1, -1, -1):
-        out, empty = "", 0
-        for f in range(width):
-            token = cells[r * width + f]
-            if token is None:
-                empty += 1
-                continue
-            if empty:
-                out += str(empty)
-                empty = 0
-            out += token
-        rows.append(out + (str(empty) if empty else ""))
-    return "/".join(rows)
+    return "/".join(rank_text(cells[r * width:(r + 1) * width]) for r in range(height - 1, -1, -1))
 
 
 def game_with(variant_id: str, pieces: dict[str, str], rest: str = "w", **options):

@@ -8,7 +8,7 @@ Pages). White sits at the bottom and moves first.
 from __future__ import annotations
 
 from ..chesslike import ChessLike
-from ..core import Move, NotationError, Option, PieceType, Position, Result
+from ..core import Move, NotationError, Option, PieceType, Position, Result, rank_text
 
 # Ranks 16 down to 1 of each historical set-up; '.' is an empty square.
 SETUPS = {
@@ -28,19 +28,7 @@ FACE = {kind: face for face, kind in DIE.items()}
 
 def setup_board(number: int) -> str:
     """The position text's board field for a set-up number."""
-    rows = []
-    for row in SETUPS[number].split():
-        out, empty = "", 0
-        for c in row:
-            if c == ".":
-                empty += 1
-                continue
-            if empty:
-                out += str(empty)
-                empty = 0
-            out += c
-        rows.append(out + (str(empty) if empty else ""))
-    return "/".join(rows)
+    return "/".join(rank_text(None if c == "." else c for c in row) for row in SETUPS[number].split())
 
 
 class OblongShatranj(ChessLike):
