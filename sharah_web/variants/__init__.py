@@ -3,5 +3,6 @@
 from __future__ import annotations
 
 from .oblong import OblongShatranj
+from .surrounds import SharahSurrounds
 
-VARIANTS = {cls.id: cls for cls in (OblongShatranj,)}
+VARIANTS = {cls.id: cls for cls in (OblongShatranj, SharahSurrounds)}

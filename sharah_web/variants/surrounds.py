@@ -1,0 +1,709 @@
+"""Sha'rah on the Light and Shadow boards ("Game of Dark/Light Surrounds").
+
+Source: ``shared/seeds/000_4aa377592fad0607.txt``, an anonymous fan page
+reading of the game in Robert Jordan's *A Path of Daggers*. The text leaves
+much open; every choice made here is listed on the rules page
+(``docs/games/sharah-surrounds.md``, "How this site reads the rules") and
+the reasonable alternatives are options.
+
+Board: 15x15 (13x13 black-and-white checkers in a red-and-green border) or,
+with ``size=13``, 11x11 checkers in the border. Green (the Light) sits at
+ranks 1-3 and moves first; Red (the Shadow) at the top. Colours: the
+checkers are ``dark`` (black) and ``light`` (white); the border is ``red``
+and ``green``, alternating, all four corners one colour.
+
+Position text: ``<board> <side to move r|g> <Fisher's controller r|g|->
+<+ if other pieces may move the Fisher, else -> <clock>``. Upper case is
+Red, lower case Green: Q queen, L lord, Y lady, D domnisoara, T
+troublemaker (always with a facing, ``T:s``), A aes sedai; ``*`` is the
+Fisher. No Fisher on the board means the Queens' race is on. The clock
+counts plies since a piece last left the board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..core import (Change, IllegalMoveError, Move, NotationError, Option, Piece,
+                    PieceType, Position, Remove, Result, Shift, Variant)
+from ..geometry import DIRECTIONS
+
+COMPASS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+VECTORS = tuple(DIRECTIONS[c] for c in COMPASS)
+INDEX = {c: i for i, c in enumerate(COMPASS)}
+WORD = {"n": "north", "ne": "north-east", "e": "east", "se": "south-east",
+        "s": "south", "sw": "south-west", "w": "west", "nw": "north-west"}
+ORTH = (0, 2, 4, 6)
+DIAG = (1, 3, 5, 7)
+COURT = ("queen", "lord", "lady", "domnisoara")
+TM, AS, QUEEN, FISHER = "troublemaker", "aes_sedai", "queen", "fisher"
+
+# Who each piece may capture, as its own paragraph says. The target
+# paragraphs agree with these lists except the Domnisoara's, which names the
+# Queen among her captors: option ``queen_takes_domnisoara``.
+CAN_TAKE = {
+    "queen": frozenset({TM}),
+    "lord": frozenset({"lord", "domnisoara", TM, AS}),
+    "lady": frozenset({"lady", "domnisoara", TM, AS}),
+    "domnisoara": frozenset({"domnisoara", TM, AS}),
+    TM: frozenset({TM, AS, "lord", "lady"}),
+    AS: frozenset({TM}),
+}
+FRONT_ONLY = frozenset({QUEEN, AS})   # take a Troublemaker only from its front
+
+# (directions, reach) per kind for the plain sliders; 0 = no limit
+LADY_PLAN = ((ORTH, 0), (DIAG, 5))
+LORD_PLAN = ((DIAG, 5), (ORTH, 1))
+PLANS = {"lord": LORD_PLAN, "lady": LADY_PLAN, TM: ((ORTH + DIAG, 2),), AS: ((ORTH + DIAG, 0),)}
+
+
+class SharahSurrounds(Variant):
+    id = "sharah-surrounds"
+    title = "Sha'rah on the Light and Shadow boards"
+    width = height = 15
+    sides = ("red", "green")
+    piece_types = (
+        PieceType(QUEEN, "Q", "", "Queen", 6),
+        PieceType("lord", "L", "B5W", "Lord", 5),
+        PieceType("lady", "Y", "RB5", "Lady", 6),
+        PieceType("domnisoara", "D", "RB5", "Domnisoara", 5),
+        PieceType(TM, "T", "Q2", "Troublemaker", 2),
+        PieceType(AS, "A", "Q", "Aes Sedai", 3),
+    )
+    neutral_symbol = {FISHER: "*"}
+    options = {
+        "board": Option("shadow", ("shadow", "light"),
+                        "shadow: the checkers are cornered in black (Game of Dark Surrounds); "
+                        "light: cornered in white (Game of Light Surrounds)", "Board"),
+        "size": Option(15, (15, 13),
+                       "15: 13x13 checkers inside the border, as the author chose; "
+                       "13: 11x11 checkers inside the border, the other reading of 'thirteen rows'",
+                       "Size"),
+        "corners": Option("auto", ("auto", "red", "green"),
+                          "the colour of the four border corners; auto: red on the Shadow "
+                          "Board, green on the Light Board", "Corners"),
+        "first": Option("green", ("green", "red"), "who moves first", "First move"),
+        "queen_takes_domnisoara": Option(False, (),
+                                         "the Domnisoara paragraph lets a Queen take her; "
+                                         "the Queen's own paragraph says she takes only "
+                                         "Troublemakers (default)", "Queen takes Domnisoara"),
+        "front": Option("line", ("line", "wide"),
+                        "line: a Queen or Aes Sedai takes a Troublemaker only coming straight "
+                        "at its face; wide: also from the two directions beside it", "Front"),
+        "fisher_push": Option("back", ("back", "away"),
+                              "the Fisher on white forces a piece back one square: towards "
+                              "its own side (back) or onward in the Fisher's direction (away)",
+                              "Fisher forces back"),
+        "fisher_border": Option("step", ("step", "any"),
+                                "from black the Fisher steps to an adjacent border square (step) "
+                                "or goes to any border square (any)", "Fisher to the border"),
+        "domnisoara_moves": Option("lady", ("lady", "lord"),
+                                   "the Domnisoara paragraph copies the Ladies' movement; "
+                                   "lord: she moves like a Lord instead", "Domnisoara moves"),
+        "domnisoara_draw": Option("any", ("any", "front"),
+                                  "a Domnisoara draws the Fisher from two squares away on any "
+                                  "line (any), or only from the Fisher's side facing her player "
+                                  "(front)", "Domnisoara draws"),
+        "race_goal": Option("end", ("end", "half"),
+                            "the Queens' race ends on a border square of the Queen's colour "
+                            "on her own end row (end), or anywhere on the border in her own "
+                            "half (half)", "Race goal"),
+        "stalemate_moves": Option(3, tuple(range(0, 11)),
+                                  "the stalemate rule's window: moves by each side after a "
+                                  "player's last court piece is taken", "Stalemate window"),
+        "move_limit": Option(100, (0, 50, 100, 150, 200, 300),
+                             "a draw after this many moves by each side with no piece leaving "
+                             "the board (0: never)", "Move limit"),
+    }
+
+    def __init__(self, **options):
+        size = self.options["size"].check("size", options["size"]) if "size" in options else 15
+        self.width = self.height = size
+        super().__init__(**options)
+        g = self.geometry
+        n = self.n = size
+        self.last = n - 1
+        self.interior = [0 < s % n < n - 1 and 0 < s // n < n - 1 for s in range(g.size)]
+        self.centre = g.square(n // 2, n // 2)
+        shadow = self.opts["board"] == "shadow"
+        corner = self.opts["corners"]
+        if corner == "auto":
+            corner = "red" if shadow else "green"
+        other = "green" if corner == "red" else "red"
+        cols = []
+        for s in range(g.size):
+            even = (s % n + s // n) % 2 == 0
+            if self.interior[s]:
+                cols.append("dark" if even == shadow else "light")
+            else:
+                cols.append(corner if even else other)
+        self.colours = cols
+        self.light_squares = tuple(s for s in range(g.size) if cols[s] == "light")
+        self.border_squares = tuple(s for s in range(g.size) if not self.interior[s])
+        self.steps = [g.step_table(v) for v in VECTORS]
+        self.rays = [g.ray_table(v) for v in VECTORS]
+        self.inner = [[tuple(self._inner(ray)) for ray in table] for table in self.rays]
+        self.neighbours = [[t for t in (st[s] for st in self.steps) if t >= 0] for s in range(g.size)]
+        # components of each diagonal direction (for pushes along the border)
+        self.components = {1: (2, 0), 3: (2, 4), 5: (6, 4), 7: (6, 0)}
+        self.plans = dict(PLANS)
+        self.plans["domnisoara"] = LADY_PLAN if self.opts["domnisoara_moves"] == "lady" else LORD_PLAN
+        self.can_take_table = {k: set(v) for k, v in CAN_TAKE.items()}
+        if self.opts["queen_takes_domnisoara"]:
+            self.can_take_table[QUEEN].add("domnisoara")
+        half = n // 2
+        self.far_row = {"green": n - 1, "red": 0}
+        goals = {}
+        for side, row in (("green", 0), ("red", n - 1)):
+            if self.opts["race_goal"] == "end":
+                sqs = [s for s in self.border_squares if s // n == row]
+            else:
+                sqs = [s for s in self.border_squares if (s // n < half if side == "green" else s // n > half)]
+            goals[side] = frozenset(s for s in sqs if cols[s] == side)
+        self.race_goals = goals
+        self.tm_pieces = {(side, f): Piece(TM, side, f) for side in self.sides for f in COMPASS}
+
+    def _inner(self, ray):
+        for t in ray:
+            if not self.interior[t]:
+                return
+            yield t
+
+    # ---- sides and squares
+    def forward(self, side):
+        return 1 if side == "green" else -1
+
+    def square_colour(self, sq: int) -> str:
+        return self.colours[sq]
+
+    def has_facing(self, kind: str) -> bool:
+        return kind == TM
+
+    def side_name(self, side):
+        return side.capitalize() if side else "nobody"
+
+    # ---- positions
+    def initial_position(self) -> Position:
+        n = self.n
+        board = [None] * (n * n)
+        if n == 15:
+            first = {1: "domnisoara", 3: "lady", 5: "lord", 7: QUEEN, 9: "lord", 11: "lady", 13: "domnisoara"}
+        else:
+            # 11 files: the court cannot stand two apart on one colour; see the page
+            first = {1: "domnisoara", 2: "lady", 3: AS, 4: "lord", 5: TM, 6: QUEEN, 7: TM,
+                     8: "lord", 9: AS, 10: "lady", 11: "domnisoara"}
+        for side, rows, face in (("green", (1, 2, 3), "n"), ("red", (n - 2, n - 3, n - 4), "s")):
+            for x, kind in first.items():
+                board[rows[0] * n + x] = Piece(kind, side, face if kind == TM else None)
+            for x in range(1, n - 1):
+                board[rows[1] * n + x] = Piece(TM, side, face)
+                board[rows[2] * n + x] = Piece(AS, side)
+        board[self.centre] = Piece(FISHER, None)
+        return Position(self, board, self.opts["first"], {"ctrl": None, "free": False, "clock": 0})
+
+    def format_state(self, pos: Position) -> list[str]:
+        ctrl = pos.state.get("ctrl")
+        return [ctrl[0] if ctrl else "-", "+" if pos.state.get("free") else "-",
+                str(pos.state.get("clock", 0))]
+
+    def parse_state(self, fields: list[str], pos: Position) -> dict:
+        state = {"ctrl": None, "free": False, "clock": 0}
+        if fields:
+            f = fields.pop(0)
+            if f not in ("r", "g", "-"):
+                raise NotationError(f"the Fisher's controller is r, g or '-', not {f!r}")
+            state["ctrl"] = {"r": "red", "g": "green", "-": None}[f]
+        if fields:
+            f = fields.pop(0)
+            if f not in ("+", "-"):
+                raise NotationError(f"after the controller comes '+' (other pieces may move the "
+                                    f"Fisher) or '-', not {f!r}")
+            state["free"] = f == "+"
+        if fields:
+            f = fields.pop(0)
+            if not f.isdigit() or len(f) > 4:
+                raise NotationError(f"the clock must be a whole number, not {f!r}")
+            state["clock"] = int(f)
+        if fields:
+            raise NotationError(f"unexpected fields at the end of the position: {' '.join(fields)}")
+        return state
+
+    def validate(self, pos: Position) -> None:
+        g = self.geometry
+        fishers = [s for s, p in pos.pieces(None)]
+        if len(fishers) > 1:
+            raise NotationError("there is only one Fisher")
+        for side in self.sides:
+            if sum(1 for _ in pos.pieces(side, QUEEN)) > 1:
+                raise NotationError(f"{side} has more than one Queen")
+        race = not fishers
+        for s, p in pos.pieces():
+            if not self.interior[s] and p.kind != FISHER and not (race and p.kind == QUEEN):
+                raise NotationError(f"the {self.kind_name(p.kind)} on {g.name(s)} stands on the border, "
+                                    "where only the Fisher (and Queens in the race) may go")
+        if fishers and not pos.state["free"] and pos.state["ctrl"] is None and fishers[0] != self.centre:
+            raise NotationError("the Fisher has never been captured, so he must be on the centre square "
+                                f"{g.name(self.centre)}")
+
+    def fisher_square(self, pos: Position) -> int | None:
+        for s, p in enumerate(pos.board):
+            if p is not None and p.side is None:
+                return s
+        return None
+
+    def court(self, pos: Position, side: str) -> int:
+        return sum(1 for p in pos.board if p is not None and p.side == side and p.kind in COURT)
+
+    # ---- status
+    def status(self, pos: Position) -> str:
+        text = f"{self.side_name(pos.to_move)} to move"
+        if self.fisher_square(pos) is None:
+            return text + "; the Fisher has left the board: the Queens' race is on"
+        ctrl = pos.state.get("ctrl")
+        if ctrl:
+            return text + f"; {self.side_name(ctrl)} holds the Fisher"
+        return text + "; nobody has captured the Fisher yet"
+
+    def badges(self, pos: Position) -> list[dict]:
+        if self.fisher_square(pos) is None:
+            return [{"name": "Fisher", "value": "gone", "detail": "the Queens' race: first Queen home wins"}]
+        ctrl = pos.state.get("ctrl")
+        detail = ("other pieces may move him" if pos.state.get("free")
+                  else "only his captor may move him, once captured")
+        return [{"name": "Fisher", "value": self.side_name(ctrl), "detail": detail}]
+
+    # ---- move generation
+    def legal_moves(self, pos: Position) -> list[Move]:
+        side = pos.to_move
+        board = pos.board
+        fsq = self.fisher_square(pos)
+        ctx = _Ctx(self, pos, fsq)
+        out: list[Move] = []
+        for sq, p in enumerate(board):
+            if p is None or p.side != side:
+                continue
+            if p.kind == QUEEN:
+                self._queen(ctx, sq, p, out)
+            elif p.kind == AS:
+                self._aes_sedai(ctx, sq, p, out)
+            else:
+                self._slider(ctx, sq, p, out)
+            if p.kind == TM:
+                self._turns(ctx, sq, p, out)
+        if fsq is not None and pos.state.get("ctrl") == side:
+            self._fisher(ctx, fsq, out)
+        if not out:
+            return [Move("pass", (), label="no move is possible: pass", kind="pass")]
+        # give every move that shares its squares with another a label
+        seen: dict = {}
+        for m in out:
+            seen[(m.frm, m.to)] = seen.get((m.frm, m.to), 0) + 1
+        for i, m in enumerate(out):
+            if not m.label and seen[(m.frm, m.to)] > 1:
+                out[i] = replace(m, label=self._plain_label(pos, m))
+        return out
+
+    def _plain_label(self, pos, m):
+        if m.captured():
+            return f"take the {self.describe(pos.board[m.to])}"
+        return "move only"
+
+    def describe(self, piece) -> str:
+        if piece.side is None:
+            return "Fisher"
+        return f"{piece.side} {self.kind_name(piece.kind)}"
+
+    def can_take(self, kind: str, target: Piece, d: int) -> bool:
+        if target.kind not in self.can_take_table[kind]:
+            return False
+        if target.kind == TM and kind in FRONT_ONLY:
+            return self.from_front(d, target)
+        return True
+
+    def from_front(self, d: int, target: Piece) -> bool:
+        f = INDEX[target.facing]
+        if self.opts["front"] == "line":
+            return f == (d + 4) % 8
+        return f in ((d + 3) % 8, (d + 4) % 8, (d + 5) % 8)
+
+    def _slider(self, ctx, sq, p, out):
+        board = ctx.board
+        can = self.can_take_table[p.kind]
+        for dirs, reach in self.plans[p.kind]:
+            for d in dirs:
+                ray = self.inner[d][sq]
+                if reach:
+                    ray = ray[:reach]
+                for t in ray:
+                    occ = board[t]
+                    if occ is None:
+                        self._land(ctx, sq, p, t, False, out)
+                        continue
+                    if occ.kind in can:
+                        self._land(ctx, sq, p, t, True, out)
+                    break
+
+    def _queen(self, ctx, sq, p, out):
+        board = ctx.board
+        rays = self.rays if ctx.race else self.inner
+        for d in range(8):
+            between = 0
+            for k, t in enumerate(rays[d][sq][:6], 1):
+                occ = board[t]
+                if occ is None:
+                    if k >= 2 and not (k == 2 and between):
+                        self._land(ctx, sq, p, t, False, out)
+                else:
+                    if k >= 2 and not (k == 2 and between) and occ.side is not None \
+                            and self.can_take(QUEEN, occ, d):
+                        self._land(ctx, sq, p, t, True, out)
+                    between += 1
+                    if between > 1:
+                        break
+
+    def _aes_sedai(self, ctx, sq, p, out):
+        board = ctx.board
+        for d in range(8):
+            inner = self.inner[d][sq]
+            prev = sq
+            hit = None
+            for t in inner:
+                occ = board[t]
+                if occ is None:
+                    self._land(ctx, sq, p, t, False, out)
+                    prev = t
+                    continue
+                hit = t
+                if self.can_take(AS, occ, d):
+                    self._land(ctx, sq, p, t, True, out)
+                break
+            else:
+                full = self.rays[d][sq]
+                if len(full) > len(inner) and board[full[len(inner)]] is not None:
+                    hit = full[len(inner)]   # the Fisher on the border
+            if hit is None or prev == sq:
+                continue
+            target = board[hit]
+            if target.kind == FISHER and not ctx.free:
+                continue
+            for dest, killed in self.push_dests(ctx, target, hit, d):
+                g = self.geometry.names
+                note = f"{g[sq]}{g[prev]}+{g[hit]}{g[dest]}"
+                what = self.describe(target)
+                if killed:
+                    effects = (Remove(sq), Remove(hit))
+                    label = f"force the {what} onto the border: she is captured; the Aes Sedai leaves the board"
+                else:
+                    effects = (Remove(sq), Shift(hit, dest))
+                    label = f"push the {what} to {g[dest]}; the Aes Sedai leaves the board"
+                out.append(Move(note, effects, sq, prev, label=label))
+
+    def push_dests(self, ctx, target: Piece, q: int, d: int) -> list[tuple[int, bool]]:
+        """Where an Aes Sedai coming along direction ``d`` may push the
+        piece on ``q``: ``(square, captured)`` pairs; a Queen forced onto the
+        border is captured. At the edge: see the page."""
+        board = ctx.board
+        fisher = target.kind == FISHER
+        queen = target.kind == QUEEN
+        steps = self.steps
+
+        def fits(s):   # "ok", "capture", "edge" (off the board or forbidden border), "blocked"
+            if s < 0:
+                return "edge"
+            if board[s] is not None:
+                return "blocked"
+            if self.interior[s] or fisher:
+                return "ok"
+            return "capture" if queen else "edge"
+
+        s1 = steps[d][q]
+        first = fits(s1)
+        if first == "capture":
+            return [(s1, True)]
+        if first == "ok":
+            out = [(s1, False)]
+            if self.interior[s1]:
+                s2 = steps[d][s1]
+                second = fits(s2)
+                if second in ("ok", "capture"):
+                    out.append((s2, second == "capture"))
+            return out
+        if first == "blocked" or d in ORTH:
+            return []
+        # a diagonal push into the edge: forced along the border, if one
+        # component of the direction stays on the allowed squares
+        free_comps = [c for c in self.components[d] if fits(steps[c][q]) != "edge"]
+        if len(free_comps) != 1:
+            return []
+        c = free_comps[0]
+        out = []
+        s = q
+        for _ in range(2):
+            s = steps[c][s]
+            r = fits(s)
+            if r not in ("ok", "capture"):
+                break
+            out.append((s, r == "capture"))
+            if r == "capture":
+                break
+        return out
+
+    def _turns(self, ctx, sq, p, out):
+        name = self.geometry.names[sq]
+        for f in COMPASS:
+            if f != p.facing:
+                out.append(Move(f"{name}{name}:{f}", (Change(sq, self.tm_pieces[p.side, f]),), sq, sq,
+                                label=f"turn to face {WORD[f]}"))
+
+    def _land(self, ctx, sq, p, to, taking, out):
+        """A piece of the side to move lands on ``to``: the move itself and
+        the versions with one extra (a Queen's pull, a Domnisoara drawing the
+        Fisher, moving an enemy Troublemaker from its rear slant)."""
+        names = self.geometry.names
+        board = ctx.board
+        main = ((Remove(to),) if taking else ()) + (Shift(sq, to),)
+        base = names[sq] + names[to]
+        steps = self.steps
+        interior = self.interior
+
+        def occ(s):
+            if s == sq:
+                return None
+            if s == to:
+                return p
+            return board[s]
+
+        extras = []
+        if p.kind == QUEEN or (p.kind == "domnisoara" and ctx.free):
+            for d in range(8):
+                m = steps[d][to]
+                if m < 0:
+                    continue
+                x = steps[d][m]
+                if x < 0 or occ(m) is not None:
+                    continue
+                X = occ(x)
+                if X is None:
+                    continue
+                if p.kind == QUEEN:
+                    if X.kind == FISHER or not (interior[m] or (ctx.race and X.kind == QUEEN)):
+                        continue
+                    extras.append((f"+{names[x]}{names[m]}", (Shift(x, m),),
+                                   f"pull the {self.describe(X)} on {names[x]} to {names[m]}"))
+                elif X.kind == FISHER:
+                    if self.opts["domnisoara_draw"] == "front" and VECTORS[d][1] * self.forward(p.side) <= 0:
+                        continue
+                    extras.append((f"+{names[x]}{names[m]}", (Shift(x, m),),
+                                   f"draw the Fisher to {names[m]}"))
+        for d in range(8):
+            t = steps[d][to]
+            if t < 0:
+                continue
+            T = occ(t)
+            if T is None or T.kind != TM or T.side == p.side:
+                continue
+            f = INDEX[T.facing]
+            if steps[(f + 3) % 8][t] != to and steps[(f + 5) % 8][t] != to:
+                continue
+            for e in range(8):
+                s = t
+                for _ in range(2):
+                    s = steps[e][s]
+                    if s < 0 or not interior[s] or occ(s) is not None:
+                        break
+                    extras.append((f"+{names[t]}{names[s]}", (Shift(t, s),),
+                                   f"move the {self.describe(T)} {names[t]} to {names[s]}"))
+        if p.kind == TM:
+            for f in COMPASS:
+                turn = (Change(to, self.tm_pieces[p.side, f]),) if f != p.facing else ()
+                note = f"{base}:{f}"
+                face = f"face {WORD[f]}"
+                if taking:
+                    face = f"take the {self.describe(board[to])}, {face}"
+                out.append(Move(note, main + turn, sq, to, label=face))
+                for suffix, eff, label in extras:
+                    out.append(Move(note + suffix, main + turn + eff, sq, to, label=f"{face}, {label}"))
+            return
+        out.append(Move(base, main, sq, to))
+        for suffix, eff, label in extras:
+            if taking:
+                label = f"take the {self.describe(board[to])}, {label}"
+            out.append(Move(base + suffix, main + eff, sq, to, label=label))
+
+    def _fisher(self, ctx, f, out):
+        board = ctx.board
+        names = self.geometry.names
+        ctrl = ctx.pos.state["ctrl"]
+        col = self.colours[f]
+        steps = self.steps
+        border_sqs = set()
+
+        def add(t, effects=None, label=""):
+            out.append(Move(names[f] + names[t], effects or (Shift(f, t),), f, t, label=label))
+
+        if col == "light":
+            for t in self.light_squares:
+                if t != f and board[t] is None:
+                    add(t)
+            for d in range(8):
+                t = steps[d][f]
+                if t < 0:
+                    continue
+                occ = board[t]
+                if occ is None:
+                    if (d in ORTH and self.colours[t] == "dark") or not self.interior[t]:
+                        add(t)
+                elif d in DIAG and occ.side is not None and occ.side != ctrl and self.colours[t] == "light":
+                    add(t, (Remove(t), Shift(f, t)), f"capture the {self.describe(occ)}")
+                    if self.opts["fisher_push"] == "back":
+                        e = 4 if occ.side == "green" else 0
+                    else:
+                        e = d
+                    b = steps[e][t]
+                    if b >= 0 and self.interior[b] and (board[b] is None or b == f):
+                        out.append(Move(f"{names[f]}{names[t]}+{names[t]}{names[b]}",
+                                        (Shift(t, b), Shift(f, t)) if b != f else (Shift(f, t),),
+                                        f, t, label=f"force the {self.describe(occ)} back to {names[b]}"))
+        elif col == "dark":
+            for d in range(8):
+                for t in self.rays[d][f]:
+                    occ = board[t]
+                    if occ is None:
+                        continue
+                    if occ.side is not None and occ.side != ctrl:
+                        add(t, (Remove(t), Shift(f, t)), f"capture the {self.describe(occ)}")
+                    break
+                t = steps[d][f]
+                if t >= 0 and board[t] is None:
+                    if d in DIAG and self.colours[t] == "dark":
+                        add(t)
+                    elif not self.interior[t]:
+                        border_sqs.add(t)
+            if self.opts["fisher_border"] == "any":
+                border_sqs = {t for t in self.border_squares if board[t] is None}
+            for t in sorted(border_sqs):
+                add(t)
+        else:  # on the border: a single step anywhere
+            for t in self.neighbours[f]:
+                if board[t] is None:
+                    add(t)
+
+    # ---- playing a move
+    def apply(self, pos: Position, move: Move) -> Position:
+        new = super().apply(pos, move)
+        state = new.state
+        removed = any(isinstance(e, Remove) for e in move.effects)
+        before = self.fisher_square(pos)
+        after = self.fisher_square(new)
+        if after is not None:
+            queens = [s for s, p in enumerate(new.board) if p is not None and p.kind == QUEEN]
+            if len(queens) == 2 and all(self.geometry.distance(q, after) == 1 for q in queens):
+                new.board[after] = None    # the Fisher leaves: the Queens' race
+                removed = True
+            else:
+                ctrl = state.get("ctrl")
+                moved = before != after
+                new_rings = []
+                for side in self.sides:
+                    if side == ctrl:
+                        continue
+                    n_after = sum(1 for t in self.neighbours[after]
+                                  if new.board[t] is not None and new.board[t].side == side)
+                    if n_after < 4:
+                        continue
+                    if not moved:
+                        n_before = sum(1 for t in self.neighbours[before]
+                                       if pos.board[t] is not None and pos.board[t].side == side)
+                        if n_before >= 4:
+                            continue
+                    new_rings.append(side)
+                if len(new_rings) == 2:
+                    new_rings = [pos.to_move]
+                if new_rings:
+                    state["ctrl"] = ctrl = new_rings[0]
+                if ctrl is not None and after != self.centre:
+                    state["free"] = True
+        state["clock"] = 0 if removed else pos.state.get("clock", 0) + 1
+        return new
+
+    # ---- results
+    def result(self, game) -> Result | None:
+        pos = game.current
+        f = self.fisher_square(pos)
+        mover = game.history[-1].before.to_move if game.history else self.opponent(pos.to_move)
+        if f is None:
+            homes = {s: pos.find(QUEEN, s) for s in self.sides}
+            for side in (mover, self.opponent(mover)):
+                if homes[side] is not None and homes[side] in self.race_goals[side]:
+                    return Result(side, f"the {self.side_name(side)} Queen won the race home")
+            lost = [s for s in self.sides if homes[s] is None]
+            if len(lost) == 2:
+                return Result(None, "both Queens were lost in the race")
+            if lost:
+                return Result(self.opponent(lost[0]), f"the {self.side_name(lost[0])} Queen was lost in the race")
+            return self.clock_result(pos)
+        ctrl = pos.state.get("ctrl")
+        col = self.colours[f]
+        if col in self.sides:
+            if col != ctrl:
+                return Result(col, f"the Fisher was forced onto a {col} square of the border")
+            if f // self.n == self.far_row[col]:
+                return Result(col, f"{self.side_name(col)} brought the Fisher to a {col} square at the far end")
+        if ctrl is not None:
+            other = self.opponent(ctrl)
+            if self.court(pos, ctrl) == 0:
+                return Result(other, f"{self.side_name(ctrl)} holds the Fisher but has no court pieces left")
+            if self.court(pos, other) == 0 and self._stalemate(game, other, ctrl):
+                return Result(None, f"stalemate: {self.side_name(other)} has no court pieces and "
+                                    f"{self.side_name(ctrl)} holds the Fisher")
+        return self.clock_result(pos)
+
+    def _stalemate(self, game, bare: str, holder: str) -> bool:
+        """``bare`` has no court pieces and ``holder`` holds the Fisher: a
+        stalemate if ``holder`` held him when ``bare``'s last court piece
+        went, or captured him within the window after. Court pieces never
+        come back, so only this ply can newly make the rule apply."""
+        hist = game.history
+        if not hist:
+            return True
+        prev = hist[-1].before
+        if self.court(prev, bare) > 0:
+            return True          # the last court piece went this ply, the Fisher held
+        if prev.state.get("ctrl") == holder:
+            return False         # nothing changed this ply
+        m = len(hist) - 2 * self.opts["stalemate_moves"] - 1
+        return m < 0 or self.court(hist[m].before, bare) > 0
+
+    def clock_result(self, pos: Position) -> Result | None:
+        limit = self.opts["move_limit"]
+        if limit and pos.state.get("clock", 0) >= 2 * limit:
+            return Result(None, f"{limit} moves each without a piece leaving the board")
+        return None
+
+    def explain_illegal(self, text: str, pos: Position, moves: list[Move]) -> None:
+        import re
+        m = re.fullmatch(r"([a-p]\d{1,2})([a-p]\d{1,2})(.*)", text)
+        if m:
+            g = self.geometry
+            try:
+                frm = g.parse(m.group(1))
+            except ValueError:
+                frm = None
+            if frm is not None and pos.board[frm] is not None and pos.board[frm].kind == FISHER:
+                ctrl = pos.state.get("ctrl")
+                if ctrl != pos.to_move:
+                    who = (f"only {self.side_name(ctrl)}, who captured him last, may move him"
+                           if ctrl else "nobody may move him until he is captured")
+                    raise IllegalMoveError(f"{text}: the Fisher is not yours to move: {who}")
+        super().explain_illegal(text, pos, moves)
+
+
+class _Ctx:
+    __slots__ = ("pos", "board", "fisher", "race", "free")
+
+    def __init__(self, variant, pos, fsq):
+        self.pos = pos
+        self.board = pos.board
+        self.fisher = fsq
+        self.race = fsq is None
+        self.free = bool(pos.state.get("free"))
