@@ -12,7 +12,6 @@ Unless a test says otherwise each side keeps one advancer out of the way
 """
 
 import random
-import time
 
 import pytest
 
@@ -940,7 +939,6 @@ def test_rim_messages():
 
 def test_random_games_end_without_error_and_undo_exactly():
     rng = random.Random(4)
-    started = time.perf_counter()
     for n in range(8):
         # the default rules, then each option switched
         options = [{}, {"tenth_rank": "exact"}, {"double_event": "any"},
@@ -962,16 +960,3 @@ def test_random_games_end_without_error_and_undo_exactly():
         while g.redo():
             pass
         assert g.position() == texts[-1]
-    assert time.perf_counter() - started < 20
-
-
-def test_move_generation_is_fast():
-    g = sharah_web.new_game(H)
-    rng = random.Random(1)
-    for _ in range(20):
-        g.play(rng.choice(g.legal_moves()))
-    pos = g.current
-    started = time.perf_counter()
-    for _ in range(20):
-        g.variant.legal_moves(pos)
-    assert (time.perf_counter() - started) / 20 < 0.02
