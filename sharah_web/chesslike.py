@@ -1,11 +1,27 @@
 """What chess-like games share: Betza pieces, displacement captures, check,
-promotion choices, checkmate and stalemate, bare king, a no-progress limit."""
+promotion choices, en passant, checkmate and stalemate, bare king, a
+no-progress limit, repetition, and draws offered and accepted.
+
+Draw offers are moves with no squares (the widget shows them as buttons):
+``offer-draw`` hands the question to the opponent, whose only moves are then
+``accept-draw`` (the game is drawn) and ``decline-draw`` (the offerer moves
+on, and may not offer again before making a move). A variant switches them
+on with ``draw_offers = True``.
+"""
 
 from __future__ import annotations
 
-from .core import (Change, Move, NotationError, Position, Remove, Result, Shift,
-                   Variant)
+from .core import (Change, Move, NotationError, Place, Position, Remove, Result,
+                   SetState, Shift, Turn, Variant)
 from .movegen import Mover
+
+OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW = "offer-draw", "accept-draw", "decline-draw"
+DRAW_ACTIONS = (OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW)
+OFFER_MOVE = Move(OFFER_DRAW, (SetState("draw", "offered"),), label="Offer a draw", kind=OFFER_DRAW)
+ANSWER_MOVES = (
+    Move(ACCEPT_DRAW, (SetState("draw", "agreed"),), label="Accept the draw", kind=ACCEPT_DRAW),
+    Move(DECLINE_DRAW, (SetState("draw", "declined"),), label="Decline the draw", kind=DECLINE_DRAW),
+)
 
 
 class ChessLike(Variant):
@@ -13,6 +29,9 @@ class ChessLike(Variant):
     pawn = "pawn"
     checks = True              # may a king be left attacked?
     progress_limit = 100       # full moves without capture or pawn move: draw
+    en_passant = False         # state "ep": the square a pawn's double step passed over
+    draw_offers = False        # offer-draw / accept-draw / decline-draw moves
+    repetitions = 0            # the same position this many times: draw (0: no rule)
 
     def __init__(self, **options):
         super().__init__(**options)
@@ -60,24 +79,162 @@ class ChessLike(Variant):
         for sq, p in enumerate(pos.board):
             if p is not None and p.side == side and (kinds is None or p.kind in kinds):
                 out.extend(self.piece_moves(pos, sq))
+        if self.en_passant and (kinds is None or self.pawn in kinds):
+            out.extend(self.en_passant_moves(pos))
         return out
 
     def in_check(self, pos: Position, side: str) -> bool:
         king = pos.find(self.royal, side)
         return king is not None and self.mover.attacks(pos, king, self.opponent(side))
 
-    def legal_moves(self, pos: Position) -> list[Move]:
+    def board_moves(self, pos: Position) -> list[Move]:
+        """The legal moves on the board (no draw offers)."""
         moves = self.pseudo_moves(pos)
         if not self.checks:
             return moves
-        return [m for m in moves if not self.in_check(self.apply(pos, m), pos.to_move)]
+        side = pos.to_move
+        king = pos.find(self.royal, side)
+        if king is None:
+            return moves
+        enemy = self.opponent(side)
+        if self.mover.board_attacks(pos.board, king, enemy) or self.mover.lame_captures(enemy):
+            return [m for m in moves if self.keeps_king_safe(pos, m, king, enemy)]
+        # Not in check: a move can only expose the king by moving it or by
+        # emptying a square on an enemy rider's line to it (a pin). Test just those.
+        lines = self.mover.lines_to(king, enemy)
+        return [m for m in moves
+                if not self.may_expose(m, king, lines, side) or self.keeps_king_safe(pos, m, king, enemy)]
 
-    # ---- state: the no-progress clock
+    @staticmethod
+    def may_expose(move: Move, king: int, lines: frozenset, side: str) -> bool:
+        """Could ``move`` leave ``side``'s king attacked when it is not now?
+        Only by moving the king, emptying a square in ``lines``, or putting
+        a piece of another side on the board."""
+        for e in move.effects:
+            t = type(e)
+            if t is Shift:
+                if e.frm == king or e.frm in lines:
+                    return True
+            elif t is Remove:
+                if e.sq in lines:
+                    return True
+            elif t is Change or t is Place:
+                if e.piece.side != side:
+                    return True
+            elif t is not SetState and t is not Turn:
+                return True
+        return False
+
+    def keeps_king_safe(self, pos: Position, move: Move, king: int, enemy: str) -> bool:
+        """Is the mover's king (on ``king``) unattacked after ``move``? Plays
+        the move's board effects on a copy of the board list only: much
+        cheaper than a whole new position for every move tried."""
+        board = pos.board[:]
+        for e in move.effects:
+            t = type(e)
+            if t is Shift:
+                board[e.to] = board[e.frm]
+                board[e.frm] = None
+                if e.frm == king:
+                    king = e.to
+            elif t is Remove:
+                board[e.sq] = None
+            elif t is Change or t is Place:
+                board[e.sq] = e.piece
+            elif t is not SetState and t is not Turn:   # an effect this shortcut does not know
+                return not self.in_check(self.apply(pos, move), pos.to_move)
+        return not self.mover.board_attacks(board, king, enemy)
+
+    def legal_moves(self, pos: Position) -> list[Move]:
+        if not self.draw_offers:
+            return self.board_moves(pos)
+        draw = pos.state.get("draw")
+        if draw == "offered":
+            return list(ANSWER_MOVES)
+        moves = self.board_moves(pos)
+        if moves and draw is None:
+            moves.append(OFFER_MOVE)
+        return moves
+
+    # ---- en passant
+    def en_passant_moves(self, pos: Position) -> list[Move]:
+        """Captures of a pawn that has just made a double step, on the square
+        it passed over (state ``ep``)."""
+        ep = pos.state.get("ep")
+        if ep is None:
+            return []
+        side = pos.to_move
+        g = self.geometry
+        victim = ep + self.forward(self.opponent(side)) * g.width
+        out = []
+        for atom in self.mover.atoms(self.pawn, side):
+            if not atom.capture or atom.move or atom.range != 1:
+                continue
+            for dx, dy in atom.vectors:
+                s = g.step_table((-dx, -dy))[ep]
+                p = pos.board[s] if s >= 0 else None
+                if p is not None and p.kind == self.pawn and p.side == side:
+                    out.append(Move(g.names[s] + g.names[ep], (Remove(victim), Shift(s, ep)),
+                                    s, ep, label="en passant"))
+        return out
+
+    def en_passant_square(self, pos: Position, move: Move) -> int | None:
+        """After ``move``: the square a pawn's double step passed over, if an
+        enemy pawn stands ready to take it there; else ``None``."""
+        if move.frm is None or move.to is None:
+            return None
+        piece = pos.board[move.frm]
+        g = self.geometry
+        if (piece is None or piece.kind != self.pawn or g.file(move.frm) != g.file(move.to)
+                or abs(g.rank(move.to) - g.rank(move.frm)) != 2 or move.captured()):
+            return None
+        mid = (move.frm + move.to) // 2
+        enemy = self.opponent(piece.side)
+        for atom in self.mover.atoms(self.pawn, enemy):
+            if not atom.capture or atom.move or atom.range != 1:
+                continue
+            for dx, dy in atom.vectors:
+                s = g.step_table((-dx, -dy))[mid]
+                p = pos.board[s] if s >= 0 else None
+                if p is not None and p.kind == self.pawn and p.side == enemy:
+                    return mid
+        return None
+
+    def check_en_passant(self, pos: Position) -> None:
+        """Refuse an ``ep`` square that no double step can have left."""
+        ep = pos.state.get("ep")
+        if ep is None:
+            return
+        g = self.geometry
+        mover = self.opponent(pos.to_move)          # the side that made the double step
+        fwd = self.forward(mover) * g.width
+        victim, start = ep + fwd, ep - fwd
+        name = g.names[ep]
+        if not (0 <= start < g.size and 0 <= victim < g.size):
+            raise NotationError(f"en passant square {name}: no double step passes over it")
+        p = pos.board[victim]
+        if p is None or p.kind != self.pawn or p.side != mover:
+            raise NotationError(f"en passant square {name}: there is no {mover} pawn on "
+                                f"{g.names[victim]} that has just passed over it")
+        if pos.board[ep] is not None or pos.board[start] is not None:
+            raise NotationError(f"en passant square {name}: a pawn that just passed over it "
+                                f"left {name} and {g.names[start]} empty")
+
+    # ---- state: the no-progress clock, en passant, draw offers
+    def resets_clock(self, pos: Position, move: Move) -> bool:
+        """Does ``move`` restart the no-progress count (a capture, a pawn move)?"""
+        return bool(move.captured()) or (move.frm is not None and pos.board[move.frm] is not None
+                                         and pos.board[move.frm].kind == self.pawn)
+
     def apply(self, pos: Position, move: Move) -> Position:
         new = super().apply(pos, move)
-        resets = move.captured() or (move.frm is not None and pos.board[move.frm] is not None
-                                     and pos.board[move.frm].kind == self.pawn)
-        new.state["clock"] = 0 if resets else pos.state.get("clock", 0) + 1
+        if move.kind in DRAW_ACTIONS:
+            return new          # a question and its answer: the board and its clock stay
+        new.state["clock"] = 0 if self.resets_clock(pos, move) else pos.state.get("clock", 0) + 1
+        if self.en_passant:
+            new.state["ep"] = self.en_passant_square(pos, move)
+        if self.draw_offers:
+            new.state.pop("draw", None)
         return new
 
     def parse_clock(self, field: str) -> int:
@@ -103,7 +260,7 @@ class ChessLike(Variant):
             return Result(None, "both kings are bare")
         if rule == "reply":
             for m in game.legal_moves():
-                if self.bare(self.apply(pos, m), mover):
+                if m.touched() and self.bare(self.apply(pos, m), mover):
                     return Result(None, f"bare king, but the bared {other} king could bare the other at once")
         return Result(mover, f"the {other} king is bare")
 
@@ -117,4 +274,37 @@ class ChessLike(Variant):
     def clock_result(self, pos: Position) -> Result | None:
         if self.progress_limit and pos.state.get("clock", 0) >= 2 * self.progress_limit:
             return Result(None, f"{self.progress_limit} moves each without a capture or a pawn move")
+        return None
+
+    def repetition_state(self, pos: Position) -> tuple:
+        """What besides the board and the side to move makes two positions
+        the same for repetition (rights, the en passant square); counters,
+        dice and draw offers do not."""
+        return tuple(sorted((k, v) for k, v in pos.state.items()
+                            if k not in ("clock", "draw", "roll")))
+
+    def repetition_count(self, game) -> int:
+        """How many times the current position has occurred, counting back to
+        the last capture or pawn move (nothing before it can recur)."""
+        cur = game.current
+        sig = self.repetition_state(cur)
+        count = 1
+        for ply in reversed(game.history):
+            if ply.move.kind in DRAW_ACTIONS:
+                continue     # the board before an offer is the board after the answer
+            if ply.after.state.get("clock", 1) == 0:
+                break
+            p = ply.before
+            if p.board == cur.board and p.to_move == cur.to_move and self.repetition_state(p) == sig:
+                count += 1
+        return count
+
+    def repetition_result(self, game) -> Result | None:
+        if self.repetitions and self.repetition_count(game) >= self.repetitions:
+            return Result(None, f"the same position {self.repetitions} times")
+        return None
+
+    def agreement_result(self, pos: Position) -> Result | None:
+        if pos.state.get("draw") == "agreed":
+            return Result(None, "agreed by the players")
         return None

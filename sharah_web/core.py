@@ -5,7 +5,9 @@ small dict of game state (die roll, Fisher control, phase, counters...).
 A move is a tuple of atomic effects applied in order:
 
 - ``Shift(frm, to)``: a piece goes from one square to an empty one;
-- ``Remove(sq)``: a piece leaves the board (a capture of any kind);
+- ``Remove(sq)``: a piece leaves the board (a capture of any kind;
+  ``Remove(sq, capture=False)`` when it leaves without being taken, as a
+  piece that merges into another);
 - ``Place(sq, piece)``: a piece arrives on an empty square (a drop);
 - ``Change(sq, piece)``: the piece on a square becomes another (promotion,
   merge, a new facing);
@@ -81,6 +83,7 @@ class Shift:
 @dataclass(frozen=True, slots=True)
 class Remove:
     sq: int
+    capture: bool = True   # False: the piece leaves the board without being taken
 
     def apply(self, pos: "Position") -> None:
         if pos.board[self.sq] is None:
@@ -145,7 +148,8 @@ class Move:
         return self.notation
 
     def captured(self) -> list[int]:
-        return [e.sq for e in self.effects if isinstance(e, Remove)]
+        """Squares of the pieces this move takes (not of pieces that merely leave)."""
+        return [e.sq for e in self.effects if isinstance(e, Remove) and e.capture]
 
     def touched(self) -> set[int]:
         """Every square this move changes, for highlighting."""

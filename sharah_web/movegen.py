@@ -8,6 +8,17 @@ from . import betza
 from .core import Piece, Position
 
 
+_PARSED: dict[str, tuple[betza.Atom, ...]] = {}
+
+
+def _parse(notation: str) -> tuple[betza.Atom, ...]:
+    """``betza.parse``, remembered: every new game asks again for the same pieces."""
+    atoms = _PARSED.get(notation)
+    if atoms is None:
+        atoms = _PARSED[notation] = betza.parse(notation)
+    return atoms
+
+
 class Mover:
     """Turns Betza atoms into destinations on a position. One per variant."""
 
@@ -21,7 +32,7 @@ class Mover:
         key = (kind, side)
         atoms = self._atoms.get(key)
         if atoms is None:
-            atoms = betza.parse(self.variant.betza_of(kind))
+            atoms = _parse(self.variant.betza_of(kind))
             if self.variant.forward(side) < 0:
                 atoms = tuple(a.flipped() for a in atoms)
             self._atoms[key] = atoms
@@ -87,36 +98,60 @@ class Mover:
         return True
 
     def _attack_plan(self, by_side: str) -> list[tuple]:
-        """Per capturing vector of each kind: the table to look back along."""
+        """The look-back plan: one entry per distinct capturing vector (leap
+        or ride, reach, lameness), with the set of kinds that capture along
+        it. Kinds that share a vector (a rook and every rook compound) share
+        one walk along the ray."""
         plan = self._plans.get(by_side)
         if plan is None:
             g = self.geometry
-            plan = []
+            groups: dict[tuple, set] = {}
             for kind in self.variant.types:
                 for atom in self.atoms(kind, by_side):
                     if not atom.capture or atom.initial:
                         continue
                     for dx, dy in atom.vectors:
-                        back = (-dx, -dy)
-                        if atom.range == 1:
-                            plan.append((kind, True, g.step_table(back), 0, atom.lame and (dx, dy)))
-                        else:
-                            plan.append((kind, False, g.ray_table(back), atom.range, False))
+                        leap = atom.range == 1
+                        key = (leap, (dx, dy), 0 if leap else atom.range, atom.lame and leap)
+                        groups.setdefault(key, set()).add(kind)
+            plan = []
+            for (leap, (dx, dy), reach, lame), kinds in groups.items():
+                back = (-dx, -dy)
+                table = g.step_table(back) if leap else g.ray_table(back)
+                plan.append((leap, table, reach, lame and (dx, dy), frozenset(kinds)))
+            plan.sort(key=lambda e: not e[0])   # leaps first: one look each
             self._plans[by_side] = plan
         return plan
+
+    def lame_captures(self, by_side: str) -> bool:
+        """Does any ``by_side`` piece capture with a lame leap? Its blocking
+        square need not lie on a line through the target."""
+        return any(lame for _leap, _table, _reach, lame, _kinds in self._attack_plan(by_side))
+
+    def lines_to(self, target: int, by_side: str) -> frozenset:
+        """The squares between ``target`` and any square a ``by_side`` rider
+        could attack it from: emptying one of them may open a line."""
+        out: set[int] = set()
+        for leap, table, reach, _lame, _kinds in self._attack_plan(by_side):
+            if not leap:
+                out.update(table[target][:reach] if reach else table[target])
+        return frozenset(out)
 
     def attacks(self, pos: Position, target: int, by_side: str) -> bool:
         """Could a ``by_side`` piece capture by displacement on ``target``
         (occupied or not) if it were its turn? Looks outward from the target
-        along each capturing vector of each kind, so the cost does not grow
-        with the number of pieces."""
-        board = pos.board
-        for kind, leap, table, reach, lame in self._attack_plan(by_side):
+        along each capturing vector, so the cost does not grow with the
+        number of pieces."""
+        return self.board_attacks(pos.board, target, by_side)
+
+    def board_attacks(self, board: list, target: int, by_side: str) -> bool:
+        """``attacks`` on a bare board list (for trying moves without a Position)."""
+        for leap, table, reach, lame, kinds in self._attack_plan(by_side):
             if leap:
                 s = table[target]
                 if s >= 0:
                     p = board[s]
-                    if p is not None and p.kind == kind and p.side == by_side and (
+                    if p is not None and p.side == by_side and p.kind in kinds and (
                             not lame or self._clear_between(board, s, lame)):
                         return True
                 continue
@@ -124,7 +159,7 @@ class Mover:
             for s in (ray[:reach] if reach else ray):
                 p = board[s]
                 if p is not None:
-                    if p.kind == kind and p.side == by_side:
+                    if p.side == by_side and p.kind in kinds:
                         return True
                     break
         return False
