@@ -167,7 +167,8 @@ def _tone(variant, side):
 
 # ------------------------------------------------------------------ pieces
 
-def _emblem(variant, kind: str, fill: str, cx: float = 50, scale: float = 1.0, letters: str = "") -> str:
+def _emblem(variant, kind: str, fill: str, ink: str, cx: float = 50, scale: float = 1.0,
+            letters: str = "") -> str:
     """The drawing or the letters for ``kind``, centred on (cx, 50)."""
     drawing = None if letters else art.icon(kind)
     if drawing is None:
@@ -180,7 +181,8 @@ def _emblem(variant, kind: str, fill: str, cx: float = 50, scale: float = 1.0, l
         if how == "x":
             parts.append(f'<path class="ix" fill="{fill}" d="{d}"/>')
         elif how == "l":
-            parts.append(f'<path class="il" fill="none" stroke-width="{art.L_WIDTH}" d="{d}"/>')
+            parts.append(f'<path class="il" fill="none" stroke="{ink}" stroke-width="{art.L_WIDTH}" '
+                         f'stroke-linecap="round" stroke-linejoin="round" d="{d}"/>')
         else:
             parts.append(f'<path d="{d}"/>')
     body = "".join(parts)
@@ -219,10 +221,10 @@ def _piece(variant, piece, flip: bool, spotted) -> tuple[str, str]:
                    f'stroke-opacity=".3" stroke-width="1.5"/>')
     if parts:
         out.append(f'<path class="dv" d="M49 {50 - TR + 6}h2v{2 * (TR - 6)}h-2z"/>')
-        out.append(_emblem(variant, parts[0], fill, 30, 0.5))
-        out.append(_emblem(variant, parts[1], fill, 70, 0.5))
+        out.append(_emblem(variant, parts[0], fill, ink, 30, 0.5))
+        out.append(_emblem(variant, parts[1], fill, ink, 70, 0.5))
     else:
-        out.append(_emblem(variant, kind, fill, letters=letters))
+        out.append(_emblem(variant, kind, fill, ink, letters=letters))
     if piece.kind in spotted:
         out.append(f'<circle class="spot" cx="72" cy="27" r="7" fill="{SPOT_FILL}" stroke="{fill}" stroke-width="2"/>')
     return f'class="{" ".join(classes)}"', f'fill="{ink}">' + "".join(out) + "</g>"
