@@ -9,12 +9,23 @@ page. A request is an object with a ``cmd`` and, for every command but
      "seed": 7, "orientation": "white", "mode": "game"}
     {"cmd": "play", "board": "b1", "move": "b2c4"}
     {"cmd": "undo" | "redo" | "restart" | "flip" | "state" | "close", "board": "b1"}
+    {"cmd": "restart", "board": "b1", "options": {"die": true, "setup": "3"}}   # a new game
     {"cmd": "explain", "board": "b1", "from": "a1", "to": "a5"}   # why not?
 
 The answer is ``{"ok": true, "board": id, "state": {...}}`` (``close`` and
 ``ping`` have no state; ``explain`` answers ``message`` and ``attempt``, the
-move text it tried; a ``play`` on a try board adds ``check``), or ``{"ok": false, "error": "message"}``. A request
-that fails never changes the game.
+move text it tried; a ``play`` on a try board adds ``check``; a ``restart``
+with options may add ``note``), or ``{"ok": false, "error": "message"}``. A
+request that fails never changes the game.
+
+A ``restart`` with ``options`` (game boards only) starts a new game with
+those options (merged over the current ones). The page's own start (its
+position and moves) is kept when it still fits them; when the options change
+the set-up, or the page's position does not fit them, the new game starts
+from the variant's set-up and ``note`` says so.
+
+A diagram lists its legal moves too (so a reader can click a piece to see
+where it goes) but cannot be played.
 
 The page holds no rules: the state lists every legal move with its squares,
 so the widget only narrows that list (from-square, then to-square, then a
@@ -96,6 +107,7 @@ class Board:
         self.moves = list(req.get("moves") or ())
         self.seed = req.get("seed")
         self.reseed = bool(req.get("reseed"))
+        self.page_options = dict(self.options)   # the fence's options
         self.solutions = [str(s) for s in (req.get("solutions") or ())]
         self.coords = req.get("coords", True) is not False
         self.label = req.get("label")
@@ -146,8 +158,48 @@ class Board:
             raise NotationError("nothing to redo")
         self.game.redo()
 
-    def restart(self) -> None:
-        self._open()
+    def restart(self, options: Any = None) -> str | None:
+        """Back to the start; with ``options``, a new game with them (a
+        ``note`` when the page's own position could not be kept)."""
+        if options is None:
+            self._open()
+            return None
+        if self.mode != "game":
+            raise NotationError(f"only a game board takes new options (this board is a {self.mode})")
+        if not isinstance(options, dict):
+            raise NotationError("options must be an object of name: value")
+        merged = {**self.options, **options}
+        from . import variant as make_variant
+        old_rules = make_variant(self.variant_id, **self.options)
+        new_rules = make_variant(self.variant_id, **merged)   # a bad option fails here
+        keep = dict(start_text=self.start_text, moves=self.moves, seed=self.seed, reseed=self.reseed)
+        fresh = dict(start_text=None, moves=[], seed=None, reseed=False)
+        note = None
+        if self.start_text or self.moves:
+            if (old_rules.board_text(old_rules.initial_position())
+                    != new_rules.board_text(new_rules.initial_position())):
+                keep, note = fresh, "These options change the set-up: the new game starts from it."
+            else:
+                try:
+                    build_game(self.variant_id, merged, self.start_text, self.moves, self.seed)
+                except ValueError as e:
+                    keep, note = fresh, (f"The page's position does not fit these options "
+                                         f"({str(e).strip().rstrip('.')}): the new game starts "
+                                         f"from the set-up.")
+        saved = (self.options, self.start_text, self.moves, self.seed, self.reseed, self.game,
+                 self.opening, self.min_ply)
+        self.options = merged
+        self.start_text, self.moves = keep["start_text"], list(keep["moves"])
+        self.seed, self.reseed = keep["seed"], keep["reseed"]
+        try:
+            self._open()
+        except Exception:
+            (self.options, self.start_text, self.moves, self.seed, self.reseed, self.game,
+             self.opening, self.min_ply) = saved
+            raise
+        if keep is fresh:   # the page's marks belong to the page's position
+            self.marks, self.arrows, self.dests = [], [], []
+        return note
 
     def flip(self) -> None:
         self.orientation = self.game.variant.opponent(self.orientation)
@@ -175,6 +227,9 @@ class Board:
             return f"There is no piece on {name}.", None
         what = v.kind_name(piece.kind).lower()
         if piece.side is not None and piece.side != game.to_move:
+            if self.mode == "diagram":   # the reader plays no side here
+                return (f"It is {game.to_move.capitalize()}'s move in this diagram; "
+                        f"{piece.side} pieces move after."), None
             return f"The {what} on {name} is not yours; {game.to_move} is to move.", None
         if any(m.frm == frm_sq for m in game.legal_moves()):
             return f"The {what} on {name} can move.", None
@@ -208,7 +263,8 @@ class Board:
         last = game.history[-1] if game.history else None
         # a finished game has no roll to show
         badges = [] if game.result is not None else [dict(b) for b in v.badges(pos)]
-        moves = [] if self.mode == "diagram" else [
+        # a diagram lists its moves too: the reader may click a piece to see them
+        moves = [
             {"n": m.notation, "from": sq(m.frm), "to": sq(m.to), "drop": m.drop,
              "label": m.label or "", "kind": m.kind, "captures": [names[c] for c in m.captured()]}
             for m in game.legal_moves()]
@@ -242,6 +298,9 @@ class Board:
             "position": game.position(),
             "can_undo": len(game.history) > self.min_ply,
             "can_redo": bool(game.future),
+            # a restart would lose something the reader did (moves, or moves to redo)
+            "changed": not self.at_opening() or bool(game.future),
+            "options": [dict(o, choices=list(o["choices"])) for o in v.option_specs()],
         }
 
 
@@ -345,7 +404,9 @@ def _dispatch(req: dict) -> dict:
     elif cmd == "redo":
         board.redo()
     elif cmd == "restart":
-        board.restart()
+        note = board.restart(req.get("options"))
+        if note:
+            out["note"] = note
     elif cmd == "flip":
         board.flip()
     elif cmd == "explain":

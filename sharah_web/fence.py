@@ -23,7 +23,10 @@ skipped; an indented line continues the text of the line above)::
 Everything is checked here, at build time: any problem is a ``ValueError``
 naming the line and the key. ``render_html`` draws the board's SVG now, so a
 page shows the board with JavaScript off; the widget takes over from the
-``data-config`` JSON and the ``<template>`` messages.
+``data-config`` JSON and the ``<template>`` messages. Once the engine is up,
+every board is live: a diagram shows where a clicked piece may go (it is
+never played), a game board also offers its options (``<details
+class="sharah-options">``, filled by the widget from the engine).
 """
 
 from __future__ import annotations
@@ -448,10 +451,16 @@ def render_html(spec: BoardSpec, uid: str, resolve_link: LinkResolver | None = N
         if spec.mode == "try":
             parts.append('<div class="sharah-feedback" aria-live="polite" hidden></div>')
         parts.append(_move_list(state))
-    elif spec.show:
-        parts.append(f'<p class="sharah-status">{esc(_show_text(board, spec))}</p>')
+        if spec.mode == "game":
+            # filled by the widget from the engine's option list
+            parts.append('<details class="sharah-options" hidden><summary>Game options</summary>'
+                         '<div class="sharah-options-body"></div></details>')
     else:
-        parts.append(f'<p class="sharah-status">{esc(state["status"])}</p>')
+        # A diagram: the widget says here what a clicked piece can do (or why not).
+        text = _show_text(board, spec) if spec.show else state["status"]
+        parts.append(f'<p class="sharah-status" aria-live="polite" aria-atomic="true">'
+                     f'<span class="sharah-status-text">{esc(text)}</span></p>'
+                     '<div class="sharah-announce sharah-visually-hidden" aria-live="polite"></div>')
     parts.append('</div></div>')
     if spec.mode == "try":
         parts.append(f'<template class="sharah-msg" data-msg="success">'
@@ -470,8 +479,12 @@ def _show_text(board: Board, spec: BoardSpec) -> str:
     v = board.game.variant
     geo = v.geometry
     piece = board.game.current.board[geo.parse(spec.show)]
-    where = ", ".join(spec.dests)
+    where = ", ".join(sorted(spec.dests, key=_natural))   # a4, c4, ..., c10 (as the widget says it)
     return f"The {v.kind_name(piece.kind).lower()} on {spec.show} can go to {where}."
+
+
+def _natural(name: str) -> list:
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]
 
 
 def _controls(mode: str) -> str:

@@ -10,11 +10,12 @@ from hypothesis import strategies as st
 
 import sharah_web
 from sharah_web import bridge
+from sharah_web.variants import VARIANTS
 
 NODIE = {"variant": "oblong-shatranj", "options": {"die": "false"}}
 STATE_KEYS = {"board", "mode", "svg", "status", "badges", "badges_html", "to_move", "sides", "orientation",
               "result", "moves", "history", "history_sides", "ply", "min_ply", "last", "pieces",
-              "position", "can_undo", "can_redo"}
+              "position", "can_undo", "can_redo", "changed", "options"}
 
 
 def call(**req) -> dict:
@@ -61,6 +62,14 @@ def test_open_state():
         {"n": "b2c4", "from": "b2", "to": "c4", "drop": None, "label": "", "kind": "move", "captures": []},
         {"n": "b2a4", "from": "b2", "to": "a4", "drop": None, "label": "", "kind": "move", "captures": []}]
     assert s["pieces"]["b2"] == {"side": "white", "kind": "knight", "name": "Knight"}
+    assert s["changed"] is False
+    # the game options, as the engine describes them, with this game's values
+    assert s["options"] == sharah_web.variant("oblong-shatranj", die=False).option_specs()
+    die = next(o for o in s["options"] if o["name"] == "die")
+    assert die == {"name": "die", "label": "Die", "type": "bool", "choices": [], "default": True,
+                   "value": False, "doc": "the die decides which kind may move"}
+    setup = next(o for o in s["options"] if o["name"] == "setup")
+    assert setup["type"] == "int" and setup["choices"] == [1, 2, 3, 4, 5, 6, 7] and setup["value"] == 1
 
 
 def test_open_with_position_moves_and_orientation():
@@ -73,7 +82,7 @@ def test_open_with_position_moves_and_orientation():
 
 
 @pytest.mark.parametrize("extra, message", [
-    ({"variant": "chess960"}, "unknown game 'chess960' (known: oblong-shatranj)"),
+    ({"variant": "chess960"}, f"unknown game 'chess960' (known: {', '.join(sorted(VARIANTS))})"),
     ({"options": {"dice": "no"}}, "oblong-shatranj has no option 'dice' (options: setup, die, promotion, bare_king)"),
     ({"position": "4/4 w"}, "the board has 16 ranks, the text gives 2"),
     ({"moves": ["a1a5"]}, "move 1 (a1a5): a1a5: the elephant (fil) on a1 cannot move to a5"),
@@ -258,10 +267,103 @@ def test_ping_close_and_board_limit():
     assert fail(cmd="state", board="b5") == "no board 'b5' is open"
 
 
-def test_diagram_board_cannot_be_played():
+def test_diagram_lists_its_moves_but_cannot_be_played():
     s = open_board(mode="diagram", dests=["a4", "c4"], marks=["b2"], arrows=[["b2", "c4"]])
-    assert s["moves"] == [] and s["svg"].count('class="hl-dest"') == 2 and 'class="hl-mark"' in s["svg"]
+    assert s["svg"].count('class="hl-dest"') == 2 and 'class="hl-mark"' in s["svg"]
+    # the reader may click a piece to see where it goes: the engine's list
+    game = sharah_web.new_game("oblong-shatranj", die=False)
+    assert sorted(m["n"] for m in s["moves"]) == sorted(m.notation for m in game.legal_moves())
+    assert sorted(m["to"] for m in s["moves"] if m["from"] == "b2") == ["a4", "c4"]
     assert fail(cmd="play", board="b", move="b2c4") == "a diagram cannot be played"
+    assert fail(cmd="restart", board="b", options={"die": True}) == \
+        "only a game board takes new options (this board is a diagram)"
+    assert ok(cmd="state", board="b")["state"] == s
+
+
+def test_diagram_explains_why_nothing_is_shown():
+    open_board(mode="diagram")
+    explain = lambda **k: ok(cmd="explain", board="b", **k)["message"]   # noqa: E731
+    assert explain(**{"from": "c15"}) == "It is White's move in this diagram; black pieces move after."
+    assert explain(**{"from": "b8"}) == "There is no piece on b8."
+    assert explain(**{"from": "b2", "to": "b3"}) == "b2b3: the knight on b2 cannot move to b3."
+    # a game board speaks to the player
+    open_board(board="g")
+    assert ok(cmd="explain", board="g", **{"from": "c15"})["message"] == \
+        "The knight on c15 is not yours; white is to move."
+    # a die diagram: the piece of the side to move whose kind was not rolled
+    ok(cmd="open", board="d", variant="oblong-shatranj", mode="diagram",
+       position="4/2k1/4/4/4/4/4/4/1N2/4/4/4/4/4/2K1/4 w 6 0")
+    assert ok(cmd="explain", board="d", **{"from": "b8"})["message"] == \
+        "The knight on b8 has no legal move here (White to move; the die shows 6: king moves)."
+
+
+# ------------------------------------------------------------ new game
+
+def option(state, name):
+    return next(o["value"] for o in state["options"] if o["name"] == name)
+
+
+def test_restart_with_options_starts_a_new_game():
+    open_board()
+    s = ok(cmd="play", board="b", move="b2c4")["state"]
+    assert s["changed"] is True
+    out = ok(cmd="restart", board="b", options={"setup": "3", "die": True})
+    s = out["state"]
+    assert "note" not in out and s["history"] == [] and s["changed"] is False
+    assert option(s, "setup") == 3 and option(s, "die") is True and option(s, "promotion") == "general"
+    assert s["position"].startswith("ekge/pppp/rnnr/pppp/4/")
+    assert s["badges"][0]["name"] == "die"
+    # a plain restart keeps the new options
+    ok(cmd="play", board="b", move=(
+        "pass" if any(m["n"] == "pass" for m in s["moves"]) else s["moves"][0]["n"]))
+    s = ok(cmd="restart", board="b")["state"]
+    assert option(s, "setup") == 3 and s["history"] == []
+    # options merge over the current ones; JSON booleans and text both work
+    s = ok(cmd="restart", board="b", options={"die": "false"})["state"]
+    assert option(s, "setup") == 3 and option(s, "die") is False and s["badges"] == []
+
+
+def test_restart_with_bad_options_changes_nothing():
+    open_board()
+    before = ok(cmd="play", board="b", move="b2c4")["state"]
+    for options, message in [
+        ({"setup": 9}, "option setup must be one of 1, 2, 3, 4, 5, 6, 7, not 9"),
+        ({"colour": "red"}, "oblong-shatranj has no option 'colour' (options: setup, die, promotion, bare_king)"),
+        ({"die": "maybe"}, "option die is on or off (true/false), not 'maybe'"),
+        ("die=false", "options must be an object of name: value"),
+    ]:
+        assert fail(cmd="restart", board="b", options=options) == message
+        assert ok(cmd="state", board="b")["state"] == before
+
+
+def test_restart_with_options_keeps_the_pages_position_when_it_fits():
+    promo = "4/P2k/4/4/4/4/4/4/4/4/4/4/4/4/4/1K2 w 0"
+    open_board(options={"die": "false", "promotion": "any"}, position=promo, marks=["a15"])
+    # the position does not depend on promotion: kept, with the page's marks
+    out = ok(cmd="restart", board="b", options={"promotion": "general"})
+    assert "note" not in out and out["state"]["position"] == promo
+    assert 'class="hl-mark"' in out["state"]["svg"]
+    assert [m["n"] for m in out["state"]["moves"] if m["from"] == "a15"] == ["a15a16=G"]
+    # another set-up: the reader wants that set-up, not the page's position
+    out = ok(cmd="restart", board="b", options={"setup": 2})
+    assert out["note"] == "These options change the set-up: the new game starts from it."
+    assert out["state"]["position"] == sharah_web.new_game("oblong-shatranj", die=False, setup=2).position()
+    assert 'class="hl-mark"' not in out["state"]["svg"]
+    # the page's position written without a die roll does not fit a die game
+    open_board(board="c", options={"die": "false"}, position=promo)
+    out = ok(cmd="restart", board="c", options={"die": True})
+    assert out["note"].startswith("The page's position does not fit these options (")
+    assert out["note"].endswith("): the new game starts from the set-up.")
+    assert out["state"]["badges"][0]["name"] == "die" and out["state"]["history"] == []
+
+
+def test_changed_counts_moves_to_redo():
+    open_board(moves=["b5b6"])
+    assert ok(cmd="state", board="b")["state"]["changed"] is False   # the page's own moves
+    ok(cmd="play", board="b", move="c12c11")
+    s = ok(cmd="undo", board="b")["state"]
+    assert s["history"] == ["b5b6"] and s["can_redo"] and s["changed"] is True
+    assert ok(cmd="restart", board="b")["state"]["changed"] is False
 
 
 def test_marks_show_only_at_the_opening():
@@ -295,3 +397,4 @@ def test_bridge_follows_the_engine(choices):
     while s["can_undo"]:
         s = ok(cmd="undo", board="b")["state"]
     assert s["position"] == sharah_web.new_game("oblong-shatranj", die=False).position()
+

@@ -13,9 +13,11 @@ from pathlib import Path
 import pytest
 
 from sharah_web import fence
+from sharah_web.variants import VARIANTS
 from sharah_web.fence import inline_html, make_uid, parse_fence, render_fence, render_html
 
 ROOT = Path(__file__).resolve().parent.parent
+KNOWN = ", ".join(sorted(VARIANTS))   # other games join the list as they are written
 V = "variant: oblong-shatranj\n"
 NODIE = V + "options: die=false\n"
 TRY = NODIE + "mode: try\n"
@@ -83,8 +85,8 @@ ERRORS = [
     (V + "hello world", "line 2: 'hello world' is not 'key: value'"),
     (V + "colour: red", f"line 2: unknown key 'colour' (known keys: {KEYS})"),
     (V + "mode: game\nmode: try", "line 3: mode is given twice (first on line 2)"),
-    ("mode: game", "missing 'variant:' (one of: oblong-shatranj)"),
-    ("variant: chess960", "line 1: variant: unknown game 'chess960' (known: oblong-shatranj)"),
+    ("mode: game", f"missing 'variant:' (one of: {KNOWN})"),
+    ("variant: chess960", f"line 1: variant: unknown game 'chess960' (known: {KNOWN})"),
     (V + "mode: play", "line 2: mode: 'play' is not a mode (one of: diagram, game, try)"),
     (V + "options: die", "line 2: options: 'die' is not name=value (like die=false)"),
     (V + "options: die=false die=true", "line 2: options: die is given twice"),
@@ -193,11 +195,24 @@ def test_html_has_the_svg_and_the_data():
     assert "--sharah-aspect: 0.2500" in attrs["style"]
 
 
-def test_diagram_is_static():
+def test_diagram_has_no_controls_but_a_live_status():
     html = render_fence(NODIE + "show: b2", "u")
     assert "Starting the engine" not in html and "sharah-controls" not in html
+    assert "sharah-options" not in html
     assert html.count('class="hl-dest"') == 2
-    assert "The knight on b2 can go to c4, a4." in html
+    # the widget says here where a clicked piece can go, or why nothing is shown
+    assert ('<p class="sharah-status" aria-live="polite" aria-atomic="true">'
+            '<span class="sharah-status-text">The knight on b2 can go to a4, c4.</span></p>') in html
+    assert '<div class="sharah-announce sharah-visually-hidden" aria-live="polite"></div>' in html
+    plain = render_fence(NODIE, "u")
+    assert '<span class="sharah-status-text">White to move</span>' in plain
+
+
+def test_game_board_has_an_options_disclosure():
+    html = render_fence(NODIE + "mode: game", "u")
+    assert ('<details class="sharah-options" hidden><summary>Game options</summary>'
+            '<div class="sharah-options-body"></div></details>') in html
+    assert "sharah-options" not in render_fence(TRY + "solution: b2c4", "u")
 
 
 def test_try_html():
@@ -275,8 +290,11 @@ def build(tmp_path, page: str, env=None):
     (docs / "notation.md").write_text("# Notation\n", encoding="utf-8")
     (docs / "games" / "oblong-shatranj.md").write_text(page, encoding="utf-8")
     config = tmp_path / "mkdocs.yml"
+    # its own nav: the site's nav names pages this small site does not have
     config.write_text(f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: {docs}\n"
-                      f"hooks:\n  - {ROOT / 'scripts' / 'mkdocs_hooks.py'}\n", encoding="utf-8")
+                      f"hooks:\n  - {ROOT / 'scripts' / 'mkdocs_hooks.py'}\n"
+                      "nav:\n  - index.md\n  - games/oblong-shatranj.md\n  - notation.md\n",
+                      encoding="utf-8")
     return subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(tmp_path / "site")],
         cwd=ROOT, capture_output=True, text=True,

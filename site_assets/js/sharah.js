@@ -4,6 +4,14 @@
 // labelled choice), toggles classes on the [data-sq] squares, and draws a few
 // marks (selection, destinations, keyboard cursor) on top of the SVG.
 //
+// Every board is live once the engine is up:
+// - a diagram shows where a clicked piece of the side to move may go (the
+//   engine's list; nothing is played) and says why nothing is shown for
+//   another piece or an empty square (the engine's explanation);
+// - a game board plays, and offers the engine's game options ("New game with
+//   these options"); Restart and a new game ask first when moves would be lost;
+// - a try board checks the reader's move against the page's solution.
+//
 // mkdocs-material's instant navigation keeps this module alive from page to
 // page, so the worker is created once; boards are mounted from document$ and
 // dropped when their page goes away.
@@ -11,7 +19,8 @@
 const ENGINE_ZIP = "__SHARAH_ENGINE_ZIP__";
 const BUILD = "__SHARAH_BUILD__";
 const BOOT_LIMIT = window.sharahBootLimit || 60_000;  // ms; tests may lower it
-const LIVE = "figure.sharah-board[data-mode='game'], figure.sharah-board[data-mode='try']";
+const BOARDS = "figure.sharah-board[data-mode]";
+const SVG_NS = "http://www.w3.org/2000/svg";
 
 const debug = (window.sharahDebug = window.sharahDebug || {
   workersCreated: 0, ready: false, bootMs: null, failed: null, build: BUILD, widgets: null,
@@ -115,6 +124,13 @@ class Board {
     this.announcer = fig.querySelector(".sharah-announce");
     this.feedback = fig.querySelector(".sharah-feedback");
     this.moveList = fig.querySelector(".sharah-moves");
+    this.optionsBox = fig.querySelector(".sharah-options");
+    this.mountNo = mountCounter;
+    this.diagram = this.mode === "diagram";
+    // a diagram's own sentence, shown again when the reader lets go of a piece
+    this.pageStatus = this.statusText ? this.statusText.textContent : "";
+    this.optionsSig = null;
+    this.confirmBox = null;
     this.state = null;
     this.sel = null;         // selected from-square
     this.cursor = null;      // keyboard cursor square
@@ -140,10 +156,12 @@ class Board {
     this.bind();
     this.apply(reply.state);
     this.fig.dataset.state = "ready";
-    for (const b of this.controls.querySelectorAll("button")) b.disabled = false;
+    if (this.controls) for (const b of this.controls.querySelectorAll("button")) b.disabled = false;
     this.updateControls();
+    this.renderFree();
     this.box.setAttribute("tabindex", "0");
-    this.announce("The board is ready.");
+    // A page may hold a dozen diagrams: only playable boards say they are ready.
+    if (!this.diagram) this.announce("The board is ready.");
   }
 
   destroy() {
@@ -160,8 +178,9 @@ class Board {
     const box = this.box;
     box.setAttribute("role", "application");
     box.setAttribute("aria-roledescription", "game board");
-    box.setAttribute("aria-label",
-      "Board. Arrow keys move the cursor; Enter or Space picks up a piece and puts it down; Escape cancels.");
+    box.setAttribute("aria-label", this.diagram
+      ? "Diagram. Arrow keys move the cursor; Enter or Space shows where the piece there can go; Escape lets go. The position does not change."
+      : "Board. Arrow keys move the cursor; Enter or Space picks up a piece and puts it down; Escape cancels.");
     box.addEventListener("pointerdown", (e) => this.onPointerDown(e), opts);
     box.addEventListener("pointermove", (e) => this.onPointerMove(e), opts);
     box.addEventListener("pointerup", (e) => this.onPointerUp(e), opts);
@@ -170,16 +189,16 @@ class Board {
     box.addEventListener("focus", () => this.onFocus(), opts);
     box.addEventListener("blur", () => this.drawMarks(), opts);
     box.addEventListener("contextmenu", (e) => { if (this.drag) e.preventDefault(); }, opts);
-    this.controls.addEventListener("click", (e) => {
+    this.controls?.addEventListener("click", (e) => {
       const button = e.target.closest("button[data-action]");
       if (button && !button.disabled) this.action(button.dataset.action, button);
     }, opts);
-    this.choices.addEventListener("click", (e) => {
+    this.choices?.addEventListener("click", (e) => {
       const button = e.target.closest("button[data-move]");
       if (button) this.play(button.dataset.move);
       else if (e.target.closest("button[data-cancel]")) { this.clearChoices(); this.box.focus({ preventScroll: true }); }
     }, opts);
-    this.choices.addEventListener("keydown", (e) => {
+    this.choices?.addEventListener("keydown", (e) => {
       if (e.key === "Escape") { this.clearChoices(); this.box.focus({ preventScroll: true }); }
     }, opts);
   }
@@ -208,14 +227,17 @@ class Board {
         this.free.push(m);
       }
     }
-    // The status line doubles as the result banner.
-    this.statusText.textContent = state.result ? sentence(state.result.text) : state.status;
-    if (state.result) this.statusLine.dataset.result = state.result.winner || "draw";
-    else delete this.statusLine.dataset.result;
-    this.badges.innerHTML = state.badges_html;
+    if (!this.diagram) {
+      // The status line doubles as the result banner.
+      this.statusText.textContent = state.result ? sentence(state.result.text) : state.status;
+      if (state.result) this.statusLine.dataset.result = state.result.winner || "draw";
+      else delete this.statusLine.dataset.result;
+    }
+    if (this.badges) this.badges.innerHTML = state.badges_html;
     this.fig.dataset.toMove = state.to_move;
     this.renderMoveList();
     this.renderFree();
+    this.renderOptions();
     this.updateControls();
     this.drawMarks();
   }
@@ -258,9 +280,56 @@ class Board {
       this.box.querySelector(`g.pc[data-sq="${this.sel}"]`)?.classList.add("is-selected");
       for (const sq of this.dests()) this.rects.get(sq)?.classList.add("is-dest");
     }
-    if (this.cursor && this.keyboard && document.activeElement === this.box) {
-      this.rects.get(this.cursor)?.classList.add("is-cursor");
+    if (this.diagram) {
+      // the page's own destinations (show:) give way to the reader's choice
+      if (this.sel) this.fig.dataset.exploring = "true";
+      else delete this.fig.dataset.exploring;
     }
+    const cursorOn = this.cursor && this.keyboard && document.activeElement === this.box;
+    if (cursorOn) this.rects.get(this.cursor)?.classList.add("is-cursor");
+    this.drawCursor(cursorOn ? this.cursor : null);
+  }
+
+  // The keyboard cursor: a thick two-tone frame inside the square, drawn
+  // above the pieces so it shows on any square, empty or not (widget.css).
+  drawCursor(sq) {
+    if (!this.svg) return;
+    let ring = this.svg.querySelector(":scope > g.sharah-cursor");
+    const rect = sq && this.rects.get(sq);
+    if (!rect) { ring?.remove(); return; }
+    const num = (name) => parseFloat(rect.getAttribute(name));
+    let [x, y, w, h] = ["x", "y", "width", "height"].map(num);
+    if (![x, y, w, h].every(Number.isFinite)) {
+      try { ({ x, y, width: w, height: h } = rect.getBBox()); } catch (_) { ring?.remove(); return; }
+    }
+    if (!ring) {
+      ring = document.createElementNS(SVG_NS, "g");
+      ring.setAttribute("class", "sharah-cursor");
+      ring.setAttribute("aria-hidden", "true");
+      ring.setAttribute("pointer-events", "none");
+      // colours from widget.css; these attributes are the fallback
+      for (const [part, colour] of [["sharah-cursor-edge", "#ffffff"], ["sharah-cursor-band", "#0b3d91"]]) {
+        const r = document.createElementNS(SVG_NS, "rect");
+        r.setAttribute("class", part);
+        r.setAttribute("fill", "none");
+        r.setAttribute("stroke", colour);
+        ring.appendChild(r);
+      }
+    }
+    if (ring.nextSibling || ring.parentNode !== this.svg) this.svg.appendChild(ring);   // on top
+    const s = Math.min(w, h);
+    const band = s * 0.09;     // the coloured band
+    const line = s * 0.03;     // a contrasting line on each side of it
+    const inset = line + band / 2;
+    for (const [r, width] of [[ring.children[0], band + 2 * line], [ring.children[1], band]]) {
+      r.setAttribute("x", x + inset);
+      r.setAttribute("y", y + inset);
+      r.setAttribute("width", Math.max(0, w - 2 * inset));
+      r.setAttribute("height", Math.max(0, h - 2 * inset));
+      r.setAttribute("rx", s * 0.04);
+      r.setAttribute("stroke-width", width);
+    }
+    ring.dataset.sq = sq;
   }
 
   select(sq) {
@@ -270,8 +339,17 @@ class Board {
     const p = this.pieceAt(sq);
     // Moves that stay on the square or have no target (turn in place...).
     const inPlace = (this.byFrom.get(sq) || []).filter((m) => !m.to || m.to === sq);
-    if (inPlace.length) this.showChoices(inPlace, `The ${p ? p.name.toLowerCase() : "piece"} on ${sq}:`, false);
     const dests = this.dests();
+    if (this.diagram) {
+      const what = p ? `The ${p.side ? `${p.side} ` : ""}${p.name.toLowerCase()} on ${sq}` : `The piece on ${sq}`;
+      const parts = [];
+      const sorted = [...dests].sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
+      if (dests.length) parts.push(`can go to ${sorted.join(", ")}`);
+      if (inPlace.length) parts.push(`can ${inPlace.map((m) => m.label || m.n).join(" or ")}`);
+      this.say(`${what} ${parts.join("; and ")}.`, "show");
+      return;
+    }
+    if (inPlace.length) this.showChoices(inPlace, `The ${p ? p.name.toLowerCase() : "piece"} on ${sq}:`, false);
     this.announce(`${p ? `${cap(p.side || "")} ${p.name.toLowerCase()}` : "Piece"} on ${sq} selected: `
       + (dests.length ? `${dests.length} ${dests.length === 1 ? "square" : "squares"}: ${dests.join(", ")}.` : "no move."));
   }
@@ -281,16 +359,48 @@ class Board {
     this.sel = null;
     this.clearChoices();
     this.drawMarks();
+    if (this.diagram) this.say(null);
+  }
+
+  // A diagram's status line: what the reader's click showed, or the page's sentence.
+  say(text, kind) {
+    if (!this.diagram || !this.statusText) return;
+    this.statusText.textContent = text || this.pageStatus;
+    if (text && kind) this.statusLine.dataset.kind = kind;
+    else delete this.statusLine.dataset.kind;
   }
 
   // ---- the reader's intent: a square was picked (click, tap, Enter)
   canAct() {
+    if (this.diagram) return this.state && !this.busy && !this.dead;   // shows, never plays
     return this.state && !this.busy && !this.dead && !this.state.result
       && !(this.mode === "try" && this.answered);
   }
 
+  // A diagram: a piece of the side to move shows its destinations; anything
+  // else says (in the engine's words) why nothing is shown. Nothing is played.
+  pickDiagram(sq) {
+    if (this.sel) {
+      if (sq === this.sel) { this.deselect(); return; }
+      const moves = (this.byFrom.get(this.sel) || []).filter((m) => m.to === sq);
+      if (moves.length) {
+        this.say(`${moves.map((m) => m.n).join(" or ")} is a legal move; a diagram only shows it.`, "show");
+        return;
+      }
+      if (this.byFrom.has(sq)) { this.select(sq); return; }
+      const from = this.sel;
+      this.deselect();
+      // an empty square: why the selected piece cannot go there; a piece: why it shows nothing
+      if (this.pieceAt(sq)) this.explain(sq, null); else this.explain(from, sq);
+      return;
+    }
+    if (this.byFrom.has(sq)) { this.select(sq); return; }
+    this.explain(sq, null);
+  }
+
   pick(sq) {
     if (!this.canAct()) return;
+    if (this.diagram) { this.pickDiagram(sq); return; }
     this.setHint("");
     if (this.sel) {
       if (sq === this.sel) { this.deselect(); return; }
@@ -317,6 +427,8 @@ class Board {
       // The page may explain this attempt itself; else the engine's reason.
       const own = reply.attempt && this.wrongTemplate(reply.attempt);
       this.showFeedback("illegal", null, message, own);
+    } else if (this.diagram) {
+      this.say(message, "explain");
     } else {
       this.setHint(message, "explain");
     }
@@ -334,7 +446,7 @@ class Board {
       const reply = await getEngine().request({ ...obj, board: this.id });
       if (!reply.ok) {
         if (reply.fatal) this.fig.dataset.state = "error";
-        this.setHint(reply.error, "error");
+        if (this.diagram) this.say(reply.error, "error"); else this.setHint(reply.error, "error");
         return null;
       }
       return reply;
@@ -362,6 +474,7 @@ class Board {
       text += `, taking ${taken.join(" and ")}`;
     }
     text += ".";   // the status line (aria-live) says what comes next
+    if (this.onlyFree()) text += ` The only move now: ${this.free.map((m) => m.label || m.n).join(" or ")}.`;
     if (reply.check) {
       this.answered = reply.check.correct ? "right" : "wrong";
       this.showFeedback(this.answered, reply.check.move);   // aria-live too
@@ -375,6 +488,12 @@ class Board {
     if (this.busy || !this.state) return;
     this.setHint("");
     if (name === "retry") name = "undo";
+    if (name === "restart" && this.mode === "game" && this.state.changed) {
+      this.confirmDiscard(button, "Yes, start again", () => this.action("restart-now", button));
+      return;
+    }
+    if (name === "restart-now") name = "restart";
+    this.closeConfirm();
     const reply = await this.request({ cmd: name });
     if (!reply || this.dead) return;
     if (name === "undo" || name === "restart") {
@@ -388,8 +507,109 @@ class Board {
     else this.box.focus({ preventScroll: true });
   }
 
+  // ---- "Discard this game? Yes / No", in the page (not window.confirm)
+  confirmDiscard(trigger, yesText, go) {
+    this.closeConfirm();
+    const box = el("div", { class: "sharah-confirm", role: "group", "aria-label": "Discard this game?" });
+    const n = this.state.history.length;
+    const question = el("span", { class: "sharah-confirm-text" },
+      `Discard this game${n ? ` (${n} ${n === 1 ? "move" : "moves"})` : ""}?`);
+    const yes = el("button", { type: "button", class: "md-button sharah-btn sharah-confirm-yes", "data-confirm": "yes" }, yesText);
+    const no = el("button", { type: "button", class: "md-button md-button--primary sharah-btn sharah-confirm-no", "data-confirm": "no" }, "No, keep it");
+    box.append(question, " ", yes, no);
+    const back = () => {
+      this.closeConfirm();
+      if (trigger && trigger.isConnected) trigger.focus({ preventScroll: true });
+      this.announce("The game is kept.");
+    };
+    yes.addEventListener("click", () => { this.closeConfirm(); go(); }, { signal: this.abort.signal });
+    no.addEventListener("click", back, { signal: this.abort.signal });
+    box.addEventListener("keydown", (e) => { if (e.key === "Escape") { e.preventDefault(); back(); } },
+      { signal: this.abort.signal });
+    const anchor = (trigger && trigger.closest(".sharah-controls, .sharah-options-form")) || this.controls;
+    anchor.after(box);
+    this.confirmBox = box;
+    no.focus({ preventScroll: true });   // the safe answer first
+  }
+
+  closeConfirm() {
+    this.confirmBox?.remove();
+    this.confirmBox = null;
+  }
+
+  // ---- game options: the engine's list, as a small form
+  renderOptions() {
+    const box = this.optionsBox;
+    if (!box) return;
+    const specs = (this.state && this.state.options) || [];
+    if (this.mode !== "game" || !specs.length) { box.hidden = true; return; }
+    const sig = JSON.stringify(specs.map((o) => [o.name, o.value]));
+    if (sig === this.optionsSig) return;
+    this.optionsSig = sig;
+    const form = el("form", { class: "sharah-options-form" });
+    const base = `${this.cfg.uid}-${this.mountNo}-opt`;
+    for (const o of specs) {
+      const id = `${base}-${o.name}`;
+      const row = el("div", { class: `sharah-option sharah-option-${o.type}`, "data-option": o.name });
+      const docId = o.doc ? `${id}-doc` : null;
+      const label = el("label", { for: id }, o.label);
+      let input;
+      if (o.type === "bool") {
+        input = el("input", { type: "checkbox", id, name: o.name });
+        input.checked = !!o.value;
+        row.append(input, label);
+      } else if (o.choices && o.choices.length) {
+        input = el("select", { id, name: o.name });
+        for (const c of o.choices) {
+          const opt = el("option", { value: String(c) }, String(c) + (c === o.default ? " (default)" : ""));
+          opt.selected = String(c) === String(o.value);
+          input.appendChild(opt);
+        }
+        row.append(label, input);
+      } else {
+        input = el("input", { type: o.type === "int" ? "number" : "text", id, name: o.name,
+          step: o.type === "int" ? "1" : null, value: String(o.value) });
+        row.append(label, input);
+      }
+      if (docId) {
+        input.setAttribute("aria-describedby", docId);
+        row.appendChild(el("span", { class: "sharah-option-doc", id: docId }, sentence(cap(o.doc))));
+      }
+      form.appendChild(row);
+    }
+    const go = el("button", { type: "submit", class: "md-button md-button--primary sharah-btn", "data-action": "new-game" },
+      "New game with these options");
+    form.appendChild(el("div", { class: "sharah-options-actions" })).appendChild(go);
+    form.addEventListener("submit", (e) => { e.preventDefault(); this.newGame(form, go); }, { signal: this.abort.signal });
+    box.querySelector(".sharah-options-body").replaceChildren(form);
+    box.hidden = false;
+  }
+
+  newGame(form, button) {
+    if (this.busy || !this.state) return;
+    const options = {};
+    for (const o of this.state.options) {
+      const input = form.elements.namedItem(o.name);
+      if (input) options[o.name] = o.type === "bool" ? input.checked : input.value;
+    }
+    const start = async () => {
+      this.setHint("");
+      const reply = await this.request({ cmd: "restart", options });
+      if (!reply || this.dead) return;
+      this.answered = null;
+      this.optionsSig = null;      // rebuild the form from the new game's values
+      this.apply(reply.state);
+      if (reply.note) this.setHint(reply.note, "explain");
+      if (this.optionsBox) this.optionsBox.open = false;
+      this.announce(`New game. ${reply.state.status}.`);
+      this.box.focus({ preventScroll: true });
+    };
+    if (this.state.changed) this.confirmDiscard(button, "Yes, new game", start);
+    else { this.closeConfirm(); start(); }
+  }
+
   updateControls() {
-    if (!this.state || this.fig.dataset.state !== "ready") return;
+    if (!this.state || this.fig.dataset.state !== "ready" || !this.controls) return;
     for (const b of this.controls.querySelectorAll("button[data-action]")) {
       const a = b.dataset.action;
       if (a === "undo") b.disabled = !this.state.can_undo;
@@ -417,19 +637,32 @@ class Board {
     this.choices.replaceChildren();
   }
 
+  // Square-less moves (pass) are the only moves left: the turn is lost.
+  onlyFree() {
+    return !!(this.state && this.free && this.free.length && this.free.length === this.state.moves.length
+      && !this.state.result);
+  }
+
   renderFree() {
+    if (!this.controls || this.diagram) return;
     let row = this.controls.querySelector(".sharah-free");
     if (!this.free.length) { row?.remove(); return; }
     if (!row) {
       row = el("div", { class: "sharah-free" });
       this.controls.prepend(row);
     }
-    row.replaceChildren(...this.free.map((m) => el("button", {
-      type: "button", class: "md-button md-button--primary sharah-btn sharah-free-move",
+    const only = this.onlyFree();
+    row.classList.toggle("is-only", only);
+    const buttons = this.free.map((m) => el("button", {
+      type: "button",
+      class: `md-button ${only ? "md-button--primary " : ""}sharah-btn sharah-free-move`,
       "data-free": m.n, "data-kind": m.kind,
-    }, m.label || m.n)));
-    for (const b of row.querySelectorAll("button")) {
-      b.disabled = !this.canAct();
+    }, cap(m.label || m.n)));
+    row.replaceChildren(...(only
+      ? [el("span", { class: "sharah-free-lead" }, buttons.length === 1 ? "Your only move:" : "Your only moves:")]
+      : []), ...buttons);
+    for (const b of buttons) {
+      b.disabled = !this.canAct() || this.fig.dataset.state !== "ready";
       b.addEventListener("click", () => this.play(b.dataset.free), { signal: this.abort.signal });
     }
   }
@@ -507,6 +740,7 @@ class Board {
     const sq = this.squareAt(e.clientX, e.clientY);
     if (!sq) return;
     this.cursor = sq;
+    if (this.diagram) { this.pick(sq); return; }   // nothing to drag
     if (this.sel && this.dests().includes(sq)) { e.preventDefault(); this.pick(sq); return; }
     if (this.byFrom.has(sq)) {
       e.preventDefault();
@@ -597,7 +831,8 @@ class Board {
       if (!this.cursor) this.onFocus();
       if (this.cursor) this.pick(this.cursor);
     } else if (e.key === "Escape") {
-      if (this.sel) { e.preventDefault(); this.deselect(); this.announce("Cancelled."); }
+      if (this.sel) { e.preventDefault(); this.deselect(); if (!this.diagram) this.announce("Cancelled."); }
+      else if (this.diagram && this.statusLine?.dataset.kind) { e.preventDefault(); this.say(null); }
     }
   }
 }
@@ -611,7 +846,7 @@ function mountAll() {
       widgets.delete(w);
     }
   }
-  const figs = [...document.querySelectorAll(LIVE)].filter((f) => !f.sharahWidget);
+  const figs = [...document.querySelectorAll(BOARDS)].filter((f) => !f.sharahWidget);
   if (!figs.length) return;
   getEngine();
   for (const fig of figs) {
@@ -625,8 +860,8 @@ function mountAll() {
   }
 }
 
-// Start the engine at once when this page has a live board: booting takes seconds.
-if (document.querySelector(LIVE)) getEngine();
+// Start the engine at once when this page has a board: booting takes seconds.
+if (document.querySelector(BOARDS)) getEngine();
 
 if (window.document$ && typeof window.document$.subscribe === "function") {
   window.document$.subscribe(() => mountAll());

@@ -172,13 +172,14 @@ def new_page(browser, base_url):
 
 
 def wait_ready(page, timeout=BOOT_TIMEOUT):
-    """Wait until the engine is up and every live board on the page is mounted."""
+    """Wait until the engine is up and every board on the page (diagrams
+    too: a reader may click their pieces) is mounted."""
     page.wait_for_function(
         "() => window.sharahDebug && (window.sharahDebug.ready || window.sharahDebug.failed)",
         timeout=timeout)
     failed = page.evaluate("window.sharahDebug.failed")
     assert not failed, failed
     page.wait_for_function(
-        "() => [...document.querySelectorAll(\"figure.sharah-board[data-mode='game'],"
-        " figure.sharah-board[data-mode='try']\")].every(f => f.dataset.state === 'ready')",
+        "() => [...document.querySelectorAll('figure.sharah-board[data-mode]')]"
+        ".every(f => f.dataset.state === 'ready')",
         timeout=timeout)

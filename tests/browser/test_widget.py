@@ -3,7 +3,8 @@ no console errors, no foreign requests, phone width.
 
 Most tests share one loaded test page (the engine boots once, ~3 s) and each
 uses its own board on it: game A (clicks, drag), game B (keyboard), try C,
-promotion D, die E, diagram F (see tests/browser/pages/widget-test.md).
+promotion D, die E, diagram F, result G, only-a-pass H, options I, diagram
+J (keyboard) (see tests/browser/pages/widget-test.md).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from .conftest import TEST_DIR, wait_ready
 
 TEST_PAGE = f"{TEST_DIR}/widget-test/"
 REAL_PAGES = ["", "games/oblong-shatranj/", "notation/"]
+BOARDS = 10
+ALL = "figure.sharah-board"
 
 
 def board(page, index):
@@ -49,6 +52,22 @@ def piece_on(fig, name):
     return fig.locator(f'g.pc[data-sq="{name}"]')
 
 
+def pieces(fig):
+    """Where every piece stands, as drawn."""
+    return sorted(fig.locator("g.pc").evaluate_all(
+        "els => els.map(e => e.dataset.sq + ':' + [...e.classList].filter(c => !c.startsWith('is-')).join(' '))"))
+
+
+def status(fig):
+    return fig.locator(".sharah-status-text").inner_text()
+
+
+def wait_js(page, index, condition):
+    """Wait until ``condition`` (JS, with ``f`` = the index-th board) holds."""
+    page.wait_for_function(
+        f"() => {{ const f = document.querySelectorAll('{ALL}')[{index}]; return {condition}; }}")
+
+
 @pytest.fixture(scope="module")
 def live(browser, base_url):
     """The test page, loaded once, with the engine ready."""
@@ -68,9 +87,9 @@ def live(browser, base_url):
 def test_static_board_is_in_the_html(base_url):
     html = urllib.request.urlopen(base_url + TEST_PAGE).read().decode()
     figures = re.findall(r'<figure class="sharah-board[^"]*"[^>]*>', html)
-    assert len(figures) == 7
-    assert html.count('<svg xmlns="http://www.w3.org/2000/svg" class="sh-board') == 7
-    assert html.count('data-sq="a1"') >= 7
+    assert len(figures) == BOARDS
+    assert html.count('<svg xmlns="http://www.w3.org/2000/svg" class="sh-board') == BOARDS
+    assert html.count('data-sq="a1"') >= BOARDS
     config = json.loads(re.search(r'data-config="([^"]*)"', html).group(1)
                         .replace("&quot;", '"').replace("&amp;", "&"))
     assert config["variant"] == "oblong-shatranj" and config["mode"] == "game"
@@ -93,13 +112,19 @@ def test_static_board_reads_without_javascript(new_page, base_url):
 # --------------------------------------------------------------- the widget
 
 def test_boards_become_interactive(live):
-    for i in (0, 1, 2, 3, 4, 6):
+    for i in range(BOARDS):   # diagrams too: their pieces can be clicked
         fig = board(live, i)
         assert fig.get_attribute("data-state") == "ready"
         assert fig.locator(".sharah-svg").get_attribute("tabindex") == "0"
         assert not fig.locator(".sharah-loading").is_visible()
-    assert board(live, 5).get_attribute("data-state") is None  # the diagram stays static
     assert live.evaluate("window.sharahDebug.workersCreated") == 1
+    # game options on game boards only
+    for i in range(BOARDS):
+        mode = board(live, i).get_attribute("data-mode")
+        options = board(live, i).locator("details.sharah-options")
+        assert options.count() == (1 if mode == "game" else 0), i
+        if mode == "game":
+            assert options.is_visible()
 
 
 def test_click_shows_destinations_and_moves(live):
@@ -172,6 +197,10 @@ def test_keyboard_move(live):
     live.keyboard.press("Enter")
     assert dests(fig) == ["a6"]
     live.keyboard.press("ArrowUp")
+    # the cursor frame shows on an empty destination square too
+    assert fig.locator("rect.is-cursor").get_attribute("data-sq") == "a6"
+    assert "is-dest" in sq(fig, "a6").get_attribute("class")
+    assert fig.locator("svg > g.sharah-cursor").get_attribute("data-sq") == "a6"
     live.keyboard.press("Space")
     live.wait_for_function("() => document.querySelectorAll('figure.sharah-board')[1]"
                            ".querySelectorAll('ol.sharah-moves li').length === 1")
@@ -254,7 +283,10 @@ def test_die_badge_and_pass_button(live):
     assert die.locator("svg.sharah-die circle").count() == 5
     assert "General" in die.inner_text()
     passes = fig.locator(".sharah-free button")
-    assert passes.count() == 1 and "pass" in passes.first.inner_text()
+    assert passes.count() == 1 and passes.first.inner_text() == "Pass (lift and drop the king)"
+    # one move among many: an ordinary button
+    assert "is-only" not in fig.locator(".sharah-free").get_attribute("class")
+    assert "md-button--primary" not in passes.first.get_attribute("class")
     passes.first.click()
     live.wait_for_function("() => document.querySelectorAll('figure.sharah-board')[4]"
                            ".querySelectorAll('ol.sharah-moves li').length === 1")
@@ -279,20 +311,202 @@ def test_result_banner(live):
     assert status.inner_text().startswith("White to move")
 
 
-def test_selection_is_fast(live):
-    """Click to destinations drawn: well under the 50 ms budget (no engine call)."""
-    fig = board(live, 0)
-    ms = live.evaluate("""() => {
-        const fig = document.querySelectorAll('figure.sharah-board')[0];
-        const w = fig.sharahWidget;
-        const from = [...w.byFrom.keys()][0];
-        const t0 = performance.now();
-        for (let i = 0; i < 20; i++) { w.deselect(); w.pick(from); }
-        const t = (performance.now() - t0) / 20;
-        w.deselect();
-        return t;
-    }""")
-    assert ms < 50, ms
+def test_diagram_shows_where_a_piece_goes(live):
+    fig = board(live, 5)     # diagram F: set-up 1, white to move, show: b2
+    before = pieces(fig)
+    static = fig.locator("svg .hl-dest")
+    assert static.count() == 2 and static.first.is_visible()       # the page's own dots
+    assert status(fig) == "The knight on b2 can go to a4, c4."
+    # a piece of the side to move: the engine's destinations, nothing played
+    click_sq(fig, "a5")
+    assert dests(fig) == ["a6"]
+    assert not static.first.is_visible()                           # the reader's choice now
+    assert status(fig) == "The white pawn on a5 can go to a6."
+    assert fig.locator(".sharah-status").get_attribute("aria-live") == "polite"
+    click_sq(fig, "a6")
+    assert status(fig) == "a5a6 is a legal move; a diagram only shows it."
+    assert pieces(fig) == before and dests(fig) == ["a6"]
+    # a piece of the other side: why nothing is shown, in the engine's words
+    click_sq(fig, "c15")
+    wait_js(live, 5, "f.querySelector('.sharah-status').dataset.kind === 'explain'")
+    assert status(fig) == "It is White's move in this diagram; black pieces move after."
+    assert dests(fig) == [] and static.first.is_visible()          # back to the page's picture
+    # an empty square
+    click_sq(fig, "b8")
+    wait_js(live, 5, "f.querySelector('.sharah-status-text').textContent.includes('b8')")
+    assert status(fig) == "There is no piece on b8."
+    # dragging a piece does not move it
+    click_sq(fig, "b2")
+    assert dests(fig) == ["a4", "c4"]
+    start, end = sq(fig, "b2").bounding_box(), sq(fig, "c4").bounding_box()
+    live.mouse.move(start["x"] + 20, start["y"] + 20)
+    live.mouse.down()
+    live.mouse.move(end["x"] + 20, end["y"] + 20, steps=5)
+    live.mouse.up()
+    live.wait_for_timeout(200)
+    assert pieces(fig) == before
+    assert fig.get_attribute("data-state") == "ready"
+    assert fig.locator(".sharah-controls, .sharah-moves, .sharah-free").count() == 0
+
+
+def test_diagram_with_the_keyboard(live):
+    fig = board(live, 9)     # diagram J: a knight on b8, show: b8
+    page_text = "The knight on b8 can go to a6, a10, c6, c10, d7, d9."
+    assert status(fig) == page_text
+    click_sq(fig, "b8")
+    assert dests(fig) == ["a10", "a6", "c10", "c6", "d7", "d9"]
+    fig.locator(".sharah-svg").focus()
+    for key in ("ArrowDown", "ArrowDown", "ArrowLeft"):     # b8 -> b7 -> b6 -> a6
+        live.keyboard.press(key)
+    # the cursor: a frame above everything, on the empty destination a6
+    cursor = fig.locator("svg > g.sharah-cursor")
+    assert cursor.get_attribute("data-sq") == "a6"
+    assert fig.locator("rect.is-cursor").get_attribute("data-sq") == "a6"
+    assert fig.locator("svg > *:last-child").get_attribute("class") == "sharah-cursor"
+    ring, square = cursor.bounding_box(), sq(fig, "a6").bounding_box()
+    assert abs(ring["x"] - square["x"]) < 1 and abs(ring["width"] - square["width"]) < 1
+    live.keyboard.press("Enter")
+    assert status(fig) == "b8a6 is a legal move; a diagram only shows it."
+    live.keyboard.press("Escape")
+    assert status(fig) == page_text and dests(fig) == []
+    assert fig.get_attribute("data-exploring") is None
+    live.keyboard.press("ArrowRight")                        # b6, empty: why nothing
+    live.keyboard.press("Enter")
+    wait_js(live, 9, "f.querySelector('.sharah-status-text').textContent.includes('b6')")
+    assert status(fig) == "There is no piece on b6."
+
+
+def test_cursor_is_thick_and_contrasting(live):
+    fig = board(live, 9)
+    fig.locator(".sharah-svg").focus()
+    live.keyboard.press("ArrowUp")
+    cursor = fig.locator("svg > g.sharah-cursor")
+    cursor.wait_for(state="attached")
+
+    def look():
+        return {x["cls"]: x for x in cursor.evaluate("""g => {
+            const px = g.ownerSVGElement.getScreenCTM().a;   // user units -> CSS px
+            return [...g.children].map(r => ({cls: r.getAttribute('class'),
+                stroke: getComputedStyle(r).stroke,
+                width: parseFloat(r.getAttribute('stroke-width')) * px}));
+        }""")}
+
+    body = "document.body.setAttribute('data-md-color-scheme', '%s')"
+    for scheme, band, edge in [("default", "rgb(11, 61, 145)", "rgb(255, 255, 255)"),
+                               ("slate", "rgb(255, 212, 59)", "rgb(0, 0, 0)")]:
+        live.evaluate(body % scheme)     # Material's light and dark palettes
+        by = look()
+        assert by["sharah-cursor-band"]["stroke"] == band, scheme
+        assert by["sharah-cursor-edge"]["stroke"] == edge, scheme
+        assert by["sharah-cursor-band"]["width"] >= 3, by          # thick, at any board size
+        assert by["sharah-cursor-edge"]["width"] > by["sharah-cursor-band"]["width"]
+    live.evaluate(body % "default")
+    # the mouse hides it again
+    click_sq(fig, "b8")
+    assert fig.locator("svg > g.sharah-cursor").count() == 0
+    live.keyboard.press("Escape")
+
+
+# ------------------------------------------------------ lost turn, options
+
+def test_only_move_without_a_square_is_prominent(live):
+    fig = board(live, 7)     # H: the die shows 6, the king is walled in
+    row = fig.locator(".sharah-free")
+    assert "is-only" in row.get_attribute("class")
+    assert row.locator(".sharah-free-lead").inner_text() == "Your only move:"
+    button = row.locator("button")
+    assert button.count() == 1
+    assert button.inner_text() == "No king can move: the turn is lost"
+    assert "md-button--primary" in button.get_attribute("class")
+    assert button.bounding_box()["width"] > fig.locator("button[data-action='restart']").bounding_box()["width"]
+    click_sq(fig, "a1")      # the king itself: the engine says why
+    wait_js(live, 7, "f.querySelector('.sharah-hint').textContent !== ''")
+    assert fig.locator(".sharah-hint").inner_text() == \
+        "The king on a1 has no legal move here (White to move; the die shows 6: king moves)."
+    button.click()
+    wait_js(live, 7, "f.querySelectorAll('ol.sharah-moves li').length === 1")
+    assert history(fig) == ["pass"]
+    assert status(fig).startswith("Black to move")
+
+
+def test_restart_asks_before_discarding_a_game(live):
+    fig = board(live, 8)     # I
+    restart = fig.locator("button[data-action='restart']")
+    confirm = fig.locator(".sharah-confirm")
+    restart.click()          # nothing to lose: no question
+    live.wait_for_timeout(200)
+    assert confirm.count() == 0
+    click_sq(fig, "b2")
+    click_sq(fig, "c4")
+    wait_js(live, 8, "f.querySelectorAll('ol.sharah-moves li').length === 1")
+    restart.click()
+    confirm.wait_for(state="visible")
+    assert confirm.locator(".sharah-confirm-text").inner_text() == "Discard this game (1 move)?"
+    # the safe answer has the focus
+    assert live.evaluate("document.activeElement.dataset.confirm") == "no"
+    confirm.locator("button[data-confirm='no']").click()
+    assert confirm.count() == 0 and history(fig) == ["b2c4"]
+    assert live.evaluate("document.activeElement.dataset.action") == "restart"
+    restart.click()
+    confirm.wait_for(state="visible")
+    live.keyboard.press("Escape")
+    assert confirm.count() == 0 and history(fig) == ["b2c4"]
+    # undo: the move is still there to redo, so it still asks
+    fig.locator("button[data-action='undo']").click()
+    wait_js(live, 8, "f.querySelectorAll('ol.sharah-moves li').length === 0")
+    restart.click()
+    confirm.wait_for(state="visible")
+    confirm.locator("button[data-confirm='yes']").click()
+    wait_js(live, 8, "f.querySelector('button[data-action=redo]').disabled")
+    assert confirm.count() == 0 and history(fig) == []
+
+
+def test_game_options(live):
+    fig = board(live, 8)     # I: set-up 1, no die
+    details = fig.locator("details.sharah-options")
+    assert details.locator("summary").inner_text() == "Game options"
+    details.locator("summary").click()
+    form = details.locator("form")
+    form.wait_for(state="visible")
+    # the engine's options, with the fence's values
+    assert form.locator("label").all_inner_texts() == ["Set-up", "Die", "Promotion", "Bare king"]
+    assert form.locator("select[name='setup']").input_value() == "1"
+    assert form.locator("select[name='setup'] option").all_inner_texts() == \
+        ["1 (default)", "2", "3", "4", "5", "6", "7"]
+    assert not form.locator("input[name='die']").is_checked()
+    assert form.locator("input[name='die']").get_attribute("type") == "checkbox"
+    assert form.locator("select[name='promotion']").input_value() == "general"
+    assert form.locator("select[name='bare_king']").input_value() == "auto"
+    assert "the die decides which kind may move" in form.inner_text().lower()
+    # a game in progress: asks first
+    click_sq(fig, "b2")
+    click_sq(fig, "c4")
+    wait_js(live, 8, "f.querySelectorAll('ol.sharah-moves li').length === 1")
+    form.locator("select[name='setup']").select_option("3")
+    form.locator("input[name='die']").check()
+    new_game = form.locator("button", has_text="New game with these options")
+    new_game.click()
+    confirm = fig.locator(".sharah-confirm")
+    confirm.wait_for(state="visible")
+    confirm.locator("button[data-confirm='no']").click()
+    assert history(fig) == ["b2c4"] and fig.locator(".sharah-badge-die").count() == 0
+    new_game.click()
+    confirm.locator("button[data-confirm='yes']").click()
+    wait_js(live, 8, "f.querySelector('.sharah-badge-die') !== null")
+    assert history(fig) == []
+    assert piece_on(fig, "b2").get_attribute("class").split()[2] == "pc-pawn"   # set-up 3: PPPP
+    assert piece_on(fig, "b3").get_attribute("class").split()[2] == "pc-knight"
+    assert not details.evaluate("d => d.open")
+    # the form now shows the new game's options
+    details.locator("summary").click()
+    assert form.locator("select[name='setup']").input_value() == "3"
+    assert form.locator("input[name='die']").is_checked()
+    # nothing played yet: no question
+    form.locator("input[name='die']").uncheck()
+    form.locator("button", has_text="New game with these options").click()
+    wait_js(live, 8, "f.querySelector('.sharah-badge-die') === null")
+    assert fig.locator(".sharah-confirm").count() == 0
+    assert piece_on(fig, "b2").get_attribute("class").split()[2] == "pc-pawn"
 
 
 def test_no_console_errors_and_no_foreign_requests(live):
@@ -324,12 +538,13 @@ def test_instant_navigation_keeps_one_worker(new_page, base_url):
     assert page.evaluate("window.__sameDocument") is True, "instant navigation did not happen"
     page.go_back()
     page.wait_for_url(f"**/{TEST_PAGE}")
-    page.wait_for_function("() => document.querySelectorAll('figure.sharah-board[data-state=ready]').length === 6")
+    page.wait_for_function(
+        f"() => document.querySelectorAll('figure.sharah-board[data-state=ready]').length === {BOARDS}")
     assert page.evaluate("window.__sameDocument") is True
     assert page.evaluate("window.__workers") == 1
     assert page.evaluate("window.sharahDebug.workersCreated") == 1
     # boards of pages left behind are dropped
-    assert page.evaluate("window.sharahDebug.widgets.size") == 6
+    assert page.evaluate("window.sharahDebug.widgets.size") == BOARDS
     # and the new boards play
     fig = board(page, 0)
     click_sq(fig, "b2")
@@ -341,7 +556,7 @@ def test_every_real_page_is_clean(new_page, base_url):
     page = new_page()
     for path in REAL_PAGES:
         page.goto(base_url + path)
-        if page.locator("figure.sharah-board[data-mode='game'], figure.sharah-board[data-mode='try']").count():
+        if page.locator("figure.sharah-board").count():
             wait_ready(page)
         assert page.locator("figure.sharah-board svg.sh-board").count() == page.locator("figure.sharah-board").count()
     assert page.watch.errors == []
@@ -356,7 +571,7 @@ def test_phone_width(new_page, base_url, scheme):
     for path in REAL_PAGES + [TEST_PAGE]:
         page.goto(base_url + path)
         if page.locator("figure.sharah-board[data-mode='game']").count():
-            wait_ready(page)
+            wait_ready(page)      # the live controls and the options are in place
         overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0, f"{path}: horizontal scroll of {overflow}px"
         figs = page.locator("figure.sharah-board")
