@@ -192,8 +192,8 @@ def test_troublemaker_facing_is_set_on_arrival_and_by_a_turn():
 
 def test_aes_sedai_moves_any_distance_never_onto_the_border():
     g = game({"b2": "a", "b5": "l", "e2": "l"})
-    assert moves_from(g, "b2") == ["b2b3", "b2b4", "b2b4+b5b6", "b2b4+b5b7",   # pushes: below
-                                   "b2c2", "b2c3", "b2d2", "b2d2+e2f2", "b2d2+e2g2",
+    assert moves_from(g, "b2") == ["b2b3", "b2b4", "b2b4>b5b6", "b2b4>b5b7",   # pushes: below
+                                   "b2c2", "b2c3", "b2d2", "b2d2>e2f2", "b2d2>e2g2",
                                    "b2d4", "b2e5", "b2f6", "b2g7"]
 
 
@@ -326,17 +326,17 @@ def test_aes_sedai_push_one_or_two_then_leaves():
     g = game({"b5": "a", "f5": "L"})
     assert labels(g, "b5", "e5") == [
         ("b5e5", "move only"),
-        ("b5e5+f5g5", "push the red Lord to g5; the Aes Sedai leaves the board"),
-        ("b5e5+f5h5", "push the red Lord to h5; the Aes Sedai leaves the board"),
+        ("b5e5>f5g5", "push the red Lord to g5; the Aes Sedai leaves the board"),
+        ("b5e5>f5h5", "push the red Lord to h5; the Aes Sedai leaves the board"),
     ]
-    g.play("b5e5+f5h5")
+    g.play("b5e5>f5h5")
     assert g.piece_at("h5").kind == "lord" and g.piece_at("b5") is None and g.piece_at("e5") is None
     assert g.piece_at("f5") is None
 
 
 def test_aes_sedai_push_is_blocked_by_a_piece_in_the_way():
     g = game({"b5": "a", "f5": "L", "h5": "t:n"})
-    assert [n for n in moves_from(g, "b5") if n.startswith("b5e5")] == ["b5e5", "b5e5+f5g5"]
+    assert [n for n in moves_from(g, "b5") if n.startswith("b5e5")] == ["b5e5", "b5e5>f5g5"]
     g = game({"b5": "a", "f5": "L", "g5": "t:n"})
     assert [n for n in moves_from(g, "b5") if n.startswith("b5e5")] == ["b5e5"]
 
@@ -355,7 +355,7 @@ def test_aes_sedai_straight_at_a_piece_by_the_border_does_nothing():
 def test_aes_sedai_diagonally_at_a_piece_by_the_border_forces_it_along():
     g = game({"b11": "a", "e14": "L"})
     assert [n for n in moves_from(g, "b11") if n.startswith("b11d13")] == [
-        "b11d13", "b11d13+e14f14", "b11d13+e14g14"]
+        "b11d13", "b11d13>e14f14", "b11d13>e14g14"]
     # in the corner there is nowhere to go along
     g = game({"j10": "a", "n14": "L"})
     assert [n for n in moves_from(g, "j10") if n.startswith("j10m13")] == ["j10m13"]
@@ -365,17 +365,17 @@ def test_aes_sedai_pushes_a_queen_onto_the_border_and_captures_her():
     g = game_with(V, {"h10": "a", "h14": "Q", "h2": "q", "h8": "*"}, "g - - 0")
     assert labels(g, "h10", "h13") == [
         ("h10h13", "move only"),
-        ("h10h13+h14h15", "force the red Queen onto the border: she is captured; the Aes Sedai leaves the board"),
+        ("h10h13>h14h15", "force the red Queen onto the border: she is captured; the Aes Sedai leaves the board"),
     ]
-    g.play("h10h13+h14h15")
+    g.play("h10h13>h14h15")
     assert g.current.find("queen", "red") is None and g.piece_at("h15") is None
 
 
 def test_aes_sedai_pushes_the_fisher_onto_the_border_and_along_it():
     # straight at the Fisher by the border: onto it (c15 is red)
     g = game({"d10": "a", "d14": "*"}, "g r + 0")
-    assert [n for n in moves_from(g, "d10") if n.startswith("d10d13")] == ["d10d13", "d10d13+d14d15"]
-    g.play("d10d13+d14d15")
+    assert [n for n in moves_from(g, "d10") if n.startswith("d10d13")] == ["d10d13", "d10d13>d14d15"]
+    g.play("d10d13>d14d15")
     assert g.result == Result("green", "the Fisher was forced onto a green square of the border")
     # at the Fisher on the border (e15, red, Red's colour but not Red's far end):
     # straight, nothing; diagonally, along the border
@@ -384,7 +384,7 @@ def test_aes_sedai_pushes_the_fisher_onto_the_border_and_along_it():
     assert [n for n in moves_from(g, "e11") if n.startswith("e11e14")] == ["e11e14"]
     g = game({"b12": "a", "e15": "*"}, "g r + 0")
     assert [n for n in moves_from(g, "b12") if n.startswith("b12d14")] == [
-        "b12d14", "b12d14+e15f15", "b12d14+e15g15"]
+        "b12d14", "b12d14>e15f15", "b12d14>e15g15"]
 
 
 def test_aes_sedai_may_not_push_the_fisher_before_he_is_free():
@@ -573,8 +573,8 @@ def test_non_controller_wins_by_forcing_the_fisher_onto_his_colour():
     # at him diagonally and forces him along the border onto a5 (red)
     g = game({"d9": "A", "a6": "*"}, "r g + 0")
     assert g.result is None
-    assert [n for n in moves_from(g, "d9") if n.startswith("d9b7")] == ["d9b7", "d9b7+a6a4", "d9b7+a6a5"]
-    g.play("d9b7+a6a5")
+    assert [n for n in moves_from(g, "d9") if n.startswith("d9b7")] == ["d9b7", "d9b7>a6a4", "d9b7>a6a5"]
+    g.play("d9b7>a6a5")
     assert g.result == Result("red", "the Fisher was forced onto a red square of the border")
 
 

@@ -388,7 +388,7 @@ class SharahSurrounds(Variant):
                 continue
             for dest, killed in self.push_dests(ctx, target, hit, d):
                 g = self.geometry.names
-                note = f"{g[sq]}{g[prev]}+{g[hit]}{g[dest]}"
+                note = f"{g[sq]}{g[prev]}>{g[hit]}{g[dest]}"   # ">": pushes
                 what = self.describe(target)
                 if killed:
                     effects = (Remove(sq), Remove(hit))
