@@ -166,16 +166,21 @@ class ChessLike(Variant):
         side = pos.to_move
         g = self.geometry
         victim = ep + self.forward(self.opponent(side)) * g.width
+        return [Move(g.names[s] + g.names[ep], (Remove(victim), Shift(s, ep)), s, ep, label="en passant")
+                for s in self.pawns_taking_on(pos, ep, side)]
+
+    def pawns_taking_on(self, pos: Position, sq: int, side: str) -> list[int]:
+        """Squares of ``side``'s pawns that capture onto ``sq`` (a step, not a ride)."""
+        g = self.geometry
         out = []
         for atom in self.mover.atoms(self.pawn, side):
             if not atom.capture or atom.move or atom.range != 1:
                 continue
             for dx, dy in atom.vectors:
-                s = g.step_table((-dx, -dy))[ep]
+                s = g.step_table((-dx, -dy))[sq]
                 p = pos.board[s] if s >= 0 else None
                 if p is not None and p.kind == self.pawn and p.side == side:
-                    out.append(Move(g.names[s] + g.names[ep], (Remove(victim), Shift(s, ep)),
-                                    s, ep, label="en passant"))
+                    out.append(s)
         return out
 
     def en_passant_square(self, pos: Position, move: Move) -> int | None:
@@ -189,16 +194,7 @@ class ChessLike(Variant):
                 or abs(g.rank(move.to) - g.rank(move.frm)) != 2 or move.captured()):
             return None
         mid = (move.frm + move.to) // 2
-        enemy = self.opponent(piece.side)
-        for atom in self.mover.atoms(self.pawn, enemy):
-            if not atom.capture or atom.move or atom.range != 1:
-                continue
-            for dx, dy in atom.vectors:
-                s = g.step_table((-dx, -dy))[mid]
-                p = pos.board[s] if s >= 0 else None
-                if p is not None and p.kind == self.pawn and p.side == enemy:
-                    return mid
-        return None
+        return mid if self.pawns_taking_on(pos, mid, self.opponent(piece.side)) else None
 
     def check_en_passant(self, pos: Position) -> None:
         """Refuse an ``ep`` square that no double step can have left."""

@@ -509,8 +509,25 @@ class Variant:
         for m in moves:
             if m.notation == text or text in m.aliases:
                 return m
-        self.explain_illegal(text, pos, moves)
+        canonical = self.canonical_spelling(text, pos)
+        if canonical != text:
+            for m in moves:
+                if m.notation == canonical:
+                    return m
+        try:
+            self.explain_illegal(canonical, pos, moves)
+        except ValueError as e:
+            # speak of the move as the player wrote it
+            msg = str(e)
+            if canonical != text and msg.startswith(canonical):
+                msg = text + msg[len(canonical):]
+            raise type(e)(msg) from None
         raise IllegalMoveError(f"{text} is not a legal move here")
+
+    def canonical_spelling(self, text: str, pos: Position) -> str:
+        """Another accepted way of writing a move (a game's long form), in
+        the engine's notation; the default knows none."""
+        return text
 
     def explain_illegal(self, text: str, pos: Position, moves: list[Move]) -> None:
         """Raise a helpful error for ``text``; the default checks the squares."""

@@ -330,9 +330,10 @@ class HedmanSharah(Variant):
                             out.append((s, land, self._gambler_caps(board, s, land, i, side, enemy, (t,))))
                 break
 
-    def _custodian(self, board, s, t, side, enemy, first):
+    def _custodian(self, board, s, t, side, enemy, first, only=None):
         """A zapper on ``t`` (come from ``s``): the enemies it sandwiches
-        against a friendly agent, plus ``first`` (a jumped enemy)."""
+        against a friendly agent, plus ``first`` (a jumped enemy). ``only``
+        limits the victims to one kind (the gambler sandwiches zappers)."""
         caps = list(first) if first else []
         steps = self.steps
         for j in range(8):
@@ -340,7 +341,7 @@ class HedmanSharah(Variant):
             if n1 < 0:
                 continue
             v = board[n1]
-            if v is None or v.side != enemy or n1 in caps:
+            if v is None or v.side != enemy or n1 in caps or (only and v.kind != only):
                 continue
             n2 = steps[j][n1]
             if n2 < 0 or n2 == s:
@@ -365,20 +366,8 @@ class HedmanSharah(Variant):
             v = board[a]
             if v is not None and v.side == enemy and v.kind == ADVANCER:
                 caps.append(a)
-        for j in range(8):                    # zapper sandwiched
-            n1 = steps[j][t]
-            if n1 < 0:
-                continue
-            v = board[n1]
-            if v is None or v.side != enemy or v.kind != ZAPPER or n1 in caps:
-                continue
-            n2 = steps[j][n1]
-            if n2 < 0 or n2 == s:
-                continue
-            w = board[n2]
-            if w is not None and w.side == side:
-                caps.append(n1)
-        return tuple(sorted(set(caps)))
+        # a zapper sandwiched, as a zapper would sandwich it
+        return tuple(sorted(set(self._custodian(board, s, t, side, enemy, caps, only=ZAPPER))))
 
     def filtered_raw(self, pos: Position) -> tuple[list[tuple], set[int], bool]:
         """The raw moves that pass the rim rule and the Fisher's obligation;

@@ -313,32 +313,14 @@ class Scheherazade(ChessLike):
             name += " e.p."
         return name
 
-    def parse_move(self, text: str, pos: Position, moves: list[Move] | None = None) -> Move:
-        """From-to notation (``a4f4``, ``e9e10=RH``), the seed's long form
-        (``Ra4#f4``, ``Nc2-d4``, ``RHa4xa8``), or a draw action's name."""
-        text = text.strip() if isinstance(text, str) else text
-        if not isinstance(text, str) or not text:
-            raise NotationError("empty move")
-        if len(text) > 200:
-            raise NotationError("move text is too long")
-        if moves is None:
-            moves = self.legal_moves(pos)
-        for m in moves:
-            if m.notation == text or text in m.aliases:
-                return m
-        for m in moves:
-            if m.kind in DRAW_ACTIONS and text.lower() == ACTION_NAMES[m.kind]:
-                return m
+    def canonical_spelling(self, text: str, pos: Position) -> str:
+        """The seed's long form (``Ra4#f4``, ``Nc2-d4``, ``RHa4xa8``) or a
+        draw action's name, in from-to notation."""
+        for kind, name in ACTION_NAMES.items():
+            if text.lower() == name:
+                return kind
         short = self._from_long(text, pos)
-        if short is not None and short != text:
-            for m in moves:
-                if m.notation == short:
-                    return m
-            text_for_errors = short
-        else:
-            text_for_errors = text
-        self.explain_illegal(text_for_errors, pos, moves, original=text)
-        raise IllegalMoveError(f"{text} is not a legal move here")
+        return text if short is None else short
 
     def _from_long(self, text: str, pos: Position) -> str | None:
         """``Ra4#f4`` -> ``a4f4``; ``e8-e9=r`` -> ``e8e9=R``; ``None`` if it is not that form."""
@@ -365,9 +347,8 @@ class Scheherazade(ChessLike):
             return f"{frm}{to}={promo}"
         return frm + to
 
-    def explain_illegal(self, text: str, pos: Position, moves: list[Move],
-                        original: str | None = None) -> None:
-        original = original or text
+    def explain_illegal(self, text: str, pos: Position, moves: list[Move]) -> None:
+        original = text  # the base class puts back the player's own spelling
         if text in ACTION_NAMES or text in ACTION_NAMES.values():
             if not self.draw_offers:
                 raise IllegalMoveError(f"{original}: draw offers are switched off in this game")
@@ -386,13 +367,7 @@ class Scheherazade(ChessLike):
             a, b = pos.board[frm], pos.board[to]
             if a is not None and b is not None and a.side == b.side == pos.to_move:
                 self._explain_merge(original, pos, frm, to, a, b, moves)
-        try:
-            super().explain_illegal(text, pos, moves)
-        except ValueError as e:
-            msg = str(e)
-            if original != text and msg.startswith(text):
-                msg = original + msg[len(text):]
-            raise type(e)(msg) from None
+        super().explain_illegal(text, pos, moves)
 
     def _explain_merge(self, text, pos, frm, to, a, b, moves) -> None:
         g = self.geometry
