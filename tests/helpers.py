@@ -30,3 +30,18 @@ def moves_from(game, square: str) -> list[str]:
 
 def notations(game) -> list[str]:
     return sorted(m.notation for m in game.legal_moves())
+
+
+def assert_undo_redo_exact(game, texts: list[str]) -> None:
+    """``texts`` are the position texts of ``game`` from its start: undo must
+    walk back through every one of them, and redo forward again, with the
+    result restored at the end."""
+    result = game.result
+    for text in reversed(texts[:-1]):
+        game.undo()
+        assert game.position() == text
+    assert game.undo() is None and game.result is None
+    while game.redo():
+        pass
+    assert game.position() == texts[-1]
+    assert game.result == result

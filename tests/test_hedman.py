@@ -19,7 +19,7 @@ import sharah_web
 from sharah_web.core import SetState
 from sharah_web.variants.hedman import SETUP
 
-from helpers import game_with, moves_from
+from helpers import game_with, moves_from, assert_undo_redo_exact
 
 H = "sharah-hedman"
 RESERVE = {"a1": "A", "m2": "a"}
@@ -954,9 +954,4 @@ def test_random_games_end_without_error_and_undo_exactly():
             texts.append(text)
             # the position text reads back to the same position
             assert sharah_web.new_game(H, text, quiet_limit=25, **options).position() == text
-        for text in reversed(texts[:-1]):
-            g.undo()
-            assert g.position() == text
-        while g.redo():
-            pass
-        assert g.position() == texts[-1]
+        assert_undo_redo_exact(g, texts)

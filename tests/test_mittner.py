@@ -17,7 +17,7 @@ import pytest
 import sharah_web
 from sharah_web.core import IllegalMoveError, NotationError
 
-from helpers import board_text, moves_from, notations
+from helpers import board_text, moves_from, notations, assert_undo_redo_exact
 
 MIT = "sharah-mittner"
 
@@ -637,11 +637,5 @@ def test_random_complete_games_and_exact_undo(options):
                 assert sharah_web.new_game(MIT, texts[-1], **options).position() == texts[-1]
         endings.add(g.result.reason.split(":")[0] if g.result else "unfinished")
         assert len(g.history) >= 66
-        for i in range(len(g.history), 0, -1):
-            assert g.position() == texts[i]
-            g.undo()
-        assert g.position() == texts[0] and g.result is None
-        for i in range(len(texts) - 1):
-            g.redo()
-        assert g.position() == texts[-1]
+        assert_undo_redo_exact(g, texts)
     assert endings - {"unfinished"}

@@ -21,7 +21,7 @@ import sharah_web
 from sharah_web.chesslike import DRAW_ACTIONS
 from sharah_web.variants.scheherazade import COMPOUNDS, SETUP
 
-from helpers import board_text, game_with, moves_from, notations
+from helpers import board_text, game_with, moves_from, notations, assert_undo_redo_exact
 
 SCH = "scheherazade"
 INITIAL = SETUP + " w Kk - 0"
@@ -797,12 +797,7 @@ def test_hundreds_of_random_games_end_and_undo_exactly():
         if n % 10 == 0:
             for text in texts[::5]:
                 assert sharah_web.new_game(SCH, position=text).position() == text
-            for text in reversed(texts[:-1]):
-                g.undo()
-                assert g.position() == text
-            while g.redo():
-                pass
-            assert g.position() == texts[-1]
+            assert_undo_redo_exact(g, texts)
     assert len(reasons) >= 3, reasons
 
 

@@ -17,7 +17,7 @@ import pytest
 import sharah_web
 from sharah_web.core import Result
 
-from helpers import board_text, game_with, moves_from, notations
+from helpers import board_text, game_with, moves_from, notations, assert_undo_redo_exact
 
 V = "sharah-surrounds"
 QUEENS = {"h2": "q", "h14": "Q"}    # kept far away, so the Fisher stays
@@ -698,7 +698,4 @@ def test_random_games_end_and_undo_exactly(options):
             texts.append(text)
         results.add(g.result.reason.split(":")[0])
         assert g.history[-1].result == g.result
-        for text in reversed(texts[:-1]):
-            g.undo()
-            assert g.position() == text
-        assert g.result is None
+        assert_undo_redo_exact(g, texts)
