@@ -22,7 +22,7 @@ pass is a move with no board effect. So one model carries every game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Iterable
 
 from .geometry import Geometry
@@ -327,6 +327,23 @@ class Variant:
         t = self.types.get(kind)
         return (t.name if t and t.name else kind)
 
+    def hand_counts(self, pos: Position, side: str) -> dict[str, int] | None:
+        """How many pieces of each kind ``side`` holds in hand, for games with
+        drops (shown on the buttons beside the board); ``None`` when the hand
+        is not counted by kind."""
+        return None
+
+    # ---- shortcuts: named sequences of ordinary moves a player may ask for
+    def shortcuts(self, pos: Position) -> list[dict]:
+        """Shortcuts offered in ``pos``: ``[{"name", "label"}]`` (for example
+        "fill the placement at random"). The default: none."""
+        return []
+
+    def shortcut_moves(self, pos: Position, name: str, rng) -> list[str]:
+        """The moves (notations) that make shortcut ``name`` from ``pos``,
+        chance decided by ``rng``; they are played one by one as ordinary moves."""
+        raise NotationError(f"there is no shortcut {name!r} here")
+
     # ---- positions
     def initial_position(self) -> Position:
         raise NotImplementedError
@@ -492,6 +509,37 @@ class Variant:
 
     def result(self, game: "Game") -> Result | None:
         return None
+
+    # ---- the computer opponent (sharah_web.search): a game supplies only these
+    def chances(self, pos: Position) -> tuple:
+        """What chance decides after a move, before the next player moves:
+        ``(roll, probability)`` pairs for ``set_roll``; empty when nothing
+        is left to chance (the default)."""
+        return ()
+
+    def piece_value(self, piece: Piece) -> float:
+        """A piece's rough worth in pawns (its ``PieceType.value``)."""
+        t = self.types.get(piece.kind)
+        return t.value if t is not None else 0.0
+
+    def evaluate(self, pos: Position, side: str) -> float:
+        """How good ``pos`` looks for ``side``, in pawns, without looking
+        ahead. The default counts material; games add their own terms."""
+        return self.material(pos, side)
+
+    def material(self, pos: Position, side: str) -> float:
+        """``side``'s piece values minus the other side's (neutral pieces count for nobody)."""
+        values = self.__dict__.get("_values")
+        if values is None:
+            values = self._values = {t.kind: t.value for t in self.piece_types}
+        score = 0.0
+        for p in pos.board:
+            if p is not None and p.side is not None:
+                v = values.get(p.kind)
+                if v is None:
+                    v = self.piece_value(p)
+                score += v if p.side == side else -v
+        return score
 
     def move_name(self, pos: Position, move: Move) -> str:
         """The move as the move list shows it (defaults to the notation)."""

@@ -524,6 +524,48 @@ class HedmanSharah(Variant):
             return Result(None, f"{limit} moves each without a capture or a pawn or guardian move")
         return None
 
+    # ---------------------------------------- the computer (sharah_web.search)
+    def evaluate(self, pos: Position, side: str) -> float:
+        """Material; the major pieces (losing the last loses the game, so
+        the last two weigh extra); pawns and guardians by their way to the
+        10th rank (promotion to an advancer, and the first there chooses
+        who holds the Fisher); for the Fisher's holder, a bonus that grows
+        as the Fisher nears a rim square of the holder's colour."""
+        score = self.material(pos, side)
+        majors = {RED: 0, GREEN: 0}
+        fsq = None
+        for sq, p in enumerate(pos.board):
+            if p is None:
+                continue
+            if p.side is None:
+                fsq = sq
+            elif p.kind in MAJORS:
+                majors[p.side] += 1
+            elif p.kind in (PAWN, GUARDIAN):
+                r = sq // 13
+                ahead = 0.06 * (r - 3 if p.side == RED else 9 - r)
+                score += ahead if p.side == side else -ahead
+        for owner, n in majors.items():
+            short = 4.0 if n == 1 else 1.5 if n == 2 else 0.0
+            score += -short if owner == side else short
+        control = pos.state.get("control")
+        if fsq is not None and control is not None:
+            dist = self._goal_distance()[control][fsq]
+            held = 0.5 + 0.15 * max(0, 8 - dist)
+            score += held if control == side else -held
+        return score
+
+    def _goal_distance(self) -> dict:
+        """For each side: each square's king-move distance to the nearest
+        rim square of that side's colour."""
+        table = self.__dict__.get("_goal_dist")
+        if table is None:
+            g = self.geometry
+            table = {s: [min(g.distance(sq, t) for t in range(g.size) if self.colours[t] == s)
+                         for sq in range(g.size)] for s in self.sides}
+            self._goal_dist = table
+        return table
+
     # ------------------------------------------------------- messages
     def status(self, pos: Position) -> str:
         text = f"{pos.to_move.capitalize()} to move"

@@ -175,6 +175,24 @@ class MittnerShahrah(Variant):
             pos = self.apply(pos, m)
         return out
 
+    # Shortcut: the rest of the placement at random (a button on game boards).
+    FILL = "random-placement"
+
+    def shortcuts(self, pos: Position) -> list[dict]:
+        if pos.state.get("phase") != "place":
+            return []
+        return [{"name": self.FILL, "label": "Fill the placement at random"}]
+
+    def shortcut_moves(self, pos: Position, name: str, rng) -> list[str]:
+        if name != self.FILL or pos.state.get("phase") != "place":
+            return super().shortcut_moves(pos, name, rng)
+        return [m.notation for m in self.random_placement(pos, rng)]
+
+    def hand_counts(self, pos: Position, side: str) -> dict[str, int] | None:
+        if self.split is None:
+            return None       # a count of pieces of any kind (the badge says it)
+        return dict(zip(KINDS, pos.state["hands"][self.sides.index(side)]))
+
     def side_letter(self, side: str) -> str:
         return side[0]
 
@@ -672,3 +690,53 @@ class MittnerShahrah(Variant):
                 raise IllegalMoveError(f"{text}: this would repeat the same two-move sequence a third "
                                        f"time; move differently or declare a stalemate")
         super().explain_illegal(text, pos, moves)
+
+    # ---------------------------------------- the computer (sharah_web.search)
+    def evaluate(self, pos: Position, side: str) -> float:
+        """Material; while placing, pieces left where an enemy Snake or Fox
+        threatens them (the capture begins when the hands are empty); how
+        much of the Fisher and the squares round him each side threatens
+        (the way to take control); for the holder, a bonus that grows as
+        the Fisher nears the holder's target goal row."""
+        score = self.material(pos, side)
+        board = pos.board
+        st = pos.state
+        threats = {s: self._threats(board, s) for s in self.sides}
+        if st["phase"] == "place":
+            for owner in self.sides:
+                seen = threats[self.opponent(owner)]
+                loose = 0.3 * sum(self.piece_value(p) for sq, p in enumerate(board)
+                                  if p is not None and p.side == owner and p.kind != "stone"
+                                  and sq in seen)
+                score += -loose if owner == side else loose
+        fsq = next((s for s, p in enumerate(board) if p is not None and p.side is None), None)
+        if fsq is None:
+            return score
+        around = (fsq,) + self.steps[fsq]
+        for owner in self.sides:
+            watch = 0.08 * sum(1 for t in around if t in threats[owner])
+            score += watch if owner == side else -watch
+        holder = st.get("holder")
+        if holder is not None:
+            rows = self.height - 1
+            progress = rows - abs(self.geometry.rank(fsq) - self.target_row[holder])
+            held = 1.0 + 0.2 * progress
+            score += held if holder == side else -held
+        return score
+
+    def _threats(self, board: list, side: str) -> set:
+        """The squares ``side``'s pieces threaten (see ``attacked``)."""
+        out = set()
+        rays = self.rays
+        for sq, p in enumerate(board):
+            if p is None or p.side != side:
+                continue
+            if p.kind == "stone":
+                out.update(self.steps[sq])
+                continue
+            for v in (DIAGONAL if p.kind == "snake" else ORTHOGONAL):
+                for t in rays[v][sq]:
+                    out.add(t)
+                    if board[t] is not None:
+                        break
+        return out

@@ -24,6 +24,7 @@ SETUPS = {
 # The die: which kind each face lets a player move.
 DIE = {6: "king", 5: "general", 4: "elephant", 3: "knight", 2: "rook", 1: "pawn"}
 FACE = {kind: face for face, kind in DIE.items()}
+ROLLS = tuple((face, 1 / 6) for face in range(1, 7))   # for the computer's chance nodes
 
 
 def setup_board(number: int) -> str:
@@ -191,3 +192,47 @@ class OblongShatranj(ChessLike):
         if not self.die and not game.legal_moves():
             return self.no_moves_result(pos)
         return self.bare_king_result(game, self.bare_rule) or self.clock_result(pos)
+
+    # ---- the computer opponent (sharah_web.search)
+    def chances(self, pos: Position) -> tuple:
+        """After every move the die is rolled: six faces, equally likely."""
+        return ROLLS if self.die else ()
+
+    def piece_value(self, piece) -> float:
+        if piece.kind == "king":
+            return 50.0 if self.die else 0.0    # with the die, taking the king wins
+        return super().piece_value(piece)
+
+    def evaluate(self, pos: Position, side: str) -> float:
+        """Material, pawns past the middle (they promote), and light king
+        safety: enemy pieces near a king, and with the die a king that an
+        enemy piece could take on the next matching roll."""
+        score = self.material(pos, side)
+        g = self.geometry
+        board = pos.board
+        w, top = g.width, self.height - 1
+        kings = {}
+        for sq, p in enumerate(board):
+            if p is None:
+                continue
+            if p.kind == "pawn":
+                rank = sq // w
+                ahead = rank - 7 if p.side == "white" else top - rank - 7
+                if ahead > 0:
+                    score += 0.1 * ahead if p.side == side else -0.1 * ahead
+            elif p.kind == "king":
+                kings[p.side] = sq
+        for owner, k in kings.items():
+            enemy = self.opponent(owner)
+            kf, kr = k % w, k // w
+            danger = 0.0
+            for r in range(max(0, kr - 2), min(top, kr + 2) + 1):
+                for f in range(w):
+                    if abs(f - kf) <= 2:
+                        q = board[r * w + f]
+                        if q is not None and q.side == enemy and q.kind != "pawn":
+                            danger += 0.15
+            if self.die and self.mover.board_attacks(board, k, enemy):
+                danger += 0.5
+            score += -danger if owner == side else danger
+        return score

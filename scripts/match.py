@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""Play a match between two computer players and print the score.
+
+    python scripts/match.py VARIANT --a level2 --b random --games 40 [--seed S] [--option k=v]
+    python scripts/match.py --all [--games 40]      # the benchmark set for every game
+
+Players: ``random`` (any legal move), ``greedy`` (the most valuable
+capture, else random), ``level1`` .. ``level3`` (the search; a budget may
+follow: ``level2:nodes=3000``, ``level3:seconds=2``). The players take the
+first side in turn (A has the first side in odd-numbered games). Each game
+has its own seed (dice, random players, the search's tie-breaks), all
+derived from ``--seed``, so a match is reproducible with node budgets.
+
+Prints wins, draws and losses for A, why the games ended, and the mean and
+maximum thinking time per move for each player. A game still running after
+``--max-plies`` plies is stopped and counted as a draw ("unfinished").
+
+``--all`` runs, for every game, the issue's benchmark: the default level
+against the random mover and against the greedy capturer, and the highest
+level against the default level. It takes hours; ``--games`` and
+``--only`` make it shorter.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import re
+import sys
+import time
+from collections import Counter
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import sharah_web  # noqa: E402
+from sharah_web.search import make_player  # noqa: E402
+
+BENCHMARK = [("level2", "random"), ("level2", "greedy"), ("level3", "level2")]
+GAMES = [
+    ("oblong-shatranj", {}),
+    ("oblong-shatranj", {"die": "false"}),
+    ("scheherazade", {}),
+    ("sharah-hedman", {}),
+    ("sharah-surrounds", {}),
+    ("sharah-mittner", {}),
+]
+
+
+def play_one(args) -> dict:
+    """One game: A and B players by spec, A on the first side or not."""
+    variant, options, spec_a, spec_b, a_first, seed, max_plies = args
+    game = sharah_web.new_game(variant, seed=seed, **options)
+    a = make_player(spec_a, seed * 2 + 1)
+    b = make_player(spec_b, seed * 2 + 2)
+    first, second = game.variant.sides
+    players = {first: a, second: b} if a_first else {first: b, second: a}
+    times = {"A": [], "B": []}
+    cpu = {"A": [], "B": []}
+    label = {id(a): "A", id(b): "B"}
+    plies = 0
+    while game.result is None and plies < max_plies:
+        player = players[game.to_move]
+        t, c = time.perf_counter(), time.thread_time()
+        move = player.choose(game)
+        times[label[id(player)]].append(time.perf_counter() - t)
+        cpu[label[id(player)]].append(time.thread_time() - c)
+        game.play(move)
+        plies += 1
+    result = game.result
+    side_a = first if a_first else second
+    if result is None:
+        outcome, reason = "draw", "unfinished"
+    elif result.winner is None:
+        outcome, reason = "draw", result.reason
+    else:
+        outcome = "win" if result.winner == side_a else "loss"
+        reason = result.reason
+    return {"outcome": outcome, "reason": reason, "plies": plies, "times": times, "cpu": cpu,
+            "a_first": a_first, "seed": seed}
+
+
+def generalise(reason: str) -> str:
+    """A result's reason without the side names, to count like with like."""
+    return re.sub(r"\b(white|black|red|green)\b", "X", reason, flags=re.IGNORECASE)
+
+
+def run_match(variant, options, spec_a, spec_b, games, seed, max_plies, jobs, quiet=False) -> dict:
+    tasks = [(variant, options, spec_a, spec_b, i % 2 == 0, seed * 100_000 + i, max_plies)
+             for i in range(games)]
+    results = []
+    started = time.perf_counter()
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            for r in pool.imap(play_one, tasks):
+                results.append(r)
+                if not quiet:
+                    _progress(len(results), games, r)
+    else:
+        for task in tasks:
+            r = play_one(task)
+            results.append(r)
+            if not quiet:
+                _progress(len(results), games, r)
+    score = Counter(r["outcome"] for r in results)
+    reasons = Counter((r["outcome"], generalise(r["reason"])) for r in results)
+    times = {k: [t for r in results for t in r["times"][k]] for k in ("A", "B")}
+    cpu = {k: [t for r in results for t in r["cpu"][k]] for k in ("A", "B")}
+    return {"variant": variant, "options": options, "a": spec_a, "b": spec_b, "games": games,
+            "wins": score["win"], "draws": score["draw"], "losses": score["loss"],
+            "reasons": reasons, "times": times, "cpu": cpu,
+            "plies": sum(r["plies"] for r in results) / max(1, games),
+            "seconds": time.perf_counter() - started}
+
+
+def _progress(n, total, r) -> None:
+    print(f"  game {n}/{total}: A {r['outcome']} ({r['reason']}, {r['plies']} plies)", flush=True)
+
+
+def report(m: dict) -> str:
+    opts = " ".join(f"{k}={v}" for k, v in m["options"].items())
+    title = f"{m['variant']}{' ' + opts if opts else ''}: A={m['a']} vs B={m['b']}, {m['games']} games"
+    lines = [title,
+             f"  A: {m['wins']} wins, {m['draws']} draws, {m['losses']} losses "
+             f"({100 * m['wins'] / max(1, m['games']):.0f}% won); {m['plies']:.0f} plies a game"]
+    for who in ("A", "B"):
+        ts, cs = m["times"][who], m["cpu"][who]
+        if ts:
+            lines.append(f"  {who} ({m[who.lower()]}): {1000 * sum(ts) / len(ts):.0f} ms a move on "
+                         f"average, {1000 * max(ts):.0f} ms at most, {len(ts)} moves "
+                         f"(CPU: {1000 * sum(cs) / len(cs):.0f} ms average, {1000 * max(cs):.0f} ms at most)")
+    for (outcome, reason), n in sorted(m["reasons"].items(), key=lambda kv: -kv[1]):
+        lines.append(f"    {n} x A {outcome}: {reason}")
+    lines.append(f"  ({m['seconds']:.0f} s)")
+    return "\n".join(lines)
+
+
+def parse_options(items: list[str]) -> dict:
+    out = {}
+    for item in items or []:
+        k, sep, v = item.partition("=")
+        if not sep or not k:
+            raise SystemExit(f"--option takes name=value, not {item!r}")
+        out[k] = v
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("variant", nargs="?", help="game id: " + ", ".join(sorted(sharah_web.VARIANTS)))
+    ap.add_argument("--a", default="level2", help="player A (default level2)")
+    ap.add_argument("--b", default="random", help="player B (default random)")
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--option", action="append", metavar="K=V", help="a game option (repeatable)")
+    ap.add_argument("--max-plies", type=int, default=1000)
+    ap.add_argument("--jobs", type=int, default=1, help="games played at once (timings suffer "
+                                                         "if more than the machine's cores)")
+    ap.add_argument("--all", action="store_true", help="the benchmark set for every game")
+    ap.add_argument("--only", action="append", metavar="VARIANT",
+                    help="with --all: just these games (repeatable)")
+    ap.add_argument("--quiet", action="store_true", help="no line per game")
+    args = ap.parse_args(argv)
+    if args.all:
+        for variant, options in GAMES:
+            if args.only and variant not in args.only:
+                continue
+            for a, b in BENCHMARK:
+                m = run_match(variant, options, a, b, args.games, args.seed, args.max_plies,
+                              args.jobs, args.quiet)
+                print(report(m), flush=True)
+        return 0
+    if not args.variant:
+        ap.error("give a game id, or --all")
+    if args.variant not in sharah_web.VARIANTS:
+        ap.error(f"unknown game {args.variant!r}: " + ", ".join(sorted(sharah_web.VARIANTS)))
+    options = parse_options(args.option)
+    sharah_web.variant(args.variant, **options)            # check the options first
+    for spec in (args.a, args.b):
+        make_player(spec)
+    m = run_match(args.variant, options, args.a, args.b, args.games, args.seed,
+                  args.max_plies, args.jobs, args.quiet)
+    print(report(m))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

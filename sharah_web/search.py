@@ -1,0 +1,647 @@
+"""The computer opponent: one search for every game.
+
+``best_move(game, level=2)`` looks ahead by iterative deepening alpha-beta
+(negamax) and returns the move it would play with what it found::
+
+    >>> move, info = best_move(new_game("oblong-shatranj", die=False), level=1)
+
+What each game supplies is only its own (``Variant`` hooks in ``core``):
+``evaluate(pos, side)`` (material from the piece values plus the game's own
+terms), ``piece_value(piece)``, and ``chances(pos)`` for what chance decides
+after a move (the die in Oblong Shatranj: every move leads to a chance node
+where the search averages over the six rolls, each roll restricting the next
+player's moves). The search needs nothing else.
+
+**Terminal positions.** Each game judges its results with
+``Variant.result(game)`` over a ``Game``'s history (repetitions, the
+Sha'rah stalemate windows, "the mover brought the Fisher home"). The search
+does not re-implement those rules: it keeps a light stand-in for a ``Game``
+(``_Line``: the current position, the plies that led to it, the legal moves
+of the current position computed once) and asks the variant's own
+``result``. So the computer never disagrees with the referee, and a rule
+added to a game later is seen by the search at once. The legal moves that
+``result`` may compute are the ones the search expands next, so judging
+costs little more than a glance at the board.
+
+**Budgets.** A search stops at a node budget (machine-independent: the same
+seed and budget give the same move on any machine) or at a time cap (a
+safety net, checked at every node, so it stops promptly), whichever comes
+first, or when a ``stop`` callable returns true (checked every few hundred
+nodes). Before any budget applies, a first pass looks at every move once,
+so every level sees every immediate win. When a budget runs out in the
+middle of a depth, the moves already searched at that depth still count
+(the best of the previous depth is always searched first).
+
+**Determinism.** A search starts afresh every call (no table survives
+between calls); the seed only orders equal moves and, at the sparring
+level, adds a little noise to the scores of moves that neither win nor lose
+at once.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from .core import Game, Move, Ply, Position, SetState, Variant
+
+WIN = 10_000.0          # a won position, less the plies it takes
+PROVEN = WIN - 1_000    # scores beyond this are wins or losses found by search
+INF = float("inf")
+SKIP_KINDS = frozenset({"offer-draw"})   # the computer never offers a draw
+
+
+@dataclass(frozen=True)
+class Level:
+    """A playing strength: a node budget (scaled per game, see ``TUNING``),
+    a time cap in seconds, a depth cap, and noise (pawns) for sparring."""
+    number: int
+    name: str
+    nodes: int
+    seconds: float
+    max_depth: int = 64
+    noise: float = 0.0
+
+
+LEVELS = {
+    1: Level(1, "sparring", 600, 0.5, max_depth=2, noise=0.6),
+    2: Level(2, "default", 6_000, 1.0),
+    3: Level(3, "strongest", 24_000, 6.0),
+}
+DEFAULT_LEVEL = 2
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """How the search spends its budget in one game: ``scale`` multiplies
+    the level's node budget (a node costs very different amounts in
+    different games: compare 6 moves on a die roll with 1,100 moves on the
+    Light and Shadow boards), ``qdepth`` is how many captures deep the
+    quiescence search follows exchanges at the horizon (0: none)."""
+    scale: float = 1.0
+    qdepth: int = 4
+
+
+# Measured on CPython 3.11 (2 cores): level 2 spends about half a second on
+# a typical middle-game move; the time cap is the safety net.
+TUNING = {
+    "oblong-shatranj": Tuning(scale=2.5, qdepth=2),
+    "oblong-shatranj die=false": Tuning(scale=0.85, qdepth=4),
+    "scheherazade": Tuning(scale=0.4, qdepth=4),
+    "sharah-hedman": Tuning(scale=1.2, qdepth=2),
+    "sharah-surrounds": Tuning(scale=2.5, qdepth=0),
+    "sharah-mittner": Tuning(scale=0.3, qdepth=2),
+}
+
+
+def tuning_for(variant: Variant) -> Tuning:
+    """The tuning of ``variant``'s game; an entry ``"<id> option=value"``
+    wins over the plain ``"<id>"`` when the game has that option value."""
+    best = TUNING.get(variant.id, Tuning())
+    for key, tuning in TUNING.items():
+        vid, _, cond = key.partition(" ")
+        if vid != variant.id or not cond:
+            continue
+        name, _, want = cond.partition("=")
+        if str(variant.opts.get(name)).lower() == want.lower():
+            best = tuning
+    return best
+
+
+class SearchStopped(Exception):
+    """Raised inside the search when a budget runs out (never escapes)."""
+
+
+# ----------------------------------------------------------- the game stand-in
+
+class _Line:
+    """What ``Variant.result`` reads of a ``Game``: ``variant``,
+    ``current``, ``history`` (plies with ``move``, ``before``, ``after``) and
+    ``legal_moves()``. The search pushes and pops plies as it walks."""
+
+    __slots__ = ("variant", "current", "history", "_moves")
+
+    def __init__(self, variant: Variant, current: Position, history: list):
+        self.variant = variant
+        self.current = current
+        self.history = history
+        self._moves: list[Move] | None = None
+
+    def legal_moves(self) -> list[Move]:
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = self.variant.legal_moves(self.current)
+        return moves
+
+    def push(self, move: Move, after: Position) -> tuple:
+        saved = (self.current, self._moves)
+        self.history.append(Ply(move, self.current, after, None))
+        self.current = after
+        self._moves = None
+        return saved
+
+    def pop(self, saved: tuple) -> None:
+        self.history.pop()
+        self.current, self._moves = saved
+
+
+def level_specs() -> list[dict]:
+    """The levels as plain data, for a settings panel."""
+    return [{"level": lv.number, "name": lv.name, "nodes": lv.nodes, "seconds": lv.seconds,
+             "default": lv.number == DEFAULT_LEVEL} for lv in LEVELS.values()]
+
+
+# ------------------------------------------------------------------ budgets
+
+def _budget(level: Level, tuning: Tuning, budget) -> tuple[int, float]:
+    """The node limit and the time cap for a search."""
+    nodes = max(1, int(level.nodes * tuning.scale))
+    seconds = level.seconds
+    if budget is None:
+        return nodes, seconds
+    if isinstance(budget, (int, float)) and not isinstance(budget, bool):
+        return nodes, float(budget)                  # a number is a time cap
+    if isinstance(budget, dict):
+        unknown = set(budget) - {"nodes", "seconds"}
+        if unknown:
+            raise ValueError(f"a budget has nodes and seconds, not {', '.join(sorted(unknown))}")
+        if budget.get("nodes") is not None:
+            nodes = max(1, int(budget["nodes"]))
+        if budget.get("seconds") is not None:
+            seconds = float(budget["seconds"])
+        return nodes, seconds
+    raise ValueError(f"a budget is seconds or {{'nodes': n, 'seconds': s}}, not {budget!r}")
+
+
+def level_of(level) -> Level:
+    """A ``Level`` from its number (1, 2, 3, or the text "2")."""
+    if isinstance(level, Level):
+        return level
+    try:
+        return LEVELS[int(level)]
+    except (KeyError, TypeError, ValueError):
+        raise ValueError(f"level is one of {', '.join(map(str, LEVELS))}, not {level!r}") from None
+
+
+# ------------------------------------------------------------------- search
+
+class _Search:
+    def __init__(self, variant: Variant, line: _Line, nodes: int, seconds: float,
+                 qdepth: int, stop: Callable[[], bool] | None):
+        self.variant = variant
+        self.line = line
+        self.node_limit = nodes
+        self.enforce_nodes = False          # off during the first pass
+        self.started = time.perf_counter()
+        self.deadline = self.started + seconds
+        self.qdepth = qdepth
+        self.stop = stop
+        self.nodes = 0
+        self.stopped = ""
+        self.tt: dict = {}
+        self.killers: dict[int, list] = {}
+        self.history: dict[str, int] = {}
+        self.evaluate = variant.evaluate
+        self.value_of_piece = variant.piece_value
+        self.result = variant.result
+        self.chances = variant.chances
+
+    # ---- budget
+    def tick(self) -> None:
+        self.nodes += 1
+        if self.enforce_nodes and self.nodes > self.node_limit:
+            self.stopped = "nodes"
+            raise SearchStopped
+        if time.perf_counter() > self.deadline:
+            self.stopped = "time"
+            raise SearchStopped
+        if self.stop is not None and not self.nodes & 255 and self.stop():
+            self.stopped = "stopped"
+            raise SearchStopped
+
+    # ---- scores
+    @staticmethod
+    def terminal(result, side: str, ply: int) -> float:
+        if result.winner is None:
+            return 0.0
+        return WIN - ply if result.winner == side else -(WIN - ply)
+
+    def judge(self):
+        """The game's own referee on the current line (``Variant.result``)."""
+        return self.result(self.line)
+
+    # ---- move ordering
+    def order(self, pos: Position, moves: list[Move], ply: int, first: str | None) -> list[Move]:
+        board = pos.board
+        value = self.value_of_piece
+        killers = self.killers.get(ply, ())
+        history = self.history
+        keyed = []
+        for i, m in enumerate(moves):
+            if m.kind in SKIP_KINDS:
+                continue
+            n = m.notation
+            if n == first:
+                s = 1e9
+            else:
+                s = 0.0
+                caps = m.captured()
+                if caps:
+                    gain = 0.0
+                    for c in caps:
+                        q = board[c]
+                        if q is not None:
+                            gain += value(q)
+                    mover = board[m.frm] if m.frm is not None else None
+                    s = 1e6 + 100 * gain - (value(mover) if mover is not None else 0)
+                elif n in killers:
+                    s = 5e5
+                else:
+                    s = history.get(n, 0)
+                mover = board[m.frm] if m.frm is not None else None
+                if mover is not None and mover.side is None:
+                    s += 2e5            # the neutral piece (the Fisher) decides games
+                for e in m.effects:
+                    if type(e) is SetState:
+                        s += 1e5         # a hand-over, a choice of controller...
+                        break
+            keyed.append((-s, i, m))
+        keyed.sort(key=lambda k: (k[0], k[1]))
+        return [m for _s, _i, m in keyed]
+
+    def remember(self, move: Move, ply: int, depth: int) -> None:
+        if move.captured():
+            return
+        ks = self.killers.setdefault(ply, [])
+        if move.notation not in ks:
+            ks.insert(0, move.notation)
+            del ks[2:]
+        self.history[move.notation] = self.history.get(move.notation, 0) + depth * depth
+
+    # ---- the tree
+    def child(self, move: Move, depth: int, alpha: float, beta: float, ply: int, quiet: bool) -> float:
+        """The value for the side to move of playing ``move``: through a
+        chance node (the average over the outcomes) when the game has one."""
+        variant = self.variant
+        pos = self.line.current
+        after = variant.apply(pos, move)
+        outcomes = self.chances(after)
+        if not outcomes:
+            return self._descend(move, after, depth, alpha, beta, ply, quiet)
+        total = 0.0
+        for roll, p in outcomes:
+            rolled = after.copy()
+            variant.set_roll(rolled, roll)
+            total += p * self._descend(move, rolled, depth, -INF, INF, ply, quiet)
+        return total
+
+    def _descend(self, move, after, depth, alpha, beta, ply, quiet) -> float:
+        line = self.line
+        same = after.to_move == line.current.to_move
+        saved = line.push(move, after)
+        try:
+            if quiet or depth <= 0:
+                left = depth if quiet else self.qdepth
+                v = self.quiesce(alpha, beta, ply, left) if same else -self.quiesce(-beta, -alpha, ply, left)
+            else:
+                v = self.negamax(depth, alpha, beta, ply) if same else -self.negamax(depth, -beta, -alpha, ply)
+        finally:
+            line.pop(saved)
+        return v
+
+    def negamax(self, depth: int, alpha: float, beta: float, ply: int) -> float:
+        self.tick()
+        line = self.line
+        pos = line.current
+        res = self.judge()
+        if res is not None:
+            return self.terminal(res, pos.to_move, ply)
+        if depth <= 0:
+            return self.quiesce(alpha, beta, ply, self.qdepth)
+        key = pos.key()
+        entry = self.tt.get(key)
+        first = None
+        if entry is not None:
+            d, v, flag, first = entry
+            if d >= depth:
+                v = _from_tt(v, ply)
+                if flag == 0:
+                    return v
+                if flag > 0 and v > alpha:
+                    alpha = v
+                elif flag < 0 and v < beta:
+                    beta = v
+                if alpha >= beta:
+                    return v
+        moves = self.order(pos, line.legal_moves(), ply, first)
+        if not moves:
+            return self.evaluate(pos, pos.to_move)
+        a0 = alpha
+        best, best_move = -INF, None
+        for m in moves:
+            v = self.child(m, depth - 1, alpha, beta, ply + 1, False)
+            if v > best:
+                best, best_move = v, m
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        self.remember(m, ply, depth)
+                        break
+        flag = 1 if best >= beta else -1 if best <= a0 else 0
+        self.tt[key] = (depth, _to_tt(best, ply), flag, best_move.notation)
+        return best
+
+    def quiesce(self, alpha: float, beta: float, ply: int, left: int) -> float:
+        """Captures only, until the position is quiet or ``left`` runs out."""
+        self.tick()
+        line = self.line
+        pos = line.current
+        res = self.judge()
+        if res is not None:
+            return self.terminal(res, pos.to_move, ply)
+        stand = self.evaluate(pos, pos.to_move)
+        if left <= 0 or stand >= beta:
+            return stand
+        if stand > alpha:
+            alpha = stand
+        board = pos.board
+        value = self.value_of_piece
+        caps = []
+        for i, m in enumerate(line.legal_moves()):
+            sqs = m.captured()
+            if sqs:
+                gain = sum(value(board[c]) for c in sqs if board[c] is not None)
+                caps.append((-gain, i, m))
+        if not caps:
+            return stand
+        caps.sort(key=lambda k: (k[0], k[1]))
+        best = stand
+        for _g, _i, m in caps:
+            v = self.child(m, left - 1, alpha, beta, ply + 1, True)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best
+
+
+def _to_tt(v: float, ply: int) -> float:
+    """Wins are stored as distance from the node, not from the root."""
+    if v > PROVEN:
+        return v + ply
+    if v < -PROVEN:
+        return v - ply
+    return v
+
+
+def _from_tt(v: float, ply: int) -> float:
+    if v > PROVEN:
+        return v - ply
+    if v < -PROVEN:
+        return v + ply
+    return v
+
+
+# ---------------------------------------------------------------- the root
+
+def best_move(game_or_position, level=DEFAULT_LEVEL, seed: int = 0, budget=None,
+              stop: Callable[[], bool] | None = None) -> tuple[Move | None, dict]:
+    """The move the computer plays, and what it found.
+
+    ``game_or_position``: a ``Game`` (its history counts: repetitions,
+    the Sha'rah rules that look back) or a ``Position``. ``level``: 1
+    (sparring), 2 (default) or 3 (strongest), or a ``Level``. ``budget``:
+    overrides the level's budget: seconds (a time cap), or
+    ``{"nodes": n, "seconds": s}``. ``stop``: called every few hundred nodes;
+    the search ends (with the best move so far) when it returns true.
+
+    Returns ``(None, info)`` when the game is over or nobody can move yet
+    (a die not rolled). ``info``: ``level``, ``depth`` (the last depth
+    searched to the end), ``nodes``, ``seconds``, ``score`` (pawns, for the
+    side to move; ``None`` when unknown), ``win_in`` (plies to a forced
+    win, negative to a forced loss; ``None`` otherwise), ``stopped`` (why
+    the search ended: ``"done"`` (the depth cap), ``"nodes"``, ``"time"``,
+    ``"stopped"``, ``"won"`` or ``"lost"`` (a forced result found),
+    ``"forced"`` (a single legal move), ``"over"``, ``"no moves"``), ``moves`` (the best few moves with their
+    scores, best first) and ``pv`` (the expected line, when there is no
+    chance on the way).
+    """
+    lvl = level_of(level)
+    if isinstance(game_or_position, Game):
+        game = game_or_position
+        variant, pos, history = game.variant, game.current, list(game.history)
+        if game.result is not None:
+            return None, _info(lvl, 0, 0, 0.0, None, "over", [], [])
+    elif isinstance(game_or_position, Position):
+        variant, pos, history = game_or_position.variant, game_or_position, []
+    else:
+        raise TypeError("best_move takes a Game or a Position")
+    tuning = tuning_for(variant)
+    nodes, seconds = _budget(lvl, tuning, budget)
+    line = _Line(variant, pos, history)
+    if variant.result(line) is not None:
+        return None, _info(lvl, 0, 0, 0.0, None, "over", [], [])
+    s = _Search(variant, line, nodes, seconds, tuning.qdepth, stop)
+    rng = random.Random(seed)
+    root = [m for m in line.legal_moves() if m.kind not in SKIP_KINDS]
+    if not root:
+        return None, _info(lvl, 0, 0, 0.0, None, "no moves", [], [])
+    rng.shuffle(root)
+    noise = {m.notation: rng.uniform(-lvl.noise, lvl.noise) for m in root} if lvl.noise else {}
+
+    def noisy(m: Move, v: float) -> float:
+        return v + noise[m.notation] if noise and -PROVEN < v < PROVEN else v
+
+    # The first pass: every move once, judged and evaluated (no budget but time).
+    scores: dict[str, float] = {}
+    try:
+        for m in root:
+            scores[m.notation] = _glance(s, m)
+    except SearchStopped:
+        pass
+    order = sorted(root, key=lambda m: -noisy(m, scores.get(m.notation, -INF)))
+    best = order[0]
+    best_score = scores.get(best.notation)
+    depth_done = 0
+    ranking = [(m, noisy(m, scores[m.notation])) for m in order if m.notation in scores]
+    stopped = s.stopped or ""
+    if len(root) == 1:
+        stopped = "forced"
+    elif best_score is not None and best_score > PROVEN:
+        stopped = "won"
+    s.enforce_nodes = True
+    full_window = bool(noise)
+    depth = 1
+    while not stopped and depth <= lvl.max_depth:
+        it_scores: dict[str, float] = {}
+        alpha = -INF
+        it_best, it_best_score = None, -INF
+        try:
+            for i, m in enumerate(order):
+                a = -INF if (i == 0 or full_window) else alpha
+                v = s.child(m, depth - 1, a, INF, 1, False)
+                v = noisy(m, v)
+                it_scores[m.notation] = v
+                if v > it_best_score:
+                    it_best, it_best_score = m, v
+                    alpha = max(alpha, v)
+        except SearchStopped:
+            stopped = s.stopped
+        if order[0].notation in it_scores:         # the previous best was searched: trust this depth
+            best, best_score = it_best, it_best_score
+            searched = [m for m in order if m.notation in it_scores]
+            rest = [m for m in order if m.notation not in it_scores]
+            searched.sort(key=lambda m: -it_scores[m.notation])
+            order = searched + rest
+            ranking = [(m, it_scores[m.notation]) for m in searched]
+            if not stopped:
+                depth_done = depth
+        if stopped:
+            break
+        if best_score > PROVEN or best_score < -PROVEN:
+            stopped = "won" if best_score > PROVEN else "lost"
+            break
+        depth += 1
+    if not stopped:
+        stopped = "done"
+    pv = _pv(s, variant, pos, best) if best is not None else []
+    return best, _info(lvl, depth_done, s.nodes, time.perf_counter() - s.started, best_score,
+                       stopped, ranking[:5], pv)
+
+
+def _glance(s: _Search, m: Move) -> float:
+    """A move's value from the position it leads to alone: a win, a loss,
+    or the evaluation (averaged over chance), without following captures."""
+    return s.child(m, 0, -INF, INF, 1, True)
+
+
+def _pv(s: _Search, variant: Variant, pos: Position, first: Move, limit: int = 12) -> list[str]:
+    """The expected line, from the transposition table (stops at chance)."""
+    out = [first.notation]
+    cur = variant.apply(pos, first)
+    seen = {pos.key()}
+    while len(out) < limit and not variant.chances(cur):
+        key = cur.key()
+        if key in seen:
+            break
+        seen.add(key)
+        entry = s.tt.get(key)
+        if entry is None or entry[3] is None:
+            break
+        move = next((m for m in variant.legal_moves(cur) if m.notation == entry[3]), None)
+        if move is None:
+            break
+        out.append(move.notation)
+        cur = variant.apply(cur, move)
+    return out
+
+
+def _info(level: Level, depth: int, nodes: int, seconds: float, score, stopped: str,
+          ranking: list, pv: list) -> dict:
+    win_in = None
+    if score is not None and abs(score) > PROVEN:
+        win_in = int(round(WIN - abs(score))) * (1 if score > 0 else -1)
+    return {
+        "level": level.number, "depth": depth, "nodes": nodes, "seconds": round(seconds, 4),
+        "score": None if score is None else round(score, 2), "win_in": win_in, "stopped": stopped,
+        "moves": [(m.notation, round(v, 2)) for m, v in ranking], "pv": pv,
+    }
+
+
+def hint(game: Game, seed: int = 0, budget=None) -> Move | None:
+    """The move the computer would play here, at the default level."""
+    return best_move(game, DEFAULT_LEVEL, seed=seed, budget=budget)[0]
+
+
+# ------------------------------------------------------------------ players
+
+class Player:
+    """Something that picks a move for a game: ``choose(game) -> Move``."""
+    name = "player"
+
+    def choose(self, game: Game) -> Move:
+        raise NotImplementedError
+
+
+def _playable(game: Game) -> list[Move]:
+    moves = game.legal_moves()
+    plain = [m for m in moves if m.kind not in SKIP_KINDS]
+    return plain or moves
+
+
+class RandomPlayer(Player):
+    """Any legal move, uniformly (never a draw offer)."""
+
+    def __init__(self, seed: int = 0):
+        self.name = "random"
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Move:
+        return self.rng.choice(_playable(game))
+
+
+class GreedyPlayer(Player):
+    """One move deep: the capture that takes the most (by the game's piece
+    values), else a random move."""
+
+    def __init__(self, seed: int = 0):
+        self.name = "greedy"
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Move:
+        moves = _playable(game)
+        board = game.current.board
+        value = game.variant.piece_value
+        best, best_gain = [], 0.0
+        for m in moves:
+            caps = m.captured()
+            if not caps:
+                continue
+            gain = sum(value(board[c]) for c in caps if board[c] is not None) or 0.01
+            if gain > best_gain:
+                best, best_gain = [m], gain
+            elif gain == best_gain:
+                best.append(m)
+        return self.rng.choice(best or moves)
+
+
+class SearchPlayer(Player):
+    """``best_move`` at a level; a fresh seed for every move from its own
+    random source, so a match is reproducible but games differ."""
+
+    def __init__(self, level=DEFAULT_LEVEL, seed: int = 0, budget=None):
+        self.level = level_of(level)
+        self.name = f"level{self.level.number}"
+        self.rng = random.Random(seed)
+        self.budget = budget
+        self.last_info: dict = {}
+
+    def choose(self, game: Game) -> Move:
+        move, self.last_info = best_move(game, self.level, seed=self.rng.randrange(1 << 30),
+                                         budget=self.budget)
+        return move
+
+
+def make_player(spec: str, seed: int = 0) -> Player:
+    """``random``, ``greedy``, ``level1``..``level3`` (or ``1``..``3``);
+    a level may carry a budget: ``level2:nodes=2000``, ``level3:seconds=2``."""
+    text = spec.strip().lower()
+    name, _, extra = text.partition(":")
+    if name == "random":
+        return RandomPlayer(seed)
+    if name == "greedy":
+        return GreedyPlayer(seed)
+    number = name[5:] if name.startswith("level") else name[1:] if name.startswith("l") else name
+    budget = None
+    if extra:
+        budget = {}
+        for part in extra.split(","):
+            k, _, v = part.partition("=")
+            if k not in ("nodes", "seconds") or not v:
+                raise ValueError(f"{spec}: a level's budget is nodes=N or seconds=S")
+            budget[k] = float(v) if k == "seconds" else int(v)
+    return SearchPlayer(level_of(number), seed, budget)

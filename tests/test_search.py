@@ -1,0 +1,357 @@
+"""The computer opponent (sharah_web.search): wins in one found at every
+level in every game, determinism, budgets, chance nodes, the match players.
+
+Positions are square -> token as in each game's rule tests (tests/helpers.py):
+upper case the first side (White, Red), lower case the second.
+"""
+
+import os
+import pathlib
+import subprocess
+import sys
+import time
+
+import pytest
+
+import sharah_web
+from sharah_web import search
+from sharah_web.search import (LEVELS, GreedyPlayer, RandomPlayer, SearchPlayer, best_move,
+                               hint, make_player)
+
+from helpers import game_with
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+LEVEL_NUMBERS = sorted(LEVELS)
+
+
+def assert_wins(game, level, reason_part=""):
+    """``best_move`` at ``level`` plays a move that ends the game in the mover's favour."""
+    mover = game.to_move
+    move, info = best_move(game, level, seed=level)
+    assert move is not None and move in game.legal_moves()
+    game.play(move)
+    assert game.result is not None and game.result.winner == mover, (move.notation, game.result, info)
+    assert reason_part in game.result.reason
+    assert info["win_in"] == 1 and info["stopped"] == "won"
+    return move
+
+
+def not_every_move_wins(game):
+    """The test position is a real test: some moves do not win at once."""
+    mover = game.to_move
+    for m in game.legal_moves():
+        game.play(m)
+        lost = game.result is None or game.result.winner != mover
+        game.undo()
+        if lost:
+            return True
+    return False
+
+
+# ------------------------------------------------------------- wins in one
+
+def oblong_mate():
+    # White mates on the a-file: Rc2-a2 (the b-rook guards b15 and b16).
+    return game_with("oblong-shatranj", {"a16": "k", "b1": "R", "c2": "R", "d1": "K", "d10": "p"},
+                     "w 0", die=False)
+
+
+def oblong_king_capture():
+    # The die shows 2 (rook): the rook takes the king on the open a-file.
+    return game_with("oblong-shatranj", {"a1": "R", "a10": "k", "d1": "K", "d16": "r", "c12": "p"},
+                     "w 2 0")
+
+
+def scheherazade_mate():
+    return game_with("scheherazade", {"a10": "k", "b1": "R", "c2": "R", "e1": "K", "h7": "p"},
+                     "w - - 0")
+
+
+def hedman_fisher_home():
+    # Red holds the Fisher, which takes the green pawn on b13, a red rim square
+    # (it must capture: the pawn e4xe5 is the other way to obey).
+    return game_with("sharah-hedman", {"a1": "A", "m2": "a", "b7": "*", "b13": "p", "e4": "P", "e5": "p"},
+                     "r r 0")
+
+
+def hedman_last_major():
+    # The red pawn takes Green's only major piece straight ahead.
+    return game_with("sharah-hedman", {"c3": "A", "e5": "P", "e6": "a", "k10": "p", "g7": "*"},
+                     "r - 0")
+
+
+def surrounds_fisher_home():
+    # Green holds the Fisher on e14 (white): one step onto d15 or f15, green
+    # squares of the far border row, wins (e15 is red: that would lose).
+    return game_with("sharah-surrounds", {"h2": "q", "h13": "Q", "e14": "*", "c3": "l", "k12": "L"},
+                     "g g + 0")
+
+
+def mittner_dance_win():
+    # Red holds the Fisher on e14 (white, next to the goal row): e15 is a red
+    # square of Green's back row.
+    return game_with("sharah-mittner", {"e14": "*", "b2": "S", "c3": "O", "n2": "s", "m3": "o"},
+                     "r dance -/- r 0")
+
+
+WINS = [
+    ("oblong mate", oblong_mate, "checkmated"),
+    ("oblong king capture", oblong_king_capture, "king was captured"),
+    ("scheherazade mate", scheherazade_mate, "checkmated"),
+    ("hedman fisher home", hedman_fisher_home, "Fisher stands on a red square"),
+    ("hedman last major", hedman_last_major, "no advancer, zapper or gambler"),
+    ("surrounds fisher home", surrounds_fisher_home, "far end"),
+    ("mittner dance", mittner_dance_win, "back goal row"),
+]
+
+
+@pytest.mark.parametrize("name, make, reason", WINS, ids=[w[0] for w in WINS])
+@pytest.mark.parametrize("level", LEVEL_NUMBERS)
+def test_a_win_in_one_is_found_at_every_level(name, make, reason, level):
+    game = make()
+    assert game.result is None
+    assert not_every_move_wins(game)
+    assert_wins(game, level, reason)
+
+
+def test_the_fisher_is_not_stepped_onto_the_other_colour():
+    game = surrounds_fisher_home()
+    move = assert_wins(game, 2)
+    assert move.notation in ("e14d15", "e14f15")
+
+
+@pytest.mark.parametrize("level", [2, 3])
+def test_a_mate_in_one_threat_is_parried(level):
+    # Black threatens Rb14-b1 mate (the rook on a2 guards the second rank).
+    game = game_with("oblong-shatranj", {"d1": "K", "c4": "R", "a2": "r", "b14": "r", "d16": "k"},
+                     "w 0", die=False)
+    game.play("c4a4")                       # a careless move allows the mate
+    game.play("b14b1")
+    assert game.result is not None and game.result.winner == "black"
+    game.undo()
+    game.undo()
+    move, _ = best_move(game, level, seed=1)
+    game.play(move)
+    for reply in game.legal_moves():
+        game.play(reply)
+        assert game.result is None or game.result.winner != "black", (move, reply)
+        game.undo()
+
+
+# ------------------------------------------------------- the die: chance nodes
+
+def test_the_search_weighs_the_die():
+    # The die shows 6 (king): the black rook on a8 would take the white king
+    # on the next 2. Passing or staying on the a-file risks that; b1/b2 do not.
+    game = game_with("oblong-shatranj", {"a1": "K", "a8": "r", "d16": "k", "d14": "p"}, "w 6 0")
+    for level in LEVEL_NUMBERS:
+        move, info = best_move(game, level, seed=3)
+        assert move.notation in ("a1b1", "a1b2"), (level, move, info)
+
+
+def test_a_lost_turn_is_the_only_move_and_is_played():
+    # The die shows 3 (knight) and White has none: the only move is to pass.
+    game = game_with("oblong-shatranj", {"a1": "K", "b2": "P", "d16": "k", "c12": "p"}, "w 3 0")
+    move, info = best_move(game, 2)
+    assert move.kind == "pass" and info["stopped"] == "forced"
+    game.play(move)
+    assert game.result is None
+
+
+@pytest.mark.parametrize("roll", range(1, 7))
+def test_every_roll_gives_a_legal_move(roll):
+    game = sharah_web.new_game("oblong-shatranj", seed=4)
+    players = RandomPlayer(5)
+    for _ in range(24):
+        game.play(players.choose(game))
+    board, side, _roll, clock = game.position().split()
+    rolled = sharah_web.new_game("oblong-shatranj", f"{board} {side} {roll} {clock}")
+    for level in LEVEL_NUMBERS:
+        move, info = best_move(rolled, level, budget={"nodes": 1500, "seconds": 20})
+        assert move in rolled.legal_moves()
+        if len(rolled.legal_moves()) == 1:
+            assert move.kind == "pass"
+
+
+def test_an_unrolled_die_has_no_move_yet():
+    pos = sharah_web.variant("oblong-shatranj").initial_position()    # the roll is '-'
+    assert best_move(pos, 1) == (None, best_move(pos, 1)[1])
+    assert best_move(pos, 1)[1]["stopped"] == "no moves"
+
+
+# ----------------------------------------------------------------- budgets
+
+def test_the_node_budget_is_respected():
+    game = sharah_web.new_game("scheherazade")
+    move, info = best_move(game, 3, budget={"nodes": 300, "seconds": 60})
+    assert move in game.legal_moves()
+    assert info["stopped"] == "nodes"
+    assert info["nodes"] <= 301
+
+
+def test_the_time_budget_is_respected():
+    game = sharah_web.new_game("scheherazade")
+    started = time.perf_counter()
+    move, info = best_move(game, 3, budget={"nodes": 10**9, "seconds": 0.3})
+    elapsed = time.perf_counter() - started
+    assert move in game.legal_moves()
+    assert info["stopped"] == "time"
+    assert elapsed < 0.3 + 2.0     # a correctness bound with a generous margin, not a speed target
+
+
+def test_a_number_budget_is_a_time_cap():
+    game = sharah_web.new_game("sharah-hedman")
+    started = time.perf_counter()
+    move, info = best_move(game, 3, budget=0.2)
+    assert time.perf_counter() - started < 0.2 + 2.0
+    assert move in game.legal_moves()
+
+
+def test_a_stop_callback_ends_the_search():
+    game = sharah_web.new_game("sharah-hedman")
+    calls = []
+
+    def stop():
+        calls.append(1)
+        return True
+
+    move, info = best_move(game, 3, budget={"nodes": 10**9, "seconds": 60}, stop=stop)
+    assert move in game.legal_moves()
+    assert info["stopped"] == "stopped" and calls
+    assert info["nodes"] < 2000
+
+
+def test_bad_levels_and_budgets_are_refused():
+    game = sharah_web.new_game("oblong-shatranj", die=False)
+    with pytest.raises(ValueError):
+        best_move(game, 7)
+    with pytest.raises(ValueError):
+        best_move(game, 1, budget={"moves": 3})
+    with pytest.raises(TypeError):
+        best_move("not a game")
+
+
+# ------------------------------------------------------------- determinism
+
+@pytest.mark.parametrize("variant, options", [
+    ("oblong-shatranj", {}), ("oblong-shatranj", {"die": False}), ("scheherazade", {}),
+    ("sharah-hedman", {}), ("sharah-surrounds", {}), ("sharah-mittner", {"placement": "random"}),
+])
+def test_same_seed_and_node_budget_same_move(variant, options):
+    game = sharah_web.new_game(variant, seed=2, **options)
+    rnd = RandomPlayer(2)
+    for _ in range(6):
+        game.play(rnd.choose(game))
+    budget = {"nodes": 400, "seconds": 60}
+    first = best_move(game, 2, seed=11, budget=budget)
+    again = best_move(game, 2, seed=11, budget=budget)
+    assert first[0].notation == again[0].notation
+    assert {k: v for k, v in first[1].items() if k != "seconds"} == \
+        {k: v for k, v in again[1].items() if k != "seconds"}
+
+
+def test_same_move_in_another_process_with_another_hash_seed():
+    code = ("import sharah_web; from sharah_web.search import best_move, RandomPlayer\n"
+            "for vid, opts in (('sharah-hedman', {}), ('sharah-mittner', {'placement': 'random'})):\n"
+            "    g = sharah_web.new_game(vid, seed=3, **opts); r = RandomPlayer(3)\n"
+            "    for _ in range(4): g.play(r.choose(g))\n"
+            "    m, i = best_move(g, 2, seed=5, budget={'nodes': 300, 'seconds': 60})\n"
+            "    print(m.notation, i['nodes'], i['score'], i['depth'])\n")
+    outs = []
+    for hash_seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed, PYTHONPATH=str(ROOT))
+        outs.append(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                                   text=True, check=True, timeout=120).stdout)
+    assert outs[0] == outs[1] and outs[0].count("\n") == 2
+
+
+# ------------------------------------------------------------------- info
+
+def test_info_describes_the_search():
+    game = sharah_web.new_game("oblong-shatranj", die=False)
+    move, info = best_move(game, 1, seed=0)
+    assert info["level"] == 1 and info["depth"] >= 1 and info["nodes"] > 0
+    assert info["pv"][0] == move.notation
+    assert info["moves"][0][0] == move.notation
+    assert isinstance(info["score"], float) and info["win_in"] is None
+
+
+def test_a_finished_game_has_no_move():
+    game = oblong_mate()
+    assert_wins(game, 1)
+    move, info = best_move(game, 2)
+    assert move is None and info["stopped"] == "over"
+
+
+def test_a_position_without_a_game_is_searched_too():
+    pos = oblong_mate().current
+    move, info = best_move(pos, 2)
+    assert move.notation == "c2a2" and info["win_in"] == 1
+
+
+def test_the_computer_never_offers_a_draw_but_answers_one():
+    game = sharah_web.new_game("scheherazade")
+    move, _ = best_move(game, 1)
+    assert move.kind != "offer-draw"
+    game.play("offer-draw")
+    move, _ = best_move(game, 1)
+    assert move.kind in ("accept-draw", "decline-draw")
+
+
+def test_hint_is_the_default_level():
+    game = oblong_mate()
+    assert hint(game).notation == "c2a2"
+
+
+# ----------------------------------------------------------------- players
+
+def test_greedy_takes_the_most_valuable_piece():
+    game = game_with("oblong-shatranj", {"b2": "R", "b8": "r", "d2": "p", "a1": "K", "d16": "k"},
+                     "w 0", die=False)
+    assert GreedyPlayer(0).choose(game).notation == "b2b8"
+
+
+def test_greedy_takes_the_king_with_the_die():
+    game = game_with("oblong-shatranj", {"b2": "R", "b8": "k", "d2": "r", "a1": "K", "c16": "p"},
+                     "w 2 0")
+    assert GreedyPlayer(0).choose(game).notation == "b2b8"
+
+
+def test_random_and_greedy_play_legal_moves_to_the_end():
+    game = sharah_web.new_game("oblong-shatranj", seed=1)
+    players = [RandomPlayer(1), GreedyPlayer(2)]
+    while game.result is None and len(game.history) < 2000:
+        game.play(players[len(game.history) % 2].choose(game))
+    assert game.result is not None
+
+
+def test_make_player():
+    assert isinstance(make_player("random"), RandomPlayer)
+    assert isinstance(make_player("greedy"), GreedyPlayer)
+    p = make_player("level3:nodes=100,seconds=2")
+    assert isinstance(p, SearchPlayer) and p.level.number == 3
+    assert p.budget == {"nodes": 100, "seconds": 2.0}
+    assert make_player("2").level.number == 2
+    with pytest.raises(ValueError):
+        make_player("level2:depth=3")
+    with pytest.raises(ValueError):
+        make_player("level9")
+
+
+def test_match_command_plays_and_reports(capsys):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("match", ROOT / "scripts" / "match.py")
+    match = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(match)
+    assert match.main(["oblong-shatranj", "--a", "greedy", "--b", "random", "--games", "2",
+                       "--quiet", "--option", "die=false", "--max-plies", "300"]) == 0
+    out = capsys.readouterr().out
+    assert "A=greedy vs B=random, 2 games" in out
+    assert "wins" in out and "ms a move on average" in out
+
+
+def test_tuning_follows_the_options():
+    die = sharah_web.variant("oblong-shatranj")
+    plain = sharah_web.variant("oblong-shatranj", die=False)
+    assert search.tuning_for(die) is search.TUNING["oblong-shatranj"]
+    assert search.tuning_for(plain) is search.TUNING["oblong-shatranj die=false"]
