@@ -11,6 +11,9 @@ page. A request is an object with a ``cmd`` and, for every command but
     {"cmd": "undo" | "redo" | "restart" | "flip" | "state" | "close", "board": "b1"}
     {"cmd": "restart", "board": "b1", "options": {"die": true, "setup": "3"}}   # a new game
     {"cmd": "explain", "board": "b1", "from": "a1", "to": "a5"}   # why not?
+    {"cmd": "explain", "board": "b1", "drop": "snake", "to": "a1"}  # why not here?
+    {"cmd": "shortcut", "board": "b1", "name": "random-placement", "seed": 3}
+    {"cmd": "undo", "board": "b1", "plies": 66}    # several moves at once
 
 The answer is ``{"ok": true, "board": id, "state": {...}}`` (``close`` and
 ``ping`` have no state; ``explain`` answers ``message`` and ``attempt``, the
@@ -25,7 +28,28 @@ the set-up, or the page's position does not fit them, the new game starts
 from the variant's set-up and ``note`` says so.
 
 A diagram lists its legal moves too (so a reader can click a piece to see
-where it goes) but cannot be played.
+where it goes) but cannot be played. Draw offers (and their answers) are
+listed on game boards only: a diagram or an exercise is not a game to draw.
+
+Drops: the state's ``hand`` lists the kinds the player to move may drop now
+(from the legal moves), each with its name, the count in hand when the
+variant counts it (``Variant.hand_counts``) and a small emblem, so the widget
+can offer "pick a kind, then a square" without knowing any rule.
+
+Shortcuts: a variant may offer named shortcuts (``Variant.shortcuts``, listed
+in the state on game boards), like "fill the placement at random". The
+``shortcut`` command plays the variant's moves for it one by one as ordinary
+moves (``seed`` fixes the chance), so each can be undone like any move; while
+the history still ends with them, the state's ``undo_shortcut`` says how many
+moves they were, and ``undo`` with ``plies`` takes them back at once. Redo
+replays them one move at a time.
+
+The move list's numbers come from here too (``history_numbers``): a number
+starts when the side that moves first in the set-up (White; Green in
+Mittner's Sha'rah) moves after the other side, so a side that moves twice,
+a page position with the other side to move ("1…") and draw offers (never
+numbered) keep the numbering right; ``history_kinds`` gives each move's kind
+("move", "drop", "offer-draw"...) so the list can set offers apart.
 
 The page holds no rules: the state lists every legal move with its squares,
 so the widget only narrows that list (from-square, then to-square, then a
@@ -42,7 +66,9 @@ import re
 from typing import Any
 
 from . import new_game
-from .core import Game, NotationError
+from .chesslike import DRAW_ACTIONS
+from .core import Game, NotationError, Piece
+from .svg import piece_svg
 
 MAX_BOARDS = 64          # boards kept per worker; the oldest is dropped
 MAX_REQUEST = 100_000    # characters
@@ -52,14 +78,16 @@ _boards: dict[str, "Board"] = {}
 
 # ------------------------------------------------------------ game set-up
 
-def split_roll(text: str) -> tuple[str, int | str | None]:
-    """``"a3a4@5"`` -> ``("a3a4", 5)``: a move and the chance outcome after it."""
-    if "@" not in text:
+def split_roll(text: str) -> tuple[str, int | None]:
+    """``"a3a4@5"`` -> ``("a3a4", 5)``: a move and the die roll after it.
+    Only digits after the last ``@`` are a roll: a drop ``S@e5`` is a move
+    (and ``S@e5@3`` a drop followed by a roll of 3)."""
+    move, at, roll = text.rpartition("@")
+    if not at or not roll.isdigit():
         return text, None
-    move, _, roll = text.rpartition("@")
-    if not move or not roll:
+    if not move:
         raise NotationError(f"{text!r}: write the move, then @ and the roll after it, like a3a4@5")
-    return move, int(roll) if roll.isdigit() else roll
+    return move, int(roll)
 
 
 def build_game(variant: str, options: dict | None = None, position: str | None = None,
@@ -129,29 +157,93 @@ class Board:
             self.game.rng = random.Random()
         self.opening = list(self.game.history)
         self.min_ply = len(self.opening) if self.mode == "try" else 0
+        self.shortcut_plies: tuple = ()     # the moves the last shortcut played
+        self.shortcut_label = ""
+        v = self.game.variant
+        try:    # who moves first in this game's set-up (Green, in Mittner's Sha'rah)
+            self.first_mover = v.initial_position().to_move
+        except Exception:
+            self.first_mover = v.sides[0]
+
+    def listed_moves(self) -> list:
+        """The legal moves this board offers: a diagram or a try board is no
+        game to draw, so draw offers and their answers are left out."""
+        moves = self.game.legal_moves()
+        if self.mode == "game":
+            return moves
+        return [m for m in moves if m.kind not in DRAW_ACTIONS]
 
     # ---- commands
     def play(self, text: Any) -> dict | None:
         game = self.game
         if not isinstance(text, str):
             raise NotationError("the move must be text")
+        if self.mode == "diagram":
+            raise NotationError("a diagram cannot be played")
+        if self.mode == "try" and len(game.history) > self.min_ply:
+            raise NotationError("this puzzle is answered: try again, or start over")
+        move = game.find_move(text)
+        if self.mode != "game" and move.kind in DRAW_ACTIONS:
+            raise NotationError(f"{move.notation}: draw offers are for game boards")
         check = None
         if self.mode == "try":
-            if len(game.history) > self.min_ply:
-                raise NotationError("this puzzle is answered: try again, or start over")
-            move = game.find_move(text)
             check = {"correct": move.notation in self.solutions, "move": move.notation}
-        elif self.mode == "diagram":
-            raise NotationError("a diagram cannot be played")
-        move = game.play(text)
+        game.play(move)
         if check is not None:
             check["name"] = game.history[-1].name
         return check
 
-    def undo(self) -> None:
-        if len(self.game.history) <= self.min_ply:
-            raise NotationError("nothing to undo")
-        self.game.undo()
+    def undo(self, plies: Any = None) -> None:
+        n = 1 if plies is None else plies
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise NotationError(f"plies must be a whole number of moves to take back, not {plies!r}")
+        if len(self.game.history) - n < self.min_ply:
+            raise NotationError("nothing to undo" if len(self.game.history) <= self.min_ply
+                                else f"there are not {n} moves to undo")
+        for _ in range(n):
+            self.game.undo()
+
+    def shortcut(self, name: Any, seed: Any = None) -> int:
+        """Play the variant's shortcut ``name`` as ordinary moves; how many."""
+        game = self.game
+        if self.mode != "game":
+            raise NotationError(f"only a game board takes shortcuts (this board is a {self.mode})")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise NotationError(f"the seed must be a whole number, not {seed!r}")
+        offered = {s["name"]: s for s in self.shortcuts()}
+        if name not in offered:
+            known = ", ".join(offered) or "none now"
+            raise NotationError(f"there is no shortcut {name!r} here (shortcuts: {known})")
+        rng = random.Random(seed) if seed is not None else game.rng
+        texts = list(game.variant.shortcut_moves(game.current.copy(), name, rng))
+        start, future = len(game.history), list(game.future)
+        try:
+            for text in texts:
+                game.play(text)
+        except Exception:
+            while len(game.history) > start:   # a failed request changes nothing
+                game.undo()
+            game.future[:] = future
+            raise
+        if texts:
+            self.shortcut_plies = tuple(game.history[start:])
+            self.shortcut_label = str(offered[name].get("label") or name)
+        return len(texts)
+
+    def shortcuts(self) -> list[dict]:
+        game = self.game
+        if self.mode != "game" or game.result is not None:
+            return []
+        return [{"name": str(s["name"]), "label": str(s.get("label") or s["name"])}
+                for s in game.variant.shortcuts(game.current)]
+
+    def undo_shortcut(self) -> dict | None:
+        """The last shortcut, while the history still ends with its moves."""
+        plies, h = self.shortcut_plies, self.game.history
+        n = len(plies)
+        if not n or len(h) - n < self.min_ply or not all(a is b for a, b in zip(h[-n:], plies)):
+            return None
+        return {"label": self.shortcut_label, "plies": n}
 
     def redo(self) -> None:
         if not self.game.future:
@@ -204,7 +296,7 @@ class Board:
     def flip(self) -> None:
         self.orientation = self.game.variant.opponent(self.orientation)
 
-    def explain(self, frm: Any, to: Any) -> tuple[str, str | None]:
+    def explain(self, frm: Any, to: Any, drop: Any = None) -> tuple[str, str | None]:
         """Why the reader's attempt (a piece, maybe a target) is not a move,
         and the attempt as text (a try board may have an explanation for it)."""
         game = self.game
@@ -212,6 +304,8 @@ class Board:
         geo = v.geometry
         if game.result is not None:
             return f"The game is over: {_result_text(game.result)}.", None
+        if drop is not None:
+            return self.explain_drop(_text(drop, "drop"), geo.parse(_text(to, "to")))
         frm_sq = geo.parse(_text(frm, "from"))
         if to is not None:
             to_sq = geo.parse(_text(to, "to"))
@@ -234,6 +328,30 @@ class Board:
         if any(m.frm == frm_sq for m in game.legal_moves()):
             return f"The {what} on {name} can move.", None
         return f"The {what} on {name} has no legal move here ({v.status(game.current)}).", None
+
+    def explain_drop(self, kind: str, to_sq: int) -> tuple[str, str | None]:
+        """Why a ``kind`` cannot be placed on ``to_sq``: the engine's reason
+        for the drop written as the other drops of that kind are."""
+        game = self.game
+        v = game.variant
+        names = v.geometry.names
+        what = v.kind_name(kind).lower()
+        drops = [m for m in self.listed_moves() if m.drop == kind]
+        if not drops:
+            return f"No {what} can be placed now.", None
+        for m in drops:
+            if m.to == to_sq:
+                return f"{m.notation} is a legal move.", m.notation
+        for m in drops:
+            name = names[m.to] if m.to is not None else ""
+            if name and m.notation.endswith(name):
+                text = m.notation[:-len(name)] + names[to_sq]
+                try:
+                    game.find_move(text)
+                except ValueError as e:
+                    return _sentence(str(e)), text
+                break
+        return f"A {what} cannot be placed on {names[to_sq]}.", None
 
     # ---- the state the page draws
     def at_opening(self) -> bool:
@@ -264,10 +382,11 @@ class Board:
         # a finished game has no roll to show
         badges = [] if game.result is not None else [dict(b) for b in v.badges(pos)]
         # a diagram lists its moves too: the reader may click a piece to see them
+        listed = self.listed_moves()
         moves = [
             {"n": m.notation, "from": sq(m.frm), "to": sq(m.to), "drop": m.drop,
              "label": m.label or "", "kind": m.kind, "captures": [names[c] for c in m.captured()]}
-            for m in game.legal_moves()]
+            for m in listed]
         pieces = {names[s]: {"side": p.side, "kind": p.kind, "name": v.kind_name(p.kind)}
                   for s, p in pos.pieces()}
         result = None
@@ -288,6 +407,11 @@ class Board:
             "moves": moves,
             "history": [p.name for p in game.history],
             "history_sides": [p.before.to_move for p in game.history],
+            "history_numbers": move_numbers(game.history, self.first_mover),
+            "history_kinds": [p.move.kind for p in game.history],   # "move", "drop", "offer-draw"...
+            "hand": hand_state(v, pos, listed),
+            "shortcuts": self.shortcuts(),
+            "undo_shortcut": self.undo_shortcut(),
             "ply": len(game.history),
             "min_ply": self.min_ply,
             "last": None if last is None else {
@@ -302,6 +426,44 @@ class Board:
             "changed": not self.at_opening() or bool(game.future),
             "options": [dict(o, choices=list(o["choices"])) for o in v.option_specs()],
         }
+
+
+def move_numbers(history, first: str) -> list[str]:
+    """The move list's numbers, one per ply ("1.", "1…" or ""): a number
+    starts when ``first`` moves after the other side (or at the start); a
+    game that starts with the other side begins "1…"; draw offers and their
+    answers are not moves, so they get no number and change nothing."""
+    out, n, last = [], 0, None
+    for ply in history:
+        label = ""
+        if ply.move.kind not in DRAW_ACTIONS:
+            side = ply.before.to_move
+            if side == first and last != first:
+                n += 1
+                label = f"{n}."
+            elif side != first and last is None:
+                n = 1
+                label = "1…"
+            last = side
+        out.append(label)
+    return out
+
+
+def hand_state(variant, pos, moves) -> list[dict]:
+    """The kinds the player to move may drop now, in the order of the legal
+    moves: kind, name, count in hand (``None`` when the variant does not count
+    it by kind), the side, and an emblem (a small SVG)."""
+    kinds: list[str] = []
+    for m in moves:
+        if m.drop is not None and m.frm is None and m.to is not None and m.drop not in kinds:
+            kinds.append(m.drop)
+    if not kinds:
+        return []
+    side = pos.to_move
+    counts = variant.hand_counts(pos, side) or {}
+    return [{"kind": k, "name": variant.kind_name(k), "count": counts.get(k), "side": side,
+             "svg": piece_svg(variant, Piece(k, side))} for k in kinds]
+
 
 
 def _text(value: Any, what: str) -> str:
@@ -400,7 +562,9 @@ def _dispatch(req: dict) -> dict:
         if check is not None:
             out["check"] = check
     elif cmd == "undo":
-        board.undo()
+        board.undo(req.get("plies"))
+    elif cmd == "shortcut":
+        out["played"] = board.shortcut(req.get("name"), req.get("seed"))
     elif cmd == "redo":
         board.redo()
     elif cmd == "restart":
@@ -410,7 +574,7 @@ def _dispatch(req: dict) -> dict:
     elif cmd == "flip":
         board.flip()
     elif cmd == "explain":
-        out["message"], out["attempt"] = board.explain(req.get("from"), req.get("to"))
+        out["message"], out["attempt"] = board.explain(req.get("from"), req.get("to"), req.get("drop"))
         return out
     elif cmd != "state":
         raise NotationError(f"unknown command {cmd!r}")

@@ -26,7 +26,10 @@ page shows the board with JavaScript off; the widget takes over from the
 ``data-config`` JSON and the ``<template>`` messages. Once the engine is up,
 every board is live: a diagram shows where a clicked piece may go (it is
 never played), a game board also offers its options (``<details
-class="sharah-options">``, filled by the widget from the engine).
+class="sharah-options">``, filled by the widget from the engine). A game or
+try board whose player may drop pieces shows the hand under the board
+(``.sharah-hand``: a button per kind), and a game board the engine's
+shortcuts (``.sharah-shortcuts``), both disabled until the engine is up.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .bridge import Board, badges_html, build_game
+from .chesslike import DRAW_ACTIONS
 from .core import NotationError
 
 MODES = ("diagram", "game", "try")
@@ -285,6 +289,9 @@ def parse_fence(source: str) -> BoardSpec:
                 move = game.find_move(text)
             except ValueError as e:
                 fail("solution", f"{text}: {e}" if not str(e).startswith(text) else str(e))
+            if move.kind in DRAW_ACTIONS:
+                fail("solution", f"{move.notation}: draw offers are for game boards, "
+                                 f"a try board does not list them")
             if move.notation not in spec.solutions:
                 spec.solutions.append(move.notation)
         for number, text, explanation in wrong_raw:
@@ -432,7 +439,8 @@ def render_html(spec: BoardSpec, uid: str, resolve_link: LinkResolver | None = N
     if spec.mode == "try":
         parts.append(f'<p class="sharah-prompt">{md(spec.prompt or DEFAULT_PROMPT, "prompt")}</p>')
     parts.append('<div class="sharah-layout">')
-    parts.append(f'<div class="sharah-board-area"><div class="sharah-svg">{state["svg"]}</div></div>')
+    parts.append(f'<div class="sharah-board-area"><div class="sharah-svg">{state["svg"]}</div>'
+                 + (_hand(state) if live else '') + '</div>')
     parts.append('<div class="sharah-side">')
     parts.append(f'<div class="sharah-badges">{state["badges_html"]}</div>')
     if live:
@@ -440,12 +448,13 @@ def render_html(spec: BoardSpec, uid: str, resolve_link: LinkResolver | None = N
         status = result["text"] if result else state["status"]
         parts.append(
             # the status line is also the result banner (data-result) and a live region
-            f'<p class="sharah-status" aria-live="polite" aria-atomic="true"'
+            '<p class="sharah-status" aria-live="polite" aria-atomic="true"'
             + (f' data-result="{esc(result["winner"] or "draw")}"' if result else '') + '>'
             f'<span class="sharah-status-text">{esc(status)}</span>'
             f'<span class="sharah-loading"> Starting the engine…</span></p>'
             '<p class="sharah-hint" aria-live="polite"></p>'
             '<div class="sharah-choices" role="group" aria-label="Choose a move" hidden></div>'
+            + _shortcuts(state) +
             '<div class="sharah-controls">' + _controls(spec.mode) + '</div>'
             '<div class="sharah-announce sharah-visually-hidden" aria-live="polite"></div>')
         if spec.mode == "try":
@@ -495,9 +504,44 @@ def _controls(mode: str) -> str:
                    f'{label}</button>' for a, label in buttons)
 
 
+def _hand(state: dict) -> str:
+    """The player's hand under the board (drops): one button per kind, as
+    the widget draws it, disabled until the engine is up."""
+    hand = state["hand"]
+    if not hand:
+        return ('<div class="sharah-hand" role="group" aria-label="Pieces in hand" hidden></div>')
+    esc = html.escape
+    side = hand[0]["side"] or ""
+    out = [f'<div class="sharah-hand" role="group" aria-label="{esc(side.capitalize())}\'s hand: '
+           f'pick a piece, then a square" data-side="{esc(side)}">'
+           f'<span class="sharah-hand-title">{esc(side.capitalize())}\'s hand</span>']
+    for h in hand:
+        count = h["count"]
+        label = h["name"] + (f", {count} in hand" if count is not None else "")
+        out.append(f'<button type="button" class="sharah-hand-kind" data-kind="{esc(h["kind"])}" '
+                   f'aria-pressed="false" aria-label="{esc(label)}" disabled>{h["svg"]}'
+                   f'<span class="sharah-hand-name">{esc(h["name"])}</span>'
+                   + (f'<span class="sharah-hand-count">{count}</span>' if count is not None else '')
+                   + '</button>')
+    out.append('</div>')
+    return "".join(out)
+
+
+def _shortcuts(state: dict) -> str:
+    buttons = "".join(
+        f'<button type="button" class="md-button sharah-btn sharah-shortcut" '
+        f'data-shortcut="{html.escape(s["name"])}" disabled>{html.escape(s["label"])}</button>'
+        for s in state["shortcuts"])
+    return f'<div class="sharah-shortcuts"{"" if buttons else " hidden"}>{buttons}</div>'
+
+
 def _move_list(state: dict) -> str:
-    items = "".join(f'<li data-side="{html.escape(side)}">{html.escape(name)}</li>'
-                    for name, side in zip(state["history"], state["history_sides"]))
+    items = "".join(
+        f'<li data-side="{html.escape(side)}" data-kind="{html.escape(kind)}">'
+        + (f'<span class="sharah-move-no">{html.escape(no)}</span>' if no else '')
+        + f'{html.escape(name)}</li>'
+        for name, side, no, kind in zip(state["history"], state["history_sides"], state["history_numbers"],
+                                        state["history_kinds"]))
     return (f'<ol class="sharah-moves" aria-label="Moves"{"" if items else " hidden"}>{items}</ol>')
 
 

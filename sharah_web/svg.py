@@ -193,6 +193,14 @@ def _emblem(variant, kind: str, fill: str, ink: str, cx: float = 50, scale: floa
     return body
 
 
+def piece_svg(variant, piece) -> str:
+    """One piece alone, drawn as on the board, in a 100x100 box (the hand
+    beside a board shows these)."""
+    cls, body = _piece(variant, piece, False, variant.red_spot_kinds)
+    return ('<svg xmlns="http://www.w3.org/2000/svg" class="sh-emblem" viewBox="0 0 100 100" '
+            f'aria-hidden="true" focusable="false"><g {cls} {body}</svg>')
+
+
 def _piece(variant, piece, flip: bool, spotted) -> tuple[str, str]:
     """The piece group's attributes and its contents, drawn at (0, 0)."""
     tone, hue = _tone(variant, piece.side)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from hypothesis import given, settings
@@ -14,8 +15,9 @@ from sharah_web.variants import VARIANTS
 
 NODIE = {"variant": "oblong-shatranj", "options": {"die": "false"}}
 STATE_KEYS = {"board", "mode", "svg", "status", "badges", "badges_html", "to_move", "sides", "orientation",
-              "result", "moves", "history", "history_sides", "ply", "min_ply", "last", "pieces",
-              "position", "can_undo", "can_redo", "changed", "options"}
+              "result", "moves", "history", "history_sides", "history_numbers", "history_kinds", "ply", "min_ply", "last",
+              "pieces", "position", "can_undo", "can_redo", "changed", "options", "hand", "shortcuts",
+              "undo_shortcut"}
 
 
 def call(**req) -> dict:
@@ -56,6 +58,7 @@ def test_open_state():
     assert s["svg"].startswith("<svg") and 'data-uid="sharah-x-1"' in s["svg"]
     assert s["status"] == "White to move" and s["badges"] == [] and s["result"] is None
     assert s["history"] == [] and s["last"] is None and not s["can_undo"] and not s["can_redo"]
+    assert s["history_numbers"] == [] and s["hand"] == [] and s["shortcuts"] == [] and s["undo_shortcut"] is None
     assert s["position"] == sharah_web.new_game("oblong-shatranj", die=False).position()
     knight = [m for m in s["moves"] if m["from"] == "b2"]
     assert knight == [
@@ -75,6 +78,7 @@ def test_open_state():
 def test_open_with_position_moves_and_orientation():
     s = open_board(moves=["b5b6", "c12c11"], orientation="black")
     assert s["history"] == ["b5b6", "c12c11"] and s["history_sides"] == ["white", "black"]
+    assert s["history_numbers"] == ["1.", ""]
     assert s["last"] == {"n": "c12c11", "name": "c12c11", "side": "black", "from": "c12", "to": "c11",
                          "captures": []}
     assert s["orientation"] == "black" and 'data-orientation="black"' in s["svg"]
@@ -398,3 +402,216 @@ def test_bridge_follows_the_engine(choices):
         s = ok(cmd="undo", board="b")["state"]
     assert s["position"] == sharah_web.new_game("oblong-shatranj", die=False).position()
 
+
+
+# --------------------------------------------------------- rolls and drops
+
+@pytest.mark.parametrize("text, split", [
+    ("a3a4@5", ("a3a4", 5)),
+    ("a3a4", ("a3a4", None)),
+    ("S@e5", ("S@e5", None)),          # a drop, not a move and a roll
+    ("s@f9", ("s@f9", None)),
+    ("S@e5@3", ("S@e5", 3)),           # a drop, then a roll of 3
+    ("a3a4@", ("a3a4@", None)),        # not a roll: the engine says what is wrong
+    ("a3a4@x", ("a3a4@x", None)),
+])
+def test_split_roll(text, split):
+    assert bridge.split_roll(text) == split
+
+
+def test_split_roll_needs_a_move():
+    with pytest.raises(ValueError, match="write the move, then @ and the roll after it"):
+        bridge.split_roll("@5")
+
+
+MITTNER = {"variant": "sharah-mittner", "options": {}}
+
+
+def test_drops_in_the_opening_moves():
+    s = ok(cmd="open", board="m", **MITTNER, moves=["S@e5", "s@f9"])["state"]
+    assert s["history"] == ["S@e5", "S@f9"] and s["history_sides"] == ["green", "red"]
+    assert s["pieces"]["e5"] == {"side": "green", "kind": "snake", "name": "Snake"}
+    assert s["pieces"]["f9"]["side"] == "red"
+    # Green places first in this game: Green's placements are numbered
+    assert s["history_numbers"] == ["1.", ""]
+
+
+def test_the_hand_lists_the_kinds_that_may_be_dropped():
+    s = ok(cmd="open", board="m", **MITTNER)["state"]
+    assert [(h["kind"], h["name"], h["count"], h["side"]) for h in s["hand"]] == [
+        ("snake", "Snake", 11, "green"), ("fox", "Fox", 11, "green"), ("stone", "Stone", 11, "green")]
+    for h in s["hand"]:
+        svg = h["svg"]
+        assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" class="sh-emblem"')
+        assert f'class="pc pc-green pc-{h["kind"]}' in svg and " id=" not in svg
+    # each drop is a move with no from-square: the widget narrows by kind, then square
+    drops = [m for m in s["moves"] if m["drop"] == "snake"]
+    assert drops and all(m["from"] is None and m["kind"] == "drop" for m in drops)
+    assert "h8" not in {m["to"] for m in drops} and "a1" not in {m["to"] for m in drops}
+    s = ok(cmd="play", board="m", move="S@e5")["state"]
+    assert [(h["side"], h["count"]) for h in s["hand"]] == [("red", 11)] * 3
+    s = ok(cmd="play", board="m", move="s@f9")["state"]
+    assert [(h["kind"], h["count"]) for h in s["hand"]] == [("snake", 10), ("fox", 11), ("stone", 11)]
+    # a kind no longer in hand is not offered
+    s = ok(cmd="open", board="m2", **MITTNER,
+           position="15/15/15/15/15/15/15/7*7/15/15/15/15/15/15/15 g place F1O1/f1o1 - 0")["state"]
+    assert [(h["kind"], h["count"]) for h in s["hand"]] == [("fox", 1), ("stone", 1)]
+    # split=free: any kind, counted only as a whole (the badge says how many)
+    s = ok(cmd="open", board="m3", variant="sharah-mittner", options={"split": "free"})["state"]
+    assert [(h["kind"], h["count"]) for h in s["hand"]] == [("snake", None), ("fox", None), ("stone", None)]
+
+
+def test_a_drop_that_is_not_allowed_is_explained():
+    ok(cmd="open", board="m", **MITTNER, moves=["S@e5"])
+    explain = lambda **k: ok(cmd="explain", board="m", **k)  # noqa: E731
+    out = explain(drop="snake", to="a1")
+    assert out["message"] == "S@a1: nothing may be placed on the goal row." and out["attempt"] == "S@a1"
+    assert explain(drop="fox", to="h8")["message"] == "F@h8: only the Fisher may stand on the Fisher square."
+    assert explain(drop="stone", to="e5")["message"] == "O@e5: e5 is taken."
+    assert explain(drop="snake", to="f9")["message"] == "S@f9 is a legal move."
+    assert explain(drop="rook", to="f9")["message"] == "No rook can be placed now."
+
+
+# --------------------------------------------------------------- shortcuts
+
+FILL = "random-placement"
+SMALL = {"variant": "sharah-mittner", "options": {"size": "11"}}
+
+
+def test_shortcut_fills_the_placement_with_ordinary_moves():
+    s = ok(cmd="open", board="m", **SMALL, moves=["S@e5", "s@f9"])["state"]
+    assert s["shortcuts"] == [{"name": FILL, "label": "Fill the placement at random"}]
+    out = ok(cmd="shortcut", board="m", name=FILL, seed=3)
+    s = out["state"]
+    assert out["played"] == 64 and s["ply"] == 66
+    assert s["badges"][0]["value"] == "capture" and s["hand"] == [] and s["shortcuts"] == []
+    assert s["undo_shortcut"] == {"label": "Fill the placement at random", "plies": 64}
+    assert s["history"][:2] == ["S@e5", "S@f9"] and s["changed"] is True
+    assert s["history_numbers"][:4] == ["1.", "", "2.", ""] and s["history_numbers"][64] == "33."
+    # the same seed, the same placement; the moves are the engine's own
+    game = sharah_web.new_game("sharah-mittner", size=11)
+    game.play("S@e5")
+    game.play("s@f9")
+    for text in game.variant.shortcut_moves(game.current, FILL, random.Random(3)):
+        game.play(text)
+    assert s["position"] == game.position()
+    # one undo takes back one move...
+    s = ok(cmd="undo", board="m")["state"]
+    assert s["ply"] == 65 and s["undo_shortcut"] is None and s["shortcuts"] == [
+        {"name": FILL, "label": "Fill the placement at random"}]
+    s = ok(cmd="redo", board="m")["state"]
+    assert s["undo_shortcut"] == {"label": "Fill the placement at random", "plies": 64}
+    # ...and undo with plies takes back the whole shortcut
+    s = ok(cmd="undo", board="m", plies=64)["state"]
+    assert s["history"] == ["S@e5", "S@f9"] and s["can_redo"] and s["undo_shortcut"] is None
+    assert s["position"] == ok(cmd="open", board="x", **SMALL, moves=["S@e5", "s@f9"])["state"]["position"]
+
+
+def test_shortcut_at_random_without_a_seed():
+    s = ok(cmd="open", board="m", **SMALL)["state"]
+    positions = {ok(cmd="shortcut", board="m", name=FILL)["state"]["position"]
+                 for _ in range(2) if ok(cmd="restart", board="m")}
+    assert len(positions) == 2     # chance, not the same placement every time
+    assert s["history"] == []
+
+
+def test_shortcut_errors_change_nothing(monkeypatch):
+    before = ok(cmd="open", board="m", **SMALL, moves=["S@e5"])["state"]
+    assert fail(cmd="shortcut", board="m", name="win") == \
+        "there is no shortcut 'win' here (shortcuts: random-placement)"
+    assert fail(cmd="shortcut", board="m", name=FILL, seed="x") == "the seed must be a whole number, not 'x'"
+    # a variant whose shortcut goes wrong half-way: every move it played is taken back
+    ok(cmd="play", board="m", move="s@f9")
+    ok(cmd="undo", board="m")                     # a move to redo, kept too
+    before = ok(cmd="state", board="m")["state"]
+    variant = type(bridge._boards["m"].game.variant)
+    monkeypatch.setattr(variant, "shortcut_moves", lambda self, pos, name, rng: ["s@c3", "zz"])
+    assert fail(cmd="shortcut", board="m", name=FILL) == "zz: this is the placement: green places a piece, like S@e5"
+    assert ok(cmd="state", board="m")["state"] == before
+    monkeypatch.undo()
+    # after the placement there is no shortcut; other boards have none
+    ok(cmd="shortcut", board="m", name=FILL, seed=1)
+    assert fail(cmd="shortcut", board="m", name=FILL) == "there is no shortcut 'random-placement' here " \
+                                                        "(shortcuts: none now)"
+    ok(cmd="open", board="d", **SMALL, mode="diagram")
+    assert fail(cmd="shortcut", board="d", name=FILL) == "only a game board takes shortcuts (this board is a diagram)"
+    assert ok(cmd="state", board="d")["state"]["shortcuts"] == []
+    open_board(board="o")
+    assert fail(cmd="shortcut", board="o", name=FILL) == "there is no shortcut 'random-placement' here " \
+                                                        "(shortcuts: none now)"
+
+
+@pytest.mark.parametrize("plies, message", [
+    (0, "plies must be a whole number of moves to take back, not 0"),
+    ("2", "plies must be a whole number of moves to take back, not '2'"),
+    (True, "plies must be a whole number of moves to take back, not True"),
+    (3, "there are not 3 moves to undo"),
+])
+def test_undo_plies_errors(plies, message):
+    open_board(moves=["b5b6", "c12c11"])
+    before = ok(cmd="state", board="b")["state"]
+    assert fail(cmd="undo", board="b", plies=plies) == message
+    assert ok(cmd="state", board="b")["state"] == before
+    assert ok(cmd="undo", board="b", plies=2)["state"]["history"] == []
+
+
+def test_try_board_cannot_undo_its_opening_in_one_go():
+    open_board(mode="try", moves=["b5b6"], solutions=["c15d13"])
+    ok(cmd="play", board="b", move="c15d13")
+    assert fail(cmd="undo", board="b", plies=2) == "there are not 2 moves to undo"
+    assert ok(cmd="undo", board="b", plies=1)["state"]["history"] == ["b5b6"]
+
+
+# ------------------------------------------------------------- draw offers
+
+SCHEH = {"variant": "scheherazade", "options": {}}
+
+
+def board_moves(state):
+    return [m for m in state["moves"] if m["from"]]
+
+
+def test_draw_offers_only_on_game_boards():
+    s = ok(cmd="open", board="g", **SCHEH)["state"]
+    assert {m["n"]: m["label"] for m in s["moves"] if m["from"] is None} == {"offer-draw": "Offer a draw"}
+    for mode in ("try", "diagram"):
+        s = ok(cmd="open", board=mode, **SCHEH, mode=mode, solutions=["d2d3"])["state"]
+        assert all(m["kind"] not in ("offer-draw", "accept-draw", "decline-draw") for m in s["moves"]), mode
+        assert all(m["from"] for m in s["moves"])
+    assert fail(cmd="play", board="try", move="offer-draw") == "offer-draw: draw offers are for game boards"
+    assert ok(cmd="state", board="try")["state"]["history"] == []
+
+
+def test_move_numbers_skip_draw_offers():
+    s = ok(cmd="open", board="g", **SCHEH)["state"]
+    first = board_moves(s)[0]["n"]
+    s = ok(cmd="play", board="g", move=first)["state"]
+    s = ok(cmd="play", board="g", move="offer-draw")["state"]           # Black offers
+    assert [m["n"] for m in s["moves"]] == ["accept-draw", "decline-draw"]
+    s = ok(cmd="play", board="g", move="decline-draw")["state"]         # White declines
+    s = ok(cmd="play", board="g", move=board_moves(s)[0]["n"])["state"]  # Black moves
+    s = ok(cmd="play", board="g", move=board_moves(s)[0]["n"])["state"]  # White: move 2
+    assert s["history_sides"] == ["white", "black", "white", "black", "white"]
+    assert s["history_numbers"] == ["1.", "", "", "", "2."]
+    assert s["history_kinds"] == ["move", "offer-draw", "decline-draw", "move", "move"]
+    # an offer before the first move: not numbered either
+    s = ok(cmd="open", board="h", **SCHEH, moves=["offer-draw", "decline-draw"])["state"]
+    s = ok(cmd="play", board="h", move=board_moves(s)[0]["n"])["state"]
+    assert s["history_numbers"] == ["", "", "1."]
+
+
+def test_move_numbers():
+    from types import SimpleNamespace as NS
+
+    def plies(*sides, kinds=None):
+        kinds = kinds or ["move"] * len(sides)
+        return [NS(move=NS(kind=k), before=NS(to_move=s)) for s, k in zip(sides, kinds)]
+
+    assert bridge.move_numbers(plies("w", "b", "w", "b"), "w") == ["1.", "", "2.", ""]
+    assert bridge.move_numbers(plies("b", "w", "b"), "w") == ["1…", "2.", ""]     # a position, Black to move
+    assert bridge.move_numbers(plies("w", "w", "b", "w"), "w") == ["1.", "", "", "2."]   # an extra turn
+    assert bridge.move_numbers(plies("w", "b", "w", "b", "w", kinds=[
+        "move", "offer-draw", "decline-draw", "move", "move"]), "w") == ["1.", "", "", "", "2."]
+    # a position with Black to move: "1…"
+    s = open_board(position="4/1k2/1p2/4/4/4/4/4/4/4/4/4/4/4/1P2/2K1 b 0", moves=["b14b13", "b2b3"])
+    assert s["history_numbers"] == ["1…", "2."]

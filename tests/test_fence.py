@@ -67,6 +67,48 @@ def test_moves_with_rolls():
     assert spec.moves == ["b2c4@1", "a12a11"]
 
 
+def test_drops_in_moves_are_not_die_rolls():
+    """``S@e5`` is a drop (a Mittner placement), not the move ``S`` and a roll ``e5``."""
+    spec = parse_fence("variant: sharah-mittner\nmode: game\nmoves: S@e5 s@f9")
+    assert spec.moves == ["S@e5", "s@f9"]
+    html = render_html(spec, "u")
+    attrs = figure_attrs(html)
+    assert json.loads(attrs["data-config"])["moves"] == ["S@e5", "s@f9"]
+    assert html.count('class="pc pc-green pc-snake') >= 1 and 'data-sq="e5"' in html
+    assert ('<li data-side="green" data-kind="drop"><span class="sharah-move-no">1.</span>S@e5</li>'
+            '<li data-side="red" data-kind="drop">S@f9</li>') in html
+
+
+def test_static_hand_and_shortcuts():
+    """A game board during the placement: the hand under the board and the
+    shortcut button, as the widget draws them (disabled until it is up)."""
+    html = render_fence("variant: sharah-mittner\nmode: game\nmoves: S@e5 s@f9", "u")
+    tags = parse_html(html).tags
+    hand = [a for t, a in tags if t == "button" and "data-kind" in a]
+    assert [(a["data-kind"], a["aria-label"]) for a in hand] == [
+        ("snake", "Snake, 10 in hand"), ("fox", "Fox, 11 in hand"), ("stone", "Stone, 11 in hand")]
+    assert all("disabled" in a and a["aria-pressed"] == "false" for a in hand)
+    assert '<span class="sharah-hand-title">Green\'s hand</span>' in html
+    # the hand sits under the board, in the board's column
+    area = html[html.index('class="sharah-board-area"'):html.index('class="sharah-side"')]
+    assert 'class="sharah-hand"' in area
+    shortcut = [a for t, a in tags if t == "button" and "data-shortcut" in a]
+    assert shortcut == [{"type": "button", "class": "md-button sharah-btn sharah-shortcut",
+                         "data-shortcut": "random-placement", "disabled": None}]
+    assert ">Fill the placement at random</button>" in html
+    # no drops, no hand; a diagram has neither
+    plain = render_fence(NODIE + "mode: game", "u")
+    assert '<div class="sharah-hand" role="group" aria-label="Pieces in hand" hidden></div>' in plain
+    assert '<div class="sharah-shortcuts" hidden></div>' in plain
+    diagram = render_fence("variant: sharah-mittner", "u")
+    assert "sharah-hand" not in diagram and "sharah-shortcut" not in diagram
+
+
+def test_try_board_solution_cannot_be_a_draw_offer():
+    with pytest.raises(ValueError, match="line 3: solution: offer-draw: draw offers are for game boards"):
+        parse_fence("variant: scheherazade\nmode: try\nsolution: offer-draw")
+
+
 def test_try_solutions_are_canonical():
     spec = parse_fence(TRY + "solution: b2c4 | b2a4\nwrong c2d4: no\nwrong c2a3: illegal, explained")
     assert spec.solutions == ["b2c4", "b2a4"]
@@ -191,7 +233,7 @@ def test_html_has_the_svg_and_the_data():
     assert html.count('rect class="sq') == 64 and 'data-sq="a1"' in html
     assert 'data-orientation="black"' in html and 'class="hl-last"' in html
     assert "Starting the engine" in html
-    assert '<li data-side="white">b5b6</li>' in html
+    assert '<li data-side="white" data-kind="move"><span class="sharah-move-no">1.</span>b5b6</li>' in html
     assert "--sharah-aspect: 0.2500" in attrs["style"]
 
 

@@ -12,6 +12,18 @@
 //   these options"); Restart and a new game ask first when moves would be lost;
 // - a try board checks the reader's move against the page's solution.
 //
+// Drops (placing a piece from the hand) are as easy as moves: the engine
+// lists the kinds the player may drop now (state.hand); the widget shows them
+// as buttons under the board. Pick a kind (click, or Tab to it and press
+// Enter: the keyboard cursor then moves onto the board), and the squares its
+// drops go to are marked; click one (or Enter) to place it; or drag the
+// kind's button onto a square. The kind stays
+// picked for that player's next turn until they pick another or press it
+// again. Clicking an empty square with no kind picked offers the kinds that
+// may go there. Shortcuts the engine offers (state.shortcuts, e.g. "Fill the
+// placement at random") are buttons too; the moves they play can be taken
+// back at once (state.undo_shortcut) or one by one.
+//
 // mkdocs-material's instant navigation keeps this module alive from page to
 // page, so the worker is created once; boards are mounted from document$ and
 // dropped when their page goes away.
@@ -125,6 +137,12 @@ class Board {
     this.feedback = fig.querySelector(".sharah-feedback");
     this.moveList = fig.querySelector(".sharah-moves");
     this.optionsBox = fig.querySelector(".sharah-options");
+    this.handBox = fig.querySelector(".sharah-hand");
+    this.shortcutBox = fig.querySelector(".sharah-shortcuts");
+    if (!this.handBox && this.mode !== "diagram") {
+      this.handBox = el("div", { class: "sharah-hand", role: "group", hidden: true });
+      fig.querySelector(".sharah-board-area")?.appendChild(this.handBox);
+    }
     this.mountNo = mountCounter;
     this.diagram = this.mode === "diagram";
     // a diagram's own sentence, shown again when the reader lets go of a piece
@@ -133,10 +151,15 @@ class Board {
     this.confirmBox = null;
     this.state = null;
     this.sel = null;         // selected from-square
+    this.dropKind = null;    // the kind picked from the hand (drops)
+    this.handPick = {};      // side -> the kind that side picked last (kept for its next turn)
+    this.handSig = null;
     this.cursor = null;      // keyboard cursor square
     this.busy = false;
     this.answered = null;    // try: "right" | "wrong"
     this.drag = null;
+    this.handDrag = null;    // a kind dragged from the hand
+    this.handDragged = false;
     this.keyboard = false;   // show the cursor only while the keyboard is used
     this.dead = false;
     this.abort = new AbortController();
@@ -159,6 +182,8 @@ class Board {
     if (this.controls) for (const b of this.controls.querySelectorAll("button")) b.disabled = false;
     this.updateControls();
     this.renderFree();
+    this.renderHand();
+    this.renderShortcuts();
     this.box.setAttribute("tabindex", "0");
     // A page may hold a dozen diagrams: only playable boards say they are ready.
     if (!this.diagram) this.announce("The board is ready.");
@@ -166,6 +191,7 @@ class Board {
 
   destroy() {
     this.dead = true;
+    this.cancelHandDrag();
     this.abort.abort();
     if (engine && this.fig.dataset.state === "ready") {
       engine.request({ cmd: "close", board: this.id }).catch(() => {});
@@ -201,6 +227,25 @@ class Board {
     this.choices?.addEventListener("keydown", (e) => {
       if (e.key === "Escape") { this.clearChoices(); this.box.focus({ preventScroll: true }); }
     }, opts);
+    this.handBox?.addEventListener("click", (e) => {
+      if (this.handDragged) { this.handDragged = false; return; }   // the end of a drag
+      const button = e.target.closest("button[data-kind]");
+      // a click from the keyboard (Enter, Space) has no pointer: detail 0
+      if (button && !button.disabled) this.pickKind(button.dataset.kind, e.detail === 0);
+    }, opts);
+    this.handBox?.addEventListener("pointerdown", (e) => this.onHandDown(e), opts);
+    this.handBox?.addEventListener("pointermove", (e) => this.onHandMove(e), opts);
+    this.handBox?.addEventListener("pointerup", (e) => this.onHandUp(e), opts);
+    this.handBox?.addEventListener("pointercancel", () => this.cancelHandDrag(), opts);
+    this.handBox?.addEventListener("keydown", (e) => {
+      if (e.key === "Escape" && this.dropKind) { e.preventDefault(); this.unpickKind(true); }
+    }, opts);
+    this.shortcutBox?.addEventListener("click", (e) => {
+      const button = e.target.closest("button");
+      if (!button || button.disabled) return;
+      if (button.dataset.shortcut) this.runShortcut(button.dataset.shortcut, button);
+      else if (button.dataset.undoShortcut) this.undoShortcut(+button.dataset.undoShortcut);
+    }, opts);
   }
 
   // ---- state from the engine
@@ -227,6 +272,10 @@ class Board {
         this.free.push(m);
       }
     }
+    // the kind this player picked last stays picked while they still hold it
+    const kinds = (state.hand || []).map((h) => h.kind);
+    const kept = this.handPick[state.to_move];
+    this.dropKind = kept && kinds.includes(kept) ? kept : null;
     if (!this.diagram) {
       // The status line doubles as the result banner.
       this.statusText.textContent = state.result ? sentence(state.result.text) : state.status;
@@ -237,6 +286,8 @@ class Board {
     this.fig.dataset.toMove = state.to_move;
     this.renderMoveList();
     this.renderFree();
+    this.renderHand();
+    this.renderShortcuts();
     this.renderOptions();
     this.updateControls();
     this.drawMarks();
@@ -262,12 +313,25 @@ class Board {
 
   // ---- marks: classes on the [data-sq] elements (board.css draws them)
   dests() {
-    if (!this.sel) return [];
     const out = [];
+    if (!this.sel) {
+      for (const m of this.dropsOf(this.dropKind)) if (!out.includes(m.to)) out.push(m.to);
+      return out;
+    }
     for (const m of this.byFrom.get(this.sel) || []) {
       if (m.to && m.to !== this.sel && !out.includes(m.to)) out.push(m.to);
     }
     return out;
+  }
+
+  // The legal drops of one kind (no from-square; a target square).
+  dropsOf(kind) {
+    if (!kind || !this.state) return [];
+    return this.state.moves.filter((m) => m.drop === kind && !m.from && m.to);
+  }
+
+  handItem(kind) {
+    return ((this.state && this.state.hand) || []).find((h) => h.kind === kind) || null;
   }
 
   drawMarks() {
@@ -278,8 +342,8 @@ class Board {
     if (this.sel) {
       this.rects.get(this.sel)?.classList.add("is-selected");
       this.box.querySelector(`g.pc[data-sq="${this.sel}"]`)?.classList.add("is-selected");
-      for (const sq of this.dests()) this.rects.get(sq)?.classList.add("is-dest");
     }
+    for (const sq of this.dests()) this.rects.get(sq)?.classList.add("is-dest");
     if (this.diagram) {
       // the page's own destinations (show:) give way to the reader's choice
       if (this.sel) this.fig.dataset.exploring = "true";
@@ -333,6 +397,7 @@ class Board {
   }
 
   select(sq) {
+    if (this.dropKind) this.unpickKind(false);
     this.sel = sq;
     this.clearChoices();
     this.drawMarks();
@@ -413,14 +478,197 @@ class Board {
       this.explain(from, sq);
       return;
     }
+    if (this.dropKind) {
+      const drops = this.dropsOf(this.dropKind).filter((m) => m.to === sq);
+      if (drops.length === 1) { this.play(drops[0].n); return; }
+      if (drops.length > 1) { this.showChoices(drops, `On ${sq}:`); return; }
+      if (this.byFrom.has(sq)) { this.select(sq); return; }
+      this.explain(null, sq, this.dropKind);
+      return;
+    }
     if (this.byFrom.has(sq)) { this.select(sq); return; }
+    // an empty square and no kind picked: the kinds that may go there
     const drops = this.byTo.get(sq);
+    if (drops && drops.length === 1) { this.play(drops[0].n); return; }
     if (drops && drops.length) { this.showChoices(drops, `On ${sq}:`); return; }
     if (this.pieceAt(sq)) this.explain(sq, null);
   }
 
-  async explain(from, to) {
-    const reply = await this.request({ cmd: "explain", from, to });
+  // ---- the hand: pick a kind, then a square
+  pickKind(kind, viaKeyboard) {
+    if (!this.canAct() || !this.state) return;
+    if (this.dropKind === kind) { this.unpickKind(true); return; }
+    const item = this.setKind(kind);
+    if (!item) return;
+    const dests = this.dests();
+    if (!dests.includes(this.cursor)) this.cursor = dests[0] || this.cursor;
+    if (viaKeyboard) this.keyboard = true;
+    this.box.focus({ preventScroll: true });
+    this.drawMarks();
+    const name = item.name.toLowerCase();
+    this.announce(`${item.name} picked: ${dests.length} ${dests.length === 1 ? "square" : "squares"} to place it.`
+      + (viaKeyboard && this.cursor
+        ? ` The cursor is on ${this.cursor}: move it with the arrow keys, then press Enter to place the ${name}.`
+        : ""));
+  }
+
+  setKind(kind) {
+    const item = this.handItem(kind);
+    if (!item) return null;
+    this.sel = null;
+    this.clearChoices();
+    this.setHint("");
+    this.dropKind = kind;
+    this.handPick[this.state.to_move] = kind;
+    this.renderHand();
+    this.drawMarks();
+    return item;
+  }
+
+  // Drag a kind's button onto a square: a token follows the pointer.
+  onHandDown(e) {
+    const button = e.target.closest("button[data-kind]");
+    this.handDragged = false;
+    if (!button || button.disabled || e.button !== 0 || !this.canAct()) return;
+    this.handDrag = { kind: button.dataset.kind, button, x: e.clientX, y: e.clientY, id: e.pointerId, ghost: null };
+    try { button.setPointerCapture(e.pointerId); } catch (_) { /* not capturable */ }
+  }
+
+  onHandMove(e) {
+    const d = this.handDrag;
+    if (!d || e.pointerId !== d.id) return;
+    if (!d.ghost) {
+      if (Math.hypot(e.clientX - d.x, e.clientY - d.y) < 6) return;
+      const item = this.dropKind === d.kind ? this.handItem(d.kind) : this.setKind(d.kind);
+      if (!item) { this.cancelHandDrag(); return; }
+      const first = this.rects && this.rects.values().next().value;
+      d.size = first ? first.getBoundingClientRect().width : 40;
+      d.ghost = el("div", { class: "sharah-drag-token", "aria-hidden": "true" });
+      d.ghost.innerHTML = item.svg || "";
+      d.ghost.style.width = d.ghost.style.height = `${d.size}px`;
+      document.body.appendChild(d.ghost);
+      this.fig.dataset.dragging = "true";
+    }
+    d.ghost.style.transform = `translate(${e.clientX - d.size / 2}px, ${e.clientY - d.size / 2}px)`;
+  }
+
+  onHandUp(e) {
+    const d = this.handDrag;
+    if (!d || e.pointerId !== d.id) return;
+    const dragged = !!d.ghost;
+    this.cancelHandDrag();
+    if (!dragged) return;               // a click: the click handler picks the kind
+    this.handDragged = true;            // the click that follows is not a pick
+    setTimeout(() => { this.handDragged = false; }, 0);
+    const sq = this.squareAt(e.clientX, e.clientY);
+    if (sq) { this.cursor = sq; this.pick(sq); }
+  }
+
+  cancelHandDrag() {
+    const d = this.handDrag;
+    if (!d) return;
+    this.handDrag = null;
+    d.ghost?.remove();
+    delete this.fig.dataset.dragging;
+    try { d.button.releasePointerCapture(d.id); } catch (_) { /* released */ }
+  }
+
+  unpickKind(say) {
+    if (!this.dropKind) return;
+    const item = this.handItem(this.dropKind);
+    this.dropKind = null;
+    if (this.state) delete this.handPick[this.state.to_move];
+    this.renderHand();
+    this.drawMarks();
+    if (say && item) this.announce(`${item.name} put back.`);
+  }
+
+  renderHand() {
+    const box = this.handBox;
+    if (!box || !this.state) return;
+    const hand = this.diagram ? [] : (this.state.hand || []);
+    const usable = this.fig.dataset.state === "ready" && this.canAct();
+    if (!hand.length) {
+      box.hidden = true;
+      box.replaceChildren();
+      this.handSig = null;
+      return;
+    }
+    const side = hand[0].side || this.state.to_move;
+    const sig = JSON.stringify([side, hand.map((h) => [h.kind, h.name, h.count])]);
+    if (sig !== this.handSig) {
+      const hadFocus = box.contains(document.activeElement) ? document.activeElement.dataset.kind : null;
+      this.handSig = sig;
+      box.dataset.side = side;
+      box.setAttribute("aria-label", `${cap(side)}'s hand: pick a piece, then a square`);
+      const buttons = hand.map((h) => {
+        const b = el("button", { type: "button", class: "sharah-hand-kind", "data-kind": h.kind,
+          "aria-label": h.name + (h.count != null ? `, ${h.count} in hand` : "") });
+        const art = document.createElement("span");
+        art.className = "sharah-hand-art";
+        art.innerHTML = h.svg || "";
+        b.append(art, el("span", { class: "sharah-hand-name" }, h.name));
+        if (h.count != null) b.appendChild(el("span", { class: "sharah-hand-count", "aria-hidden": "true" }, String(h.count)));
+        return b;
+      });
+      box.replaceChildren(el("span", { class: "sharah-hand-title" }, `${cap(side)}'s hand`), ...buttons);
+      if (hadFocus) box.querySelector(`button[data-kind="${hadFocus}"]`)?.focus({ preventScroll: true });
+    }
+    for (const b of box.querySelectorAll("button[data-kind]")) {
+      b.disabled = !usable;
+      b.setAttribute("aria-pressed", b.dataset.kind === this.dropKind ? "true" : "false");
+    }
+    box.hidden = false;
+  }
+
+  // ---- shortcuts: named sequences of moves the engine plays (ordinary moves)
+  renderShortcuts() {
+    const box = this.shortcutBox;
+    if (!box || !this.state) return;
+    const usable = this.fig.dataset.state === "ready" && this.canAct();
+    const buttons = (this.state.shortcuts || []).map((s) => el("button", {
+      type: "button", class: "md-button sharah-btn sharah-shortcut", "data-shortcut": s.name }, s.label));
+    const undo = this.state.undo_shortcut;
+    if (undo) {
+      buttons.push(el("button", { type: "button", class: "md-button sharah-btn sharah-undo-shortcut",
+        "data-undo-shortcut": String(undo.plies) },
+      `Undo “${undo.label}” (${undo.plies} ${undo.plies === 1 ? "move" : "moves"})`));
+    }
+    const focused = box.contains(document.activeElement);
+    box.replaceChildren(...buttons);
+    const ready = this.fig.dataset.state === "ready";
+    // taking a shortcut back is an undo: allowed when the game is over too
+    for (const b of buttons) b.disabled = b.dataset.undoShortcut ? !ready : !usable;
+    box.hidden = !buttons.length;
+    if (focused && buttons.length) buttons[0].focus({ preventScroll: true });
+  }
+
+  async runShortcut(name, button) {
+    if (!this.canAct()) return;
+    const label = button ? button.textContent : name;
+    this.setHint("");
+    this.clearChoices();
+    const reply = await this.request({ cmd: "shortcut", name });
+    if (!reply || this.dead) return;
+    this.apply(reply.state);
+    this.announce(`${label}: ${reply.played} ${reply.played === 1 ? "move" : "moves"} played.`);
+    this.box.focus({ preventScroll: true });
+  }
+
+  async undoShortcut(plies) {
+    if (this.busy || !this.state) return;
+    this.setHint("");
+    const reply = await this.request({ cmd: "undo", plies });
+    if (!reply || this.dead) return;
+    this.apply(reply.state);
+    this.announce(`${plies} ${plies === 1 ? "move" : "moves"} taken back.`);
+    const again = this.shortcutBox?.querySelector("button[data-shortcut]");
+    if (again && !again.disabled) again.focus({ preventScroll: true });
+    else this.box.focus({ preventScroll: true });
+  }
+
+  async explain(from, to, drop) {
+    const reply = await this.request({ cmd: "explain", from, to, drop });
     if (!reply || this.dead) return;
     const message = reply.message;
     if (this.mode === "try" && to) {
@@ -480,6 +728,7 @@ class Board {
       this.showFeedback(this.answered, reply.check.move);   // aria-live too
       this.updateControls();
       this.renderFree();
+      this.renderHand();
     }
     this.announce(text);
   }
@@ -500,6 +749,7 @@ class Board {
       this.answered = null;
       this.showFeedback(null);
     }
+    if (name === "restart") this.handPick = {};      // a new start: nothing picked
     this.apply(reply.state);
     this.announce({ undo: "Move taken back.", redo: "Move replayed.", restart: "Back to the start.",
       flip: `The board is turned: ${reply.state.orientation} at the bottom.` }[name]);
@@ -597,6 +847,7 @@ class Board {
       const reply = await this.request({ cmd: "restart", options });
       if (!reply || this.dead) return;
       this.answered = null;
+      this.handPick = {};
       this.optionsSig = null;      // rebuild the form from the new game's values
       this.apply(reply.state);
       if (reply.note) this.setHint(reply.note, "explain");
@@ -671,18 +922,11 @@ class Board {
     const list = this.moveList;
     if (!list) return;
     const st = this.state;
-    const first = st.sides[0];
-    let n = 0;
+    // the engine numbers the moves (draw offers and extra turns keep the count right)
+    const numbers = st.history_numbers || [];
     const items = st.history.map((name, i) => {
-      const side = st.history_sides[i];
-      const li = el("li", { "data-side": side });
-      if (side === first) {
-        n += 1;
-        li.appendChild(el("span", { class: "sharah-move-no" }, `${n}.`));
-      } else if (i === 0) {
-        n = 1;
-        li.appendChild(el("span", { class: "sharah-move-no" }, "1…"));
-      }
+      const li = el("li", { "data-side": st.history_sides[i], "data-kind": (st.history_kinds || [])[i] });
+      if (numbers[i]) li.appendChild(el("span", { class: "sharah-move-no" }, numbers[i]));
       li.appendChild(document.createTextNode(name));
       if (i === st.history.length - 1) li.setAttribute("aria-current", "step");
       return li;
@@ -801,7 +1045,8 @@ class Board {
   onFocus() {
     if (this.box.matches(":focus-visible")) this.keyboard = true;
     if (!this.cursor || !this.rects.has(this.cursor)) {
-      this.cursor = this.sel || [...this.byFrom.keys()][0] || this.rects.keys().next().value || null;
+      this.cursor = this.sel || this.dests()[0] || [...this.byFrom.keys()][0]
+        || [...this.byTo.keys()][0] || this.rects.keys().next().value || null;
     }
     this.drawMarks();
   }
@@ -810,6 +1055,9 @@ class Board {
     const p = this.pieceAt(sq);
     let text = `${sq}, ${p ? `${p.side ? `${p.side} ` : ""}${p.name.toLowerCase()}` : "empty"}`;
     if (this.sel && this.dests().includes(sq)) text += ", a move";
+    else if (this.dropKind && this.dests().includes(sq)) {
+      text += `, a place for the ${(this.handItem(this.dropKind)?.name || "piece").toLowerCase()}`;
+    }
     return text;
   }
 
@@ -832,6 +1080,7 @@ class Board {
       if (this.cursor) this.pick(this.cursor);
     } else if (e.key === "Escape") {
       if (this.sel) { e.preventDefault(); this.deselect(); if (!this.diagram) this.announce("Cancelled."); }
+      else if (this.dropKind) { e.preventDefault(); this.unpickKind(true); }
       else if (this.diagram && this.statusLine?.dataset.kind) { e.preventDefault(); this.say(null); }
     }
   }
