@@ -1,0 +1,718 @@
+"""The speed benchmark (issue 10): engine speed on CPython and in Pyodide,
+boot and response times in Chromium, the engine's size; a table of every
+budget, met or not. Not part of the tests: run it by hand.
+
+    .venv/bin/python scripts/bench.py              # everything (about 5 minutes)
+    .venv/bin/python scripts/bench.py --engine     # perft on CPython and in Pyodide under Node
+    .venv/bin/python scripts/bench.py --browser    # build the site, measure in Chromium
+    .venv/bin/python scripts/bench.py --json out.json   # also write every figure
+
+Needs what ``bash scripts/setup.sh --browser`` installs: the venv (mkdocs,
+Playwright), ``node_modules/pyodide`` and a Chromium (``SHARAH_CHROMIUM`` or
+``/usr/bin/chromium``; ``--chromium PATH``). Everything it starts (a Node
+process, a static server on 127.0.0.1, Chromium, a temporary site) is
+stopped and removed before it exits, also on an error or Ctrl-C.
+
+Ratios are measured within one run (the machines are shared and noisy);
+``--runs`` and ``--repeat`` take medians and best times over repetitions.
+What each figure means is in the README's "Benchmarks" section.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import functools
+import http.server
+import importlib
+import json
+import os
+import platform
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HERE = ROOT / "scripts" / "bench"
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import pack_engine  # noqa: E402
+from sharah_web.variants import VARIANTS  # noqa: E402
+
+# ---------------------------------------------------------------- budgets
+
+PAINT_BUDGET = 0.5          # s, (a)
+BOOT_RATIO_BUDGET = 1.2     # (b): first board interactive / bare Pyodide boot
+NAV_BUDGET = 0.2            # s, (c)
+CLICK_BUDGET = 0.050        # s, (d)
+PYODIDE_RATIO_BUDGET = 0.4  # Pyodide rate / CPython rate, same perft
+PERFT2_BUDGET = 2.0         # s, every game's perft(2) from the set-up, CPython
+SIZE_BUDGET = 150_000       # bytes, the engine zip as shipped
+
+# ---------------------------------------------------------- engine jobs
+
+# One perft per game at a depth that takes roughly 1-5 s on CPython on the
+# reference machine; the same job runs in Pyodide. The game's own set-up
+# where a depth lands in that range; else a fixed position (a set-up's
+# next depth is too quick or far too slow):
+# - Scheherazade: the first "every special move" position of
+#   tests/test_scheherazade.py (draw offers off, as there): perft(3) is
+#   600,727 there, a cross-check;
+# - Hedman: a middle game (16 random plies from the set-up);
+# - Mittner: the set-up is the placement phase (drops only); a placed
+#   position (placement=random, seed 1: the capture phase) is timed too.
+SCHEHERAZADE_TRICKY = "r9/1P1h1k1(rs)2/2P7/9p/2b1(NO)1pP2/1o1Nn5/R4H3B/P1S7/4pK4/10 w Kk g7 0"
+HEDMAN_MIDDLE = ("13/1aziwig1wiaa1/1uuuu1uui1uu1/1ppppp1p1ppp1/4up1u5/6p6/6*6/6u1PU3/1U1PU6U1/"
+                 "1PPPUPPPPP1P1/1U1UU2U1U1U1/1AAIWIGIWIZA1/13 r - 1")
+MITTNER_PLACED = ("15/4SF3os2F1/4S2Os1S4/1O1F2O1so5/2F1OS4Fo3/4Fof3FO1f1/1OF1F1o2f3o1/"
+                  "4Os1*1sFosf1/4s6O1f1/5f4SSo2/1O1FO8s1/1O5Sf1o4/2s1SS1fooS1f2/2S1f1s4f1s1/15 "
+                  "g capture -/- - 0")
+ENGINE_JOBS = [
+    # (label, variant, options, position or None for the set-up, depth)
+    ("oblong-shatranj", "oblong-shatranj", {}, None, 4),
+    ("oblong-shatranj die=false", "oblong-shatranj", {"die": "false"}, None, 4),
+    ("scheherazade (tricky)", "scheherazade", {"agreement": "false"}, SCHEHERAZADE_TRICKY, 3),
+    ("sharah-hedman (middle game)", "sharah-hedman", {}, HEDMAN_MIDDLE, 3),
+    ("sharah-surrounds", "sharah-surrounds", {}, None, 2),
+    ("sharah-mittner (placement)", "sharah-mittner", {}, None, 2),
+    ("sharah-mittner (placed)", "sharah-mittner", {}, MITTNER_PLACED, 3),
+]
+
+# ---------------------------------------------------------- browser pages
+
+FIRST_PAGE = "games/oblong-shatranj/"
+NAV_PAGES = ["games/scheherazade/", "games/sharah-hedman/", "games/sharah-surrounds/",
+             "games/sharah-mittner/"]
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync"]
+BOOT_TIMEOUT = 90_000   # ms
+SEARCH_GAMES = [
+    {"variant": "oblong-shatranj", "options": {"die": False}},
+    {"variant": "oblong-shatranj"},
+    {"variant": "scheherazade"},
+    {"variant": "sharah-hedman"},
+    {"variant": "sharah-surrounds"},
+    {"variant": "sharah-mittner", "options": {"placement": "random"}},
+]
+
+
+def say(text: str = "") -> None:
+    print(text, flush=True)
+
+
+def note(text: str) -> None:
+    print(f"[bench] {text}", file=sys.stderr, flush=True)
+
+
+# ================================================================ machine
+
+def machine() -> dict:
+    model = platform.processor() or "?"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    info = {"cpu": model, "cores": os.cpu_count(), "python": platform.python_version(),
+            "date": datetime.date.today().isoformat(), "system": platform.platform()}
+    try:
+        info["node"] = subprocess.run(["node", "--version"], capture_output=True, text=True,
+                                      timeout=20).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        info["node"] = None
+    return info
+
+
+def load_average() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "?"
+
+
+# ================================================================ engine
+
+def perft_argv(variant, options, position, depth) -> list[str]:
+    argv = ["perft", variant, str(depth), "--from-depth", str(depth), "--json"]
+    for k, v in options.items():
+        argv += ["--option", f"{k}={v}"]
+    if position:
+        argv += ["--position", position]
+    return argv
+
+
+def run_cpython(argv: list[str]) -> dict:
+    proc = subprocess.run([sys.executable, "-m", "sharah_web", *argv], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)
+    if proc.returncode:
+        raise RuntimeError(f"python -m sharah_web {' '.join(argv)} failed:\n{proc.stderr}")
+    return json.loads(proc.stdout)
+
+
+def run_pyodide(zip_path: Path, jobs: list[list[str]], tmp: Path) -> tuple[list[dict], dict]:
+    jobs_file = tmp / "jobs.json"
+    jobs_file.write_text(json.dumps(jobs))
+    if not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
+        raise RuntimeError("node_modules/pyodide is missing: run bash scripts/setup.sh")
+    proc = subprocess.run(["node", str(HERE / "perft_pyodide.mjs"), str(zip_path), str(jobs_file)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=1800)
+    if proc.returncode:
+        raise RuntimeError(f"Pyodide under Node failed:\n{proc.stderr[-3000:]}")
+    lines = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+    return lines[:-1], lines[-1]
+
+
+def engine_bench(args, tmp: Path) -> dict:
+    zip_path = tmp / "engine.zip"
+    zip_path.write_bytes(pack_engine.engine_zip())
+    jobs = [perft_argv(v, o, p, d) for _label, v, o, p, d in ENGINE_JOBS]
+    cp: list[list[dict]] = [[] for _ in jobs]
+    py: list[list[dict]] = [[] for _ in jobs]
+    boot = None
+    for rep in range(args.repeat):
+        note(f"engine, round {rep + 1}/{args.repeat}: CPython (load average {load_average()})")
+        for i, argv in enumerate(jobs):
+            cp[i].append(run_cpython(argv))
+        note(f"engine, round {rep + 1}/{args.repeat}: Pyodide under Node (load average {load_average()})")
+        records, boot = run_pyodide(zip_path, jobs, tmp)
+        for i, rec in enumerate(records):
+            if "error" in rec:
+                raise RuntimeError(f"Pyodide: {' '.join(jobs[i])}: {rec['error']}")
+            py[i].append(rec)
+
+    rows = []
+    for (label, variant, options, position, depth), c, p in zip(ENGINE_JOBS, cp, py):
+        best_c = min(c, key=lambda r: r["rows"][-1]["seconds"])["rows"][-1]
+        best_p = min(p, key=lambda r: r["rows"][-1]["seconds"])["rows"][-1]
+        rows.append({
+            "label": label, "variant": variant, "options": options,
+            "position": position or "set-up", "depth": depth,
+            "nodes": best_c["nodes"], "nodes_pyodide": best_p["nodes"],
+            "cpython_s": best_c["seconds"], "pyodide_s": best_p["seconds"],
+            "cpython_nps": best_c["nodes"] / best_c["seconds"],
+            "pyodide_nps": best_p["nodes"] / best_p["seconds"],
+            "ratio": (best_p["nodes"] / best_p["seconds"]) / (best_c["nodes"] / best_c["seconds"]),
+            "cpython_runtime": c[0]["runtime"], "pyodide_runtime": p[0]["runtime"],
+        })
+
+    # every game's perft(2) from its set-up, default options, on CPython
+    perft2 = []
+    for variant in VARIANTS:
+        reuse = [r for r in rows if r["variant"] == variant and not r["options"]
+                 and r["position"] == "set-up" and r["depth"] == 2]
+        if reuse:
+            perft2.append({"variant": variant, "nodes": reuse[0]["nodes"], "seconds": reuse[0]["cpython_s"]})
+            continue
+        times = [run_cpython(perft_argv(variant, {}, None, 2)) for _ in range(args.repeat)]
+        best = min(times, key=lambda r: r["rows"][-1]["seconds"])["rows"][-1]
+        perft2.append({"variant": variant, "nodes": best["nodes"], "seconds": best["seconds"]})
+    return {"jobs": rows, "perft2": perft2, "pyodide_boot_node_s": boot.get("boot_seconds"),
+            "engine_import_node_s": boot.get("import_seconds"),
+            "pyodide_version": boot.get("version")}
+
+
+def print_engine(res: dict) -> None:
+    say("Engine speed: perft, the same job on CPython and in Pyodide under Node")
+    head = (f"{'game':<28} {'depth':>5} {'nodes':>10} {'CPython s':>10} {'CPython n/s':>12} "
+            f"{'Pyodide s':>10} {'Pyodide n/s':>12} {'ratio':>6}")
+    say(head)
+    say("-" * len(head))
+    for r in res["jobs"]:
+        flag = "" if r["nodes"] == r["nodes_pyodide"] else f"  MISMATCH: Pyodide counted {r['nodes_pyodide']}"
+        say(f"{r['label']:<28} {r['depth']:>5} {r['nodes']:>10} {r['cpython_s']:>10.2f} "
+            f"{r['cpython_nps']:>12.0f} {r['pyodide_s']:>10.2f} {r['pyodide_nps']:>12.0f} "
+            f"{r['ratio']:>6.2f}{flag}")
+    say(f"(ratio = Pyodide n/s / CPython n/s; {res['jobs'][0]['cpython_runtime']} vs "
+        f"{res['jobs'][0]['pyodide_runtime']}, pyodide {res['pyodide_version']}; "
+        f"under Node: Pyodide boot {res['pyodide_boot_node_s']:.2f} s, "
+        f"import sharah_web.bridge {res['engine_import_node_s']:.2f} s)")
+    say()
+    say("perft(2) from each game's set-up on CPython")
+    for r in res["perft2"]:
+        say(f"  {r['variant']:<20} {r['nodes']:>10} nodes {r['seconds']:>7.2f} s")
+    say()
+
+
+# ================================================================ browser
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+        ".json": "application/json", ".zip": "application/zip", ".svg": "image/svg+xml",
+        ".css": "text/css", ".html": "text/html; charset=utf-8", ".py": "text/plain; charset=utf-8",
+    }
+
+    def log_message(self, *args):
+        pass
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def chromium_path(arg: str | None) -> str:
+    path = arg or os.environ.get("SHARAH_CHROMIUM") or "/usr/bin/chromium"
+    found = path if Path(path).is_file() and os.access(path, os.X_OK) else shutil.which(path)
+    if not found:
+        raise RuntimeError(f"no Chromium at {path}: install Debian's chromium, or give --chromium PATH "
+                           f"(or SHARAH_CHROMIUM)")
+    return found
+
+
+def build_site(tmp: Path, port: int) -> Path:
+    config = tmp / "mkdocs.yml"
+    config.write_text(
+        f"INHERIT: {ROOT / 'mkdocs.yml'}\n"
+        f"docs_dir: {ROOT / 'docs'}\n"
+        f"site_url: http://127.0.0.1:{port}/\n"
+        f"hooks:\n  - {ROOT / 'scripts' / 'mkdocs_hooks.py'}\n", encoding="utf-8")
+    out = tmp / "site"
+    t0 = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config),
+                           "-d", str(out)], cwd=ROOT, capture_output=True, text=True, timeout=900,
+                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    if proc.returncode:
+        raise RuntimeError(f"mkdocs build --strict failed:\n{proc.stdout}\n{proc.stderr}")
+    note(f"site built in {time.perf_counter() - t0:.1f} s")
+    bench = out / "bench"
+    bench.mkdir()
+    for name in ("bare.html", "bare-worker.js", "search.html", "search-worker.js", "search-bench.py"):
+        shutil.copy(HERE / name, bench / name)
+    return out
+
+
+def _median(xs):
+    xs = [x for x in xs if x is not None]
+    return statistics.median(xs) if xs else None
+
+
+class Browser:
+    """Chromium with the site served on 127.0.0.1; closes both on exit."""
+
+    def __init__(self, site: Path, port: int, exe: str):
+        self.site, self.port, self.exe = site, port, exe
+        self.base = f"http://127.0.0.1:{port}/"
+        self.server = self.pw_cm = self.pw = self.browser = None
+        self.instrument = (HERE / "instrument.js").read_text()
+
+    def __enter__(self):
+        handler = functools.partial(_Handler, directory=str(self.site))
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
+        self.server.daemon_threads = True
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        from playwright.sync_api import sync_playwright
+        self.pw_cm = sync_playwright()
+        self.pw = self.pw_cm.__enter__()
+        self.browser = self.pw.chromium.launch(executable_path=self.exe, args=CHROMIUM_ARGS)
+        return self
+
+    def __exit__(self, *exc):
+        try:
+            if self.browser is not None:
+                self.browser.close()
+        finally:
+            try:
+                if self.pw_cm is not None:
+                    self.pw_cm.__exit__(*exc)
+            finally:
+                if self.server is not None:
+                    self.server.shutdown()
+                    self.server.server_close()
+
+    def context(self):
+        ctx = self.browser.new_context(viewport={"width": 1280, "height": 900})
+        ctx.add_init_script(self.instrument)
+
+        def only_local(route, request):   # nothing may come from another host
+            if request.url.startswith(self.base) or request.url.startswith(("data:", "blob:")):
+                route.continue_()
+            else:
+                route.abort()
+        ctx.route("**/*", only_local)
+        return ctx
+
+
+def bare_boot(b: Browser) -> dict:
+    ctx = b.context()
+    try:
+        page = ctx.new_page()
+        page.goto(b.base + "bench/bare.html")
+        page.wait_for_function("() => window.bareBoot", timeout=BOOT_TIMEOUT)
+        res = page.evaluate("() => ({...window.bareBoot, created: window.__bench.workers.length ? "
+                            "window.__bench.workers[0].t : null})")
+        if "error" in res:
+            raise RuntimeError(f"bare Pyodide boot failed: {res['error']}")
+        return {"page_s": res["pageMs"] / 1000, "worker_s": res["workerMs"] / 1000,
+                "worker_created_s": res["created"] / 1000 if res["created"] is not None else None}
+    finally:
+        ctx.close()
+
+
+def first_load(page, url: str) -> dict:
+    page.goto(url)
+    page.wait_for_function("() => window.__bench.ready.length > 0 || (window.sharahDebug && window.sharahDebug.failed)",
+                           timeout=BOOT_TIMEOUT)
+    failed = page.evaluate("window.sharahDebug && window.sharahDebug.failed")
+    if failed:
+        raise RuntimeError(f"the engine failed in the browser: {failed}")
+    page.wait_for_function("() => window.__bench.boardPainted !== null", timeout=BOOT_TIMEOUT)
+    m = page.evaluate("""() => {
+        const nav = performance.getEntriesByType('navigation')[0];
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+        const B = window.__bench;
+        const w = B.workers.find(w => w.url.includes('engine-worker'));
+        return {painted: B.boardPainted, rect: B.boardRect, mounted: B.firstMounted,
+                worker: w ? w.t : null, worker_ready: w ? w.ready : null,
+                all_workers: B.workers.map(w => [w.url.split('?')[0].split('/').pop(), Math.round(w.t)]),
+                first_ready: B.ready[0].t, dcl: nav ? nav.domContentLoadedEventEnd : null,
+                fcp: fcp ? fcp.startTime : null, worker_boot: window.sharahDebug.bootMs,
+                boards: document.querySelectorAll('figure.sharah-board[data-mode]').length};
+    }""")
+    return {"painted_s": m["painted"] / 1000, "first_ready_s": m["first_ready"] / 1000,
+            "mounted_s": m["mounted"] / 1000 if m["mounted"] is not None else None,
+            "dcl_s": m["dcl"] / 1000 if m["dcl"] else None,
+            "fcp_s": m["fcp"] / 1000 if m["fcp"] is not None else None,
+            "worker_created_s": m["worker"] / 1000 if m["worker"] is not None else None,
+            "worker_ready_s": m["worker_ready"] / 1000 if m["worker_ready"] is not None else None,
+            "worker_boot_s": (m["worker_boot"] or 0) / 1000, "board_in_viewport": m["rect"]["inViewport"],
+            "boards": m["boards"], "workers": m["all_workers"]}
+
+
+def instant_nav(page, target: str) -> dict:
+    """Click the navigation link to ``target``; time from the click (the
+    input's timestamp) to the new page's first board being ready."""
+    before = page.evaluate("() => ({marker: window.__bench.marker, n: window.__bench.ready.length,"
+                           " workers: window.sharahDebug.workersCreated})")
+    link = page.evaluate_handle("""(t) => {
+        const links = [...document.querySelectorAll('nav.md-nav--primary a.md-nav__link, a[href]')];
+        return links.find(a => a.href.endsWith(t) && a.getClientRects().length) || null;
+    }""", target).as_element()
+    if link is None:
+        raise RuntimeError(f"no visible link to {target} on {page.url}")
+    link.click()
+    # a board of the new page (not one of the old page's) has become ready
+    mine = """(n) => {
+        const B = window.__bench;
+        const ids = new Set([...document.querySelectorAll('figure.sharah-board[data-mode]')].map(f => f.id));
+        const first = B.ready.slice(n).find(r => ids.has(r.id));
+        const mount = B.mounted.find(r => ids.has(r.id));
+        return first ? {t: first.t, click: B.navClick, marker: B.marker, mounted: mount ? mount.t : null,
+                        html: document.documentElement.outerHTML.length,
+                        workers: window.sharahDebug.workersCreated} : null;
+    }"""
+    page.wait_for_function(mine, arg=before["n"], timeout=BOOT_TIMEOUT)
+    after = page.evaluate(mine, before["n"])
+    if not page.url.rstrip("/").endswith(target.rstrip("/")):
+        raise RuntimeError(f"navigation to {target} ended on {page.url}")
+    instant = after["marker"] == before["marker"] and after["workers"] == before["workers"]
+    return {"page": target, "instant": instant, "ready_s": (after["t"] - after["click"]) / 1000,
+            "mounted_s": (after["mounted"] - after["click"]) / 1000 if after["mounted"] is not None else None,
+            "html_chars": after["html"]}
+
+
+def click_delays(page, clicks: int) -> dict:
+    """Click pieces of the page's first playable board that has moves with
+    destinations, ``clicks`` times, a different piece each time when it can;
+    the delay from the input to the frame with the destinations drawn."""
+    page.wait_for_function("() => [...document.querySelectorAll('figure.sharah-board[data-mode]')]"
+                           ".every(f => f.dataset.state === 'ready' || f.dataset.state === 'error')",
+                           timeout=BOOT_TIMEOUT)
+    found = page.evaluate("""() => {
+        const figs = [...document.querySelectorAll('figure.sharah-board[data-mode]')];
+        const order = [...figs.filter(f => f.dataset.mode === 'game'), ...figs.filter(f => f.dataset.mode !== 'game')];
+        for (const fig of order) {
+            const w = fig.sharahWidget;
+            if (!w || !w.byFrom || fig.dataset.state !== 'ready') continue;
+            const squares = [...w.byFrom.entries()]
+                .filter(([sq, ms]) => ms.some(m => m.to && m.to !== sq)).map(([sq]) => sq);
+            if (squares.length) return {id: fig.id, mode: fig.dataset.mode, squares};
+        }
+        return null;
+    }""")
+    if not found:
+        return {"board": None, "delays_ms": []}
+    fig = page.locator(f"[id='{found['id']}']")
+    fig.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    squares = found["squares"][:12]
+    state = "(id) => { const w = document.getElementById(id).sharahWidget; return {sel: w.sel, dests: w.dests()}; }"
+
+    def click(sq):
+        box = fig.locator(f".sharah-svg rect[data-sq='{sq}']").bounding_box()
+        n = page.evaluate("window.__bench.clicks.length")
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_function(f"() => window.__bench.clicks.length > {n}")
+        return page.evaluate(f"window.__bench.clicks[{n}]")
+
+    delays, missed = [], 0
+    for i in range(clicks * 3):
+        if len(delays) >= clicks:
+            break
+        sq = squares[i % len(squares)]
+        st = page.evaluate(state, found["id"])
+        if st["sel"] and (st["sel"] == sq or sq in st["dests"]):
+            click(st["sel"])   # let go first (unmeasured): clicking a destination would play
+        rec = click(sq)
+        if rec["dests"] > 0:
+            delays.append(rec["painted"] - rec["down"])
+        else:
+            missed += 1
+        page.wait_for_timeout(20)
+    return {"board": found["id"], "mode": found["mode"], "delays_ms": delays, "missed": missed}
+
+
+def search_bench(b: Browser, site: Path) -> dict:
+    engine = sorted((site / "assets" / "sharah").glob("engine-*.zip"))
+    if not engine:
+        raise RuntimeError("the built site has no engine zip")
+    ctx = b.context()
+    try:
+        page = ctx.new_page()
+        from urllib.parse import urlencode
+        query = urlencode({"engine": f"../assets/sharah/{engine[0].name}",
+                           "config": json.dumps({"games": SEARCH_GAMES, "budget_seconds": 120})})
+        page.goto(b.base + "bench/search.html?" + query)
+        page.wait_for_function("() => window.searchBench", timeout=300_000)
+        return page.evaluate("window.searchBench")
+    finally:
+        ctx.close()
+
+
+def has_search() -> bool:
+    path = ROOT / "sharah_web" / "search.py"
+    if not path.is_file():
+        return False
+    try:
+        module = importlib.import_module("sharah_web.search")
+    except Exception as e:   # another helper's work in progress
+        note(f"sharah_web/search.py does not import: {e}")
+        return False
+    return callable(getattr(module, "best_move", None))
+
+
+def browser_bench(args, tmp: Path) -> dict:
+    try:
+        import playwright  # noqa: F401
+        import mkdocs  # noqa: F401
+    except ImportError as e:
+        raise RuntimeError(f"{e.name} is missing: run this with .venv/bin/python "
+                           f"(bash scripts/setup.sh --browser installs it)") from None
+    exe = chromium_path(args.chromium)
+    port = free_port()
+    note("building the site")
+    site = build_site(tmp, port)
+    res: dict = {"runs": [], "bare": [], "nav": [], "clicks": {}, "search": None}
+    with Browser(site, port, exe) as b:
+        res["chromium"] = b.browser.version
+        for run in range(args.runs):
+            note(f"browser, run {run + 1}/{args.runs} (load average {load_average()})")
+            # alternate which goes first, so drift in the machine's load hits both alike
+            order = ("bare", "page") if run % 2 == 0 else ("page", "bare")
+            ctx = None
+            try:
+                for what in order:
+                    if what == "bare":
+                        res["bare"].append(bare_boot(b))
+                        continue
+                    ctx = b.context()
+                    page = ctx.new_page()
+                    res["runs"].append(first_load(page, b.base + FIRST_PAGE))
+                    if run == args.runs - 1:
+                        # the last run walks the other game pages by instant navigation
+                        page.wait_for_timeout(300)
+                        res["clicks"][FIRST_PAGE] = click_delays(page, args.clicks)
+                        for target in NAV_PAGES:
+                            res["nav"].append(instant_nav(page, target))
+                            res["clicks"][target] = click_delays(page, args.clicks)
+            finally:
+                if ctx is not None:
+                    ctx.close()
+        if has_search():
+            note("timing the computer's move in the browser")
+            res["search"] = search_bench(b, site)
+    return res
+
+
+def print_browser(res: dict) -> None:
+    say(f"Browser: Chromium {res['chromium']}, headless, the built site on 127.0.0.1, "
+        f"page {FIRST_PAGE}, {len(res['runs'])} cold loads (fresh contexts)")
+    for i, (r, bare) in enumerate(zip(res["runs"], res["bare"]), 1):
+        created, boot, msg = r["worker_created_s"], r["worker_boot_s"], r["worker_ready_s"]
+        parts = ""
+        if created is not None and msg is not None:
+            parts = (f" = engine worker created {created:.2f} s + its script starting "
+                     f"{msg - created - boot:.2f} s + Pyodide and engine {boot:.2f} s + first board "
+                     f"{r['first_ready_s'] - msg:.2f} s")
+        say(f"  run {i}: board painted {r['painted_s']:.3f} s (FCP {r['fcp_s'] or 0:.3f} s); "
+            f"first board interactive {r['first_ready_s']:.2f} s{parts}")
+        say(f"         bare Pyodide boot {bare['page_s']:.2f} s = worker created "
+            f"{bare['worker_created_s'] or 0:.2f} s + loadPyodide {bare['worker_s']:.2f} s + the rest; "
+            f"ratio {r['first_ready_s'] / bare['page_s']:.2f}")
+        others = [w for w in r.get("workers", []) if "engine-worker" not in w[0]]
+        if others and i == 1:
+            say(f"         other workers on the page: {', '.join(f'{n} at {t / 1000:.2f} s' for n, t in others)}")
+    for n in res["nav"]:
+        ready = f"{n['ready_s']:.3f} s" if n["ready_s"] is not None else "?"
+        mounted = f"{n['mounted_s']:.3f} s" if n.get("mounted_s") is not None else "?"
+        say(f"  instant navigation to {n['page']}: first board interactive after {ready} "
+            f"(its boards mounted after {mounted}; page {n['html_chars'] / 1e6:.2f} M characters)"
+            f"{'' if n['instant'] else ' (NOT instant: the page was reloaded)'}")
+    for pg, c in res["clicks"].items():
+        d = c["delays_ms"]
+        if not d:
+            say(f"  clicks on {pg}: no board with pieces to click")
+            continue
+        say(f"  clicks on {pg} ({c['mode']} board {c['board']}): {len(d)} clicks, median "
+            f"{statistics.median(d):.1f} ms, max {max(d):.1f} ms")
+    s = res["search"]
+    if s is None:
+        say("  computer's move: n/a (sharah_web/search.py with best_move is not there yet)")
+    elif "error" in s:
+        say(f"  computer's move: failed: {s['error']}")
+    else:
+        say(f"  computer's move at the default level (best_move({s['call']}), {len(s['rows'])} positions): "
+            f"median {s['median_seconds']:.2f} s, max {s['max_seconds']:.2f} s")
+        for r in s["rows"]:
+            say(f"    {r['variant']:<18} after {r['plies']:>2} plies: {r['seconds']:.2f} s ({r['move']})")
+    say()
+
+
+# ================================================================ summary
+
+def verdict(ok) -> str:
+    return "n/a" if ok is None else ("met" if ok else "NOT MET")
+
+
+def budget_rows(engine: dict | None, browser: dict | None, size: int) -> list[tuple]:
+    rows = []
+    if browser:
+        paint = _median(r["painted_s"] for r in browser["runs"])
+        ready = _median(r["first_ready_s"] for r in browser["runs"])
+        bare = _median(b["page_s"] for b in browser["bare"])
+        ratio = _median(r["first_ready_s"] / b["page_s"] for r, b in zip(browser["runs"], browser["bare"]))
+        # "before any script finishes": painted before the widget's script
+        # (a deferred module) has even started the engine's worker
+        early = all(r["worker_created_s"] is None or r["painted_s"] < r["worker_created_s"]
+                    for r in browser["runs"])
+        rows.append(("(a) static board painted (median of loads)",
+                     f"{paint:.3f} s ({'before' if early else 'NOT always before'} the widget's script ran)",
+                     f"< {PAINT_BUDGET} s", paint < PAINT_BUDGET and early))
+        rows.append(("(b) first board interactive / bare Pyodide boot (median of paired ratios)",
+                     f"{ratio:.2f} ({ready:.2f} s and {bare:.2f} s, medians)", f"<= {BOOT_RATIO_BUDGET}",
+                     ratio <= BOOT_RATIO_BUDGET))
+        navs = [n["ready_s"] for n in browser["nav"] if n["ready_s"] is not None]
+        all_instant = all(n["instant"] for n in browser["nav"])
+        if navs:
+            rows.append(("(c) interactive after instant navigation (median, worst)",
+                         f"{statistics.median(navs):.3f} s, {max(navs):.3f} s", f"< {NAV_BUDGET} s",
+                         all_instant and len(navs) == len(browser["nav"]) and max(navs) < NAV_BUDGET))
+        delays = [d for c in browser["clicks"].values() for d in c["delays_ms"]]
+        if delays:
+            worst = max(statistics.median(c["delays_ms"]) for c in browser["clicks"].values() if c["delays_ms"])
+            med = statistics.median(delays)
+            rows.append((f"(d) click to destinations drawn (median of {len(delays)}; worst page)",
+                         f"{med:.1f} ms; {worst:.1f} ms", f"< {CLICK_BUDGET * 1000:.0f} ms",
+                         med < CLICK_BUDGET * 1000))
+        s = browser["search"]
+        if s and "error" not in s and s.get("median_seconds") is not None:
+            rows.append(("(e) computer's move, default level (median)", f"{s['median_seconds']:.2f} s",
+                         "(no budget)", None))
+        else:
+            rows.append(("(e) computer's move, default level (median)", "n/a", "(no budget)", None))
+    if engine:
+        worst = min(engine["jobs"], key=lambda r: r["ratio"])
+        rows.append(("engine in Pyodide / CPython, same perft (lowest)",
+                     f"{worst['ratio']:.2f} ({worst['label']})", f">= {PYODIDE_RATIO_BUDGET}",
+                     worst["ratio"] >= PYODIDE_RATIO_BUDGET))
+        slow = max(engine["perft2"], key=lambda r: r["seconds"])
+        rows.append(("perft(2) from the set-up on CPython (slowest game)",
+                     f"{slow['seconds']:.2f} s ({slow['variant']})", f"< {PERFT2_BUDGET} s",
+                     slow["seconds"] < PERFT2_BUDGET))
+    rows.append(("engine as shipped (the zip)", f"{size:,} bytes", f"< {SIZE_BUDGET:,} bytes",
+                 size < SIZE_BUDGET))
+    return rows
+
+
+def print_budgets(rows) -> None:
+    w0 = max(len(r[0]) for r in rows)
+    w1 = max(len(r[1]) for r in rows)
+    w2 = max(len(r[2]) for r in rows)
+    say("Budgets (issue 10)")
+    say(f"{'budget':<{w0}}  {'measured':<{w1}}  {'target':<{w2}}  verdict")
+    say("-" * (w0 + w1 + w2 + 15))
+    for name, got, target, ok in rows:
+        say(f"{name:<{w0}}  {got:<{w1}}  {target:<{w2}}  {verdict(ok)}")
+
+
+# ================================================================ main
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description="The speed benchmark: engine (CPython vs Pyodide), "
+                                "browser (boot, navigation, clicks, computer's move), size.")
+    p.add_argument("--engine", action="store_true", help="only the engine part (perft, CPython and Pyodide)")
+    p.add_argument("--browser", action="store_true", help="only the browser part (build, Chromium)")
+    p.add_argument("--repeat", type=int, default=2, metavar="N",
+                   help="run each perft N times on each runtime and keep the best (default 2)")
+    p.add_argument("--runs", type=int, default=5, metavar="N",
+                   help="cold page loads and bare boots to take the median of (default 5)")
+    p.add_argument("--clicks", type=int, default=30, metavar="N",
+                   help="measured clicks on each game page's board (default 30)")
+    p.add_argument("--chromium", metavar="PATH", help="the Chromium binary (default $SHARAH_CHROMIUM "
+                   "or /usr/bin/chromium)")
+    p.add_argument("--json", metavar="FILE", help="also write every figure to FILE as JSON")
+    args = p.parse_args(argv)
+    if args.repeat < 1 or args.runs < 1 or args.clicks < 1:
+        p.error("--repeat, --runs and --clicks must be at least 1")
+    do_engine = args.engine or not args.browser
+    do_browser = args.browser or not args.engine
+
+    info = machine()
+    info["load_before"] = load_average()
+    say(f"sharah_web benchmark, {info['date']}: {info['cpu']}, {info['cores']} cores, "
+        f"Python {info['python']}, node {info['node']}, load average {info['load_before']}")
+    say()
+    size = len(pack_engine.engine_zip())
+    engine = browser = None
+    tmp = Path(tempfile.mkdtemp(prefix="sharah-bench-"))
+    try:
+        if do_engine:
+            engine = engine_bench(args, tmp)
+            print_engine(engine)
+        if do_browser:
+            browser = browser_bench(args, tmp)
+            print_browser(browser)
+    except RuntimeError as e:
+        print(f"bench: {e}", file=sys.stderr)
+        return 1
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    info["load_after"] = load_average()
+    say(f"Engine package as shipped: {size:,} bytes (the zip of sharah_web/, "
+        f"{len(pack_engine.engine_files())} files)")
+    say()
+    rows = budget_rows(engine, browser, size)
+    print_budgets(rows)
+    say()
+    say(f"load average before {info['load_before']}, after {info['load_after']} (1, 5, 15 min)")
+    if args.json:
+        Path(args.json).write_text(json.dumps({"machine": info, "engine": engine, "browser": browser,
+                                               "engine_zip_bytes": size,
+                                               "budgets": [{"budget": r[0], "measured": r[1], "target": r[2],
+                                                            "met": r[3]} for r in rows]}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

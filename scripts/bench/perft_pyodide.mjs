@@ -1,0 +1,81 @@
+// Run `python -m sharah_web perft ... --json` inside Pyodide under Node, for
+// scripts/bench.py: boots the pinned runtime from node_modules/pyodide (no
+// network), unpacks the engine zip made by scripts/pack_engine.py, then runs
+// each job's argument list through sharah_web.__main__.main and prints one
+// JSON line per job (the perft record, or {"error": ...}), then a last line
+// {"boot_seconds": ..., "import_seconds": ...} (loadPyodide; importing
+// sharah_web.bridge, as the site's worker does).
+//
+//   node scripts/bench/perft_pyodide.mjs ENGINE.zip JOBS.json
+//
+// JOBS.json: a list of argument lists, e.g. [["perft", "scheherazade", "3", "--json"]].
+
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "..", "..");
+const pyodideDir = path.join(root, "node_modules", "pyodide");
+
+const [zipPath, jobsPath] = process.argv.slice(2);
+if (!zipPath || !jobsPath) {
+  console.error("usage: node scripts/bench/perft_pyodide.mjs ENGINE.zip JOBS.json");
+  process.exit(2);
+}
+
+// Nothing from the network: the runtime and the engine are local files.
+const realFetch = globalThis.fetch;
+globalThis.fetch = async (input, init) => {
+  const url = String(input instanceof Request ? input.url : input);
+  if (/^(file|data|blob):/.test(url)) return realFetch(input, init);
+  throw new Error(`perft_pyodide: network access refused: ${url}`);
+};
+
+const t0 = performance.now();
+const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({
+  indexURL: pyodideDir + path.sep,
+  stdout: (line) => console.error(`[python] ${line}`),
+  stderr: (line) => console.error(`[python:err] ${line}`),
+});
+const bootSeconds = (performance.now() - t0) / 1000;
+
+const zip = await readFile(zipPath);
+const extractDir = "/home/pyodide/engine";
+pyodide.FS.mkdirTree(extractDir);
+pyodide.unpackArchive(new Uint8Array(zip.buffer, zip.byteOffset, zip.byteLength), "zip", { extractDir });
+pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(extractDir)})`);
+// what the site's worker imports at start (sources only: compiled on import)
+const t1 = performance.now();
+pyodide.runPython("import sharah_web.bridge");
+const importSeconds = (performance.now() - t1) / 1000;
+
+const run = pyodide.runPython(`
+import contextlib, io, json
+from sharah_web.__main__ import main
+
+def run(argv_json):
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        with contextlib.redirect_stderr(err):
+            code = main(json.loads(argv_json), out=out)
+    except SystemExit as e:
+        code = e.code
+    except Exception as e:
+        return json.dumps({"error": f"{type(e).__name__}: {e}"})
+    if code:
+        return json.dumps({"error": (err.getvalue().strip().splitlines() or ["?"])[-1] + f" (exit status {code})"})
+    return out.getvalue().strip()
+run
+`);
+
+const jobs = JSON.parse(await readFile(jobsPath, "utf8"));
+for (const argv of jobs) {
+  process.stdout.write(run(JSON.stringify(argv)) + "\n");
+}
+run.destroy();
+process.stdout.write(JSON.stringify({
+  boot_seconds: Number(bootSeconds.toFixed(3)), import_seconds: Number(importSeconds.toFixed(3)),
+  version: pyodide.version,
+}) + "\n");
