@@ -441,12 +441,13 @@ class MittnerShahrah(Variant):
             new_hands = (left, hands[1]) if i == 0 else (hands[0], left)
             piece = Piece(kind, side)
             letter = LETTER[kind]
+            lower, label = letter.lower(), kind.capitalize()   # once, not per square
             setter = SetState("hands", new_hands)
             for sq in self.surface:
                 if board[sq] is None:
                     n = names[sq]
                     out.append(Move(f"{letter}@{n}", (Place(sq, piece), setter), None, sq, drop=kind,
-                                    label=kind.capitalize(), aliases=(f"{letter.lower()}@{n}", f"{letter}{n}"),
+                                    label=label, aliases=(f"{lower}@{n}", f"{letter}{n}"),
                                     kind="drop"))
         return out
 
