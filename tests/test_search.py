@@ -355,3 +355,20 @@ def test_tuning_follows_the_options():
     plain = sharah_web.variant("oblong-shatranj", die=False)
     assert search.tuning_for(die) is search.TUNING["oblong-shatranj"]
     assert search.tuning_for(plain) is search.TUNING["oblong-shatranj die=false"]
+
+
+def test_the_budget_table_on_the_computer_page_is_the_code():
+    import re
+    text = (ROOT / "docs" / "about" / "computer.md").read_text()
+    names = {"Oblong Shatranj with die": "oblong-shatranj",
+             "Oblong Shatranj without die": "oblong-shatranj die=false",
+             "Scheherazade": "scheherazade", "Sha'rah (Hedman)": "sharah-hedman",
+             "Sha'rah on the Light and Shadow boards": "sharah-surrounds",
+             "Sha'rah (Mittner)": "sharah-mittner"}
+    for title, key in names.items():
+        row = re.search(r"^\| " + re.escape(title) + r" \| ([\d,]+) \| ([\d,]+) \| ([\d,]+) \|$",
+                        text, re.MULTILINE)
+        assert row, title
+        tuning = search.TUNING[key]
+        want = [int(LEVELS[n].nodes * tuning.scale) for n in (1, 2, 3)]
+        assert [int(x.replace(",", "")) for x in row.groups()] == want, title

@@ -719,11 +719,51 @@ class MittnerShahrah(Variant):
             score += watch if owner == side else -watch
         holder = st.get("holder")
         if holder is not None:
-            rows = self.height - 1
-            progress = rows - abs(self.geometry.rank(fsq) - self.target_row[holder])
-            held = 1.0 + 0.2 * progress
+            steps = self._fisher_path(board, fsq, holder, threats[self.opponent(holder)])
+            held = 1.5 + 0.8 * (6 - steps)
             score += held if holder == side else -held
         return score
+
+    def _fisher_path(self, board: list, fsq: int, holder: str, unsafe: set, limit: int = 5) -> int:
+        """How many of the holder's Fisher moves bring him home (the holder's
+        colour on the target goal row) over the board as it stands, never
+        onto a square the opponent threatens now; ``limit + 1`` if more."""
+        g = self.geometry
+        goal, ring2, colour = self.goal, self.ring2, self.goal_colour
+        home_row = self.target_row[holder]
+        rays = [g.ray_table(v) for v in ALL_DIRECTIONS]
+        seen = {fsq}
+        frontier = [fsq]
+        for n in range(1, limit + 1):
+            nxt = []
+            for s in frontier:
+                nature = self.nature(s)
+                reach = []
+                if nature != "black":
+                    for table in rays:
+                        for t in table[s]:
+                            if board[t] is not None:
+                                break
+                            reach.append(t)
+                if nature != "white":
+                    for t in self.steps[s]:
+                        q = board[t]
+                        if q is None or (q.side is not None and q.side != holder):
+                            reach.append(t)
+                for t in reach:
+                    if t in seen or t in unsafe:
+                        continue
+                    if goal[t]:
+                        if colour[t] != holder or not (goal[s] or ring2[s]):
+                            continue               # onto the other colour loses
+                        if g.rank(t) == home_row:
+                            return n
+                    seen.add(t)
+                    nxt.append(t)
+            if not nxt:
+                break
+            frontier = nxt
+        return limit + 1
 
     def _threats(self, board: list, side: str) -> set:
         """The squares ``side``'s pieces threaten (see ``attacked``)."""
