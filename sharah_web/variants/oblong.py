@@ -232,31 +232,7 @@ class OblongShatranj(ChessLike):
                         q = board[r * w + f]
                         if q is not None and q.side == enemy and q.kind != "pawn":
                             danger += 0.15
-            if self.die:
-                # each kind that attacks the king takes it on its roll: 1 in 6
-                kinds = self._attacking_kinds(board, k, enemy)
-                danger += (5.0 if pos.to_move == enemy else 3.5) * len(kinds)
+            if self.die and self.mover.board_attacks(board, k, enemy):
+                danger += 0.5
             score += -danger if owner == side else danger
         return score
-
-    def _attacking_kinds(self, board: list, target: int, by_side: str) -> set:
-        """The kinds of ``by_side``'s pieces that could take on ``target``
-        (the look-back plan of ``Mover.board_attacks``, every kind kept)."""
-        found = set()
-        mover = self.mover
-        for leap, table, reach, lame, kinds in mover._attack_plan(by_side):
-            if leap:
-                s = table[target]
-                if s >= 0:
-                    p = board[s]
-                    if p is not None and p.side == by_side and p.kind in kinds and (
-                            not lame or mover._clear_between(board, s, lame)):
-                        found.add(p.kind)
-                continue
-            for s in (table[target][:reach] if reach else table[target]):
-                p = board[s]
-                if p is not None:
-                    if p.side == by_side and p.kind in kinds:
-                        found.add(p.kind)
-                    break
-        return found
