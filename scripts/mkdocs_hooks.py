@@ -3,8 +3,9 @@
 - ``on_config``: registers the ```sharah fence with pymdownx.superfences. A
   bad fence fails the build (``SuperFencesException``) naming the page, the
   line and the problem; superfences would otherwise fall back to a code block.
-- ``on_files``: adds the widget (``site_assets/js``, ``site_assets/css`` as
-  ``assets/sharah/``), the site's own copy of the Pyodide runtime (from
+- ``on_files``: adds the widget (``site_assets/js``, ``site_assets/css``,
+  ``site_assets/img`` as ``assets/sharah/``; ``site_assets/overrides`` is the
+  theme's ``custom_dir``, not copied), the site's own copy of the Pyodide runtime (from
   ``node_modules/pyodide``, as ``assets/pyodide/``) and the engine zip
   (``assets/sharah/engine-<hash>.zip``, named by its content hash).
 - ``on_serve``: ``mkdocs serve`` rebuilds when the engine or the widget changes.
@@ -189,7 +190,9 @@ def on_files(files: Files, config, **kwargs):
     _add(files, File.generated(config, f"{ASSETS}/{_state.engine_name}", content=data))
 
     assets = ROOT / "site_assets"
-    sources = sorted(p for p in assets.rglob("*") if p.is_file() and not p.name.startswith("."))
+    sources = sorted(p for p in assets.rglob("*") if p.is_file() and not p.name.startswith(".")
+                     and p.relative_to(assets).parts[0] != "overrides"   # the theme's templates
+                     and p.suffix != ".md")                                # notes for developers
     build = hashlib.sha256(data + b"".join(p.read_bytes() for p in sources
                                            if p.suffix in (".js", ".mjs"))).hexdigest()[:12]
     for path in sources:
