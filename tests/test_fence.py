@@ -314,6 +314,24 @@ def test_static_board_matches_the_engines_first_state():
     assert out["ok"] and out["state"]["svg"] in html
 
 
+def test_caption_prints_the_engines_position_and_moves():
+    """{position} and {moves}: the notation page's examples come from the engine."""
+    start = "egke/1nn1/r2r/4/pppp/4/pppp/4/4/PPPP/4/PPPP/4/R2R/1NN1/EGKE w 3 0"
+    html = render_fence(V + f"position: {start}\nmoves: b2c4@5\n"
+                        "caption: After {moves}: `{position}`, *then* {position}", "u1")
+    after = "egke/1nn1/r2r/4/pppp/4/pppp/4/4/PPPP/4/PPPP/2N1/R2R/2N1/EGKE b 5 1"
+    assert (f"<figcaption>After <code>b2c4</code>: <code>{after}</code>, <em>then</em> "
+            f"<code>{after}</code></figcaption>") in html
+    sch = render_fence("variant: scheherazade\nmoves: c2d4 c9d7\ncaption: {moves}", "u2")
+    assert "<figcaption><code>Nc2-d4 Nc9-d7</code></figcaption>" in sch
+    hed = render_fence("variant: sharah-hedman\ncaption: {position}", "u3")   # '*' stays text
+    assert ("<figcaption><code>13/1aziwigiwiaa1/1uuuuuuuuuuu1/1ppppppppppp1/13/13/6*6/13/13/"
+            "1PPPPPPPPPPP1/1UUUUUUUUUUU1/1AAIWIGIWIZA1/13 r - 0</code></figcaption>") in hed
+    with pytest.raises(ValueError, match=r"^line 2: caption: \{moves\} prints the board's moves, "
+                                         r"but it has none \(add 'moves:'\)$"):
+        parse_fence(V + "caption: {moves}")
+
+
 # -------------------------------------------------------------------- build
 
 def _mkdocs_available():
@@ -335,6 +353,7 @@ def build(tmp_path, page: str, env=None):
     # its own nav: the site's nav names pages this small site does not have
     config.write_text(f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: {docs}\n"
                       f"hooks:\n  - {ROOT / 'scripts' / 'mkdocs_hooks.py'}\n"
+                      f"theme:\n  custom_dir: {ROOT / 'site_assets' / 'overrides'}\n"
                       "nav:\n  - index.md\n  - games/oblong-shatranj.md\n  - notation.md\n",
                       encoding="utf-8")
     return subprocess.run(
@@ -382,8 +401,11 @@ def test_build_works_and_links_resolve(tmp_path):
         assert (site / "assets" / "pyodide" / name).is_file()
     zips = list((site / "assets" / "sharah").glob("engine-*.zip"))
     assert len(zips) == 1
-    js = (site / "assets" / "sharah" / "js" / "sharah.js").read_text(encoding="utf-8")
-    assert f'"{zips[0].name}"' in js and "__SHARAH_ENGINE_ZIP__" not in js
+    js_dir = site / "assets" / "sharah" / "js"
+    assert f'"{zips[0].name}"' in (js_dir / "engine.js").read_text(encoding="utf-8")
+    for js in js_dir.glob("*.js"):     # every module carries the engine's name and the build stamp
+        text = js.read_text(encoding="utf-8")
+        assert "__SHARAH_ENGINE_ZIP__" not in text and "__SHARAH_BUILD__" not in text, js.name
     assert (site / "assets" / "sharah" / "js" / "engine-worker.js").is_file()
     assert (site / "assets" / "sharah" / "css" / "widget.css").is_file()
     assert 'type="module"' in html and "assets/sharah/js/sharah.js" in html

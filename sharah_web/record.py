@@ -1,0 +1,591 @@
+"""Whole games as text: records, share links and saved games.
+
+Three ways to write the same thing, a game of one variant with its options,
+its start and its moves (with the die rolls that came after them):
+
+- a **record** (``format_record`` / ``parse_record``), in the habit of chess's
+  PGN: tag pairs, then the moves with numbers::
+
+      [Event "Casual game"]
+      [Date "2026.11.22"]
+      [White "Anna"]
+      [Black "?"]
+      [Result "*"]
+      [Variant "oblong-shatranj"]
+      [Options "setup=1 die=true promotion=general bare_king=auto"]
+      [Roll "3"]
+
+      1. b2c4@5 c15b13@1 2. a5a6@2 {the rook's turn} a12a11@6 *
+
+  A move is the game's own notation (``docs/notation.md``); with the die, the
+  roll that followed it comes after ``@``. ``Roll`` is the roll before the
+  first move, ``Position`` the start when it is not the game's set-up.
+  Move numbers, ``{comments}``, ``; comments`` and the result are accepted
+  and skipped on import; ``Result`` and ``Termination`` are written for the
+  reader, and the engine works the result out again from the moves.
+- a **link** fragment (``format_link`` / ``parse_link``), compact and safe
+  in a URL: ``game=1;v=oblong-shatranj;o=die:false,setup:1;m=b5b6,c12c11``;
+- a **saved game** (``saved_game`` / ``load_saved``): a small JSON object
+  for the browser's storage, open to extra keys the page keeps with it.
+
+Reading any of them is all or nothing: it gives a new ``Game`` or raises
+``RecordError`` (a ``NotationError``) whose message names the first bad
+move by number, with the engine's reason. Records and saved games without
+rolls are read when every move is possible with some roll: the roll before
+a move is taken to be the first (lowest) that allows it; the roll after the
+last move is thrown anew.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import quote, unquote
+
+from .core import Game, NotationError, Position
+
+MAX_RECORD = 200_000     # characters of a record
+MAX_LINK = 20_000        # characters of a link fragment
+MAX_SAVED = 300_000      # characters of a saved game's JSON
+MAX_PLIES = 5_000        # moves in a game read from any of them
+LINK_VERSION = 1
+SAVED_FORMAT, SAVED_VERSION = "sharah-game", 1
+
+# Tags the engine writes and reads itself; a page may add any other.
+ENGINE_TAGS = ("Variant", "Options", "Roll", "Position", "FEN", "SetUp", "Result", "Termination")
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+
+
+class RecordError(NotationError):
+    """A record, link or saved game that cannot be read. ``ply`` is the
+    number of the first bad move (1 for the first move of the game, each
+    side's move counting one) or ``None``, ``move`` its text, ``reason`` why."""
+
+    def __init__(self, reason: str, ply: int | None = None, move: str | None = None):
+        self.reason, self.ply, self.move = reason, ply, move
+        if ply is None:
+            message = reason
+        else:
+            message = f"move {ply} ({_clip(move)}): {reason}" if move else f"move {ply}: {reason}"
+        super().__init__(message)
+
+
+@dataclass
+class GameText:
+    """A game as plain data: what every format holds. ``start`` is the start
+    position's text, or ``None`` for the game's set-up; ``roll`` the chance
+    outcome before the first move (the die), when the set-up leaves it open;
+    ``moves`` the notations, ``move@roll`` with the die; ``ply`` how many of
+    them are played (the rest can be redone)."""
+
+    variant: str
+    options: dict
+    start: str | None = None
+    roll: int | None = None
+    moves: list[str] = field(default_factory=list)
+    ply: int | None = None
+
+
+# ------------------------------------------------------------ game -> data
+
+def line(game: Game) -> list:
+    """Every ply of the game: the ones played, then the ones that can be redone."""
+    return list(game.history) + list(reversed(game.future))
+
+
+def game_text(game: Game) -> GameText:
+    """The plain data of ``game``, its whole line (moves to redo included)."""
+    rules = game.variant
+    start, roll = start_fields(game)
+    chance = has_chance(rules, game.start)
+    moves = []
+    for ply in line(game):
+        after = roll_of(rules, ply.after) if chance else None
+        moves.append(ply.move.notation if after is None else f"{ply.move.notation}@{after}")
+    options = {name: rules.opts[name] for name in rules.options}   # in the game's own order
+    return GameText(rules.id, options, start, roll, moves, len(game.history))
+
+
+def has_chance(rules, pos: Position) -> bool:
+    """Whether chance (a die) decides something after every move."""
+    return bool(rules.chances(pos))
+
+
+def roll_of(rules, pos: Position):
+    """The chance outcome that ``pos`` holds (the die roll), or ``None``."""
+    for roll, _ in rules.chances(pos):
+        probe = pos.copy()
+        rules.set_roll(probe, roll)
+        if probe.state == pos.state:
+            return roll
+    return None
+
+
+def start_fields(game: Game) -> tuple[str | None, Any]:
+    """``(position text or None, roll or None)``: ``None`` when the game starts
+    from its set-up, with the roll when chance decided the first move."""
+    rules = game.variant
+    setup = rules.initial_position()
+    text = game.start.text()
+    if text == setup.text():
+        return None, None
+    for roll, _ in rules.chances(setup):
+        probe = setup.copy()
+        rules.set_roll(probe, roll)
+        if probe.text() == text:
+            return None, roll
+    return text, None
+
+
+# ------------------------------------------------------------ data -> game
+
+def replay(data: GameText) -> Game:
+    """The game ``data`` describes, every move checked; ``RecordError`` for
+    the first thing wrong. The game stands at ``data.ply`` (default: the end)."""
+    if len(data.moves) > MAX_PLIES:
+        raise RecordError(f"the game has {len(data.moves):,} moves; at most {MAX_PLIES:,} are read")
+    rules = _rules(data.variant, data.options)
+    pos = _start(rules, data.start, data.roll)
+    chance = has_chance(rules, pos)
+    moves = [_split_roll(text, i + 1, chance) for i, text in enumerate(data.moves)]
+    if chance and data.roll is None and moves and _unrolled(rules, pos):
+        game = _first_roll(rules, pos, moves[0])
+    else:
+        game = Game(rules, pos)
+    for i, (text, roll) in enumerate(moves):
+        ply = i + 1
+        try:
+            move = game.find_move(text)
+        except ValueError as e:
+            raise RecordError(_reason(e), ply, text) from None
+        if roll is None and chance and i + 1 < len(moves):
+            _play_guessing_roll(game, move, moves[i + 1][0], ply + 1)
+        else:
+            try:
+                game.play(move, roll=roll)
+            except ValueError as e:
+                raise RecordError(_reason(e), ply, text) from None
+    if data.ply is not None:
+        if isinstance(data.ply, bool) or not isinstance(data.ply, int) or not 0 <= data.ply <= len(moves):
+            raise RecordError(f"the move to show must be 0 to {len(moves)}, not {_clip(repr(data.ply))}")
+        while len(game.history) > data.ply:
+            game.undo()
+    return game
+
+
+def _rules(variant_id: Any, options: Any):
+    from . import variant
+    if not isinstance(variant_id, str) or not variant_id:
+        raise RecordError("it does not say which game it is (no variant)")
+    if not isinstance(options, dict):
+        raise RecordError("its options are not a list of name and value")
+    try:
+        return variant(_clip(variant_id, 60), **{str(k): v for k, v in options.items()})
+    except ValueError as e:
+        raise RecordError(_reason(e)) from None
+
+
+def _start(rules, text: Any, roll: Any) -> Position:
+    if text is None:
+        pos = rules.initial_position()
+    else:
+        if not isinstance(text, str):
+            raise RecordError("its start position is not text")
+        try:
+            pos = rules.parse_position(text)
+        except ValueError as e:
+            raise RecordError(f"its start position: {_reason(e)}") from None
+    if roll is not None:
+        try:
+            rules.set_roll(pos, roll)
+        except ValueError as e:
+            raise RecordError(f"the roll before the first move: {_reason(e)}") from None
+    return pos
+
+
+def _split_roll(text: Any, ply: int, chance: bool) -> tuple[str, Any]:
+    if not isinstance(text, str):
+        raise RecordError("a move must be text", ply, _clip(text))
+    text = text.strip()
+    if not chance:
+        return text, None
+    from .bridge import split_roll
+    try:
+        return split_roll(text)
+    except ValueError as e:
+        raise RecordError(_reason(e), ply, text) from None
+
+
+def _unrolled(rules, pos: Position) -> bool:
+    """Whether chance still has to decide the first move in ``pos`` (a '-' roll)."""
+    import random
+    probe = pos.copy()
+    rules.prepare(probe, random.Random(0))
+    return probe.state != pos.state
+
+
+def _first_roll(rules, pos: Position, first: tuple[str, Any]) -> Game:
+    """A game from ``pos`` whose first roll lets the first move be played."""
+    reasons = []
+    for roll, _ in rules.chances(pos):
+        start = pos.copy()
+        rules.set_roll(start, roll)
+        game = Game(rules, start)
+        try:
+            game.find_move(first[0])
+            return game
+        except ValueError as e:
+            reasons.append(_reason(e))
+    raise RecordError(_no_roll_reason(reasons), 1, first[0])
+
+
+def _play_guessing_roll(game: Game, move, following: str, ply: int) -> None:
+    """Play ``move`` with the first roll after which ``following`` is legal
+    (or after which the game is over: the next move then says so)."""
+    rules = game.variant
+    reasons = []
+    for roll, _ in rules.chances(game.current):
+        game.play(move, roll=roll)
+        if game.result is not None:
+            return
+        try:
+            game.find_move(following)
+            return
+        except ValueError as e:
+            reasons.append(_reason(e))
+        game.undo()
+        game.future.clear()
+    raise RecordError(_no_roll_reason(reasons), ply, following)
+
+
+def _no_roll_reason(reasons: list[str]) -> str:
+    # The reason that stands out (say, the piece's own roll) says the most.
+    reason = min(reasons, key=reasons.count) if reasons else "it is not a legal move"
+    return f"{reason} (the record gives no roll before it, and no roll makes it legal)"
+
+
+# ------------------------------------------------------------------ records
+
+def format_record(game: Game, tags: dict | None = None) -> str:
+    """The whole game as a record: ``tags`` (Event, Date, the players as the
+    sides' names: White, Red...) first, then the engine's own tags, then the
+    moves numbered as the move list numbers them."""
+    data = game_text(game)
+    rules = game.variant
+    tags = {k: v for k, v in (tags or {}).items() if k not in ENGINE_TAGS}
+    for name, value in tags.items():
+        if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", name):
+            raise RecordError(f"{_clip(name)!r} is not a tag name (letters, digits and _)")
+        if not isinstance(value, str):
+            raise RecordError(f"the tag {name} must be text")
+    out = {"Event": tags.pop("Event", "?"), "Site": tags.pop("Site", "?"), "Date": tags.pop("Date", "????.??.??")}
+    for side in rules.sides:
+        out[side.capitalize()] = tags.pop(side.capitalize(), "?")
+    end = _final_result(game)
+    out["Result"] = result_token(rules, end)
+    out["Variant"] = rules.id
+    out["Options"] = " ".join(f"{k}={_option_text(v)}" for k, v in data.options.items())
+    if data.roll is not None:
+        out["Roll"] = str(data.roll)
+    if data.start is not None:
+        out["Position"] = data.start
+    if end is not None:
+        out["Termination"] = str(end)
+    out.update(sorted(tags.items()))
+    head = "\n".join(f'[{k} "{_escape(v)}"]' for k, v in out.items())
+    return head + "\n\n" + _movetext(game, data.moves, out["Result"]) + "\n"
+
+
+def _final_result(game: Game):
+    plies = line(game)
+    return plies[-1].result if plies else game.result
+
+
+def result_token(rules, result) -> str:
+    """PGN's result: ``1-0`` when the first side named (White, Red) wins."""
+    if result is None:
+        return "*"
+    if result.winner is None:
+        return "1/2-1/2"
+    return "1-0" if result.winner == rules.sides[0] else "0-1"
+
+
+def _option_text(value: Any) -> str:
+    text = str(value).lower() if isinstance(value, bool) else str(value)
+    if not text or re.search(r"[\s;,:=\"\\]", text):
+        raise RecordError(f"the option value {text!r} cannot be written in a record")
+    return text
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+
+
+def _movetext(game: Game, moves: list[str], result: str) -> str:
+    from .bridge import move_numbers
+    rules = game.variant
+    try:
+        first = rules.initial_position().to_move
+    except Exception:
+        first = rules.sides[0]
+    numbers = move_numbers(line(game), first)
+    tokens = []   # a number stays on the line of its move
+    for number, move in zip(numbers, moves):
+        tokens.append(f"{number.replace('…', '...')} {move}" if number else move)
+    tokens.append(result)
+    lines, current = [], ""
+    for token in tokens:
+        if current and len(current) + 1 + len(token) > 79:
+            lines.append(current)
+            current = token
+        else:
+            current = f"{current} {token}" if current else token
+    lines.append(current)
+    return "\n".join(lines)
+
+
+@dataclass
+class Record:
+    """A record read back: the game (at its last move) and every tag."""
+    game: Game
+    tags: dict
+
+
+def parse_record(text: Any) -> Record:
+    """Read a record; ``RecordError`` for the first thing wrong (a bad
+    move by its number and the engine's reason)."""
+    if not isinstance(text, str):
+        raise RecordError("the record must be text")
+    if len(text) > MAX_RECORD:
+        raise RecordError(f"the record is too long ({len(text):,} characters; at most {MAX_RECORD:,})")
+    tags, moves = read_record(text)
+    if "Variant" not in tags:
+        raise RecordError('the record does not say which game it is: add a tag like [Variant "scheherazade"]')
+    start = tags.get("Position", tags.get("FEN"))
+    roll = tags.get("Roll")
+    if roll is not None:
+        if not re.fullmatch(r"\d{1,2}", roll):
+            raise RecordError(f"the Roll tag must be the die roll before the first move, not {_clip(roll)!r}")
+        roll = int(roll)
+    data = GameText(tags["Variant"], _read_options(tags.get("Options", "")), start, roll, moves)
+    return Record(replay(data), tags)
+
+
+def _read_options(text: str) -> dict:
+    options = {}
+    for item in text.split():
+        name, eq, value = item.partition("=")
+        if not eq or not name or not value:
+            raise RecordError(f"the Options tag lists name=value pairs; {_clip(item)!r} is not one")
+        if name in options:
+            raise RecordError(f"the Options tag gives {_clip(name)} twice")
+        options[name] = value
+    return options
+
+
+_TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\\n]|\\.)*)"\s*\]')
+_NUMBER = re.compile(r"\d+(?:\.+|…)")
+
+
+def read_record(text: str) -> tuple[dict, list[str]]:
+    """The tags and the move texts of a record, in order; comments, move
+    numbers and the result left out. Only the form is checked here."""
+    text = text.lstrip("\ufeff")
+    tags: dict = {}
+    moves: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c.isspace():
+            i += 1
+        elif c == "[":
+            if moves:
+                raise RecordError(f"line {_line(text, i)}: a tag after the moves; tags come first")
+            m = _TAG.match(text, i)
+            if not m:
+                raise RecordError(f'line {_line(text, i)}: a tag is written [Name "value"]')
+            name, value = m.group(1), re.sub(r"\\(.)", r"\1", m.group(2))
+            if name in tags:
+                raise RecordError(f"line {_line(text, i)}: the tag {name} is given twice")
+            tags[name] = value
+            i = m.end()
+        elif c == "{":
+            end = text.find("}", i)
+            if end < 0:
+                raise RecordError(f"line {_line(text, i)}: a comment opened with {{ is not closed with }}")
+            i = end + 1
+        elif c == ";":
+            end = text.find("\n", i)
+            i = n if end < 0 else end + 1
+        elif c in "()":
+            raise RecordError(f"line {_line(text, i)}: variations in parentheses are not read; remove them")
+        elif c in "]}":
+            raise RecordError(f"line {_line(text, i)}: a {c} that closes nothing")
+        else:
+            m = re.compile(r"[^\s{};\[\]()]+").match(text, i)
+            token, i = m.group(0), m.end()
+            number = _NUMBER.match(token)
+            if number:
+                token = token[number.end():]
+            if not token:
+                continue
+            if token in RESULTS:
+                rest = text[i:].strip()
+                if rest and not re.fullmatch(r"(\{[^}]*\}\s*)*", rest):
+                    raise RecordError(f"line {_line(text, i)}: moves after the result {token}")
+                break
+            moves.append(token)
+            if len(moves) > MAX_PLIES:
+                raise RecordError(f"the record has more than {MAX_PLIES:,} moves")
+    return tags, moves
+
+
+def _line(text: str, i: int) -> int:
+    return text.count("\n", 0, i) + 1
+
+
+# -------------------------------------------------------------------- links
+
+_SAFE = "/:@()*+=-._~!"     # kept as they are in a link; the rest is %-escaped
+
+
+def format_link(game: Game, board: str | None = None) -> str:
+    """The game as a link fragment (without the ``#``), every option
+    spelled out: ``game=1;v=...;o=name:value,...;p=...;r=...;m=...;n=...;b=...``."""
+    data = game_text(game)
+    fields = [f"game={LINK_VERSION}", f"v={_q(data.variant)}",
+              "o=" + ",".join(f"{_q(k)}:{_q(_option_text(v))}" for k, v in data.options.items())]
+    if data.start is not None:
+        if "_" in data.start:
+            raise RecordError("this start position cannot be written in a link")
+        fields.append("p=" + _q(data.start.replace(" ", "_")))
+    if data.roll is not None:
+        fields.append(f"r={data.roll}")
+    fields.append("m=" + ",".join(_q(m) for m in data.moves))
+    if data.ply != len(data.moves):
+        fields.append(f"n={data.ply}")
+    if board:
+        fields.append("b=" + _q(board))
+    text = ";".join(fields)
+    if len(text) > MAX_LINK:
+        raise RecordError(f"this game is too long for a link ({len(text):,} characters; at most "
+                          f"{MAX_LINK:,}): copy its record instead")
+    return text
+
+
+def _q(text: str) -> str:
+    return quote(str(text), safe=_SAFE)
+
+
+@dataclass
+class Link:
+    """A link read back: the game (at the move it shows) and the board it names."""
+    game: Game
+    board: str | None
+
+
+def parse_link(fragment: Any) -> Link:
+    """Read a link fragment (with or without its ``#``)."""
+    if not isinstance(fragment, str):
+        raise RecordError("the link must be text")
+    if len(fragment) > MAX_LINK:
+        raise RecordError(f"the link is too long ({len(fragment):,} characters; at most {MAX_LINK:,})")
+    fields = _link_fields(fragment.strip().removeprefix("#"))
+    version = fields.pop("game")
+    if version != str(LINK_VERSION):
+        if re.fullmatch(r"\d{1,6}", version):
+            raise RecordError(f"this link was written in another format (version {version}); "
+                              f"this site reads version {LINK_VERSION}")
+        raise RecordError("this is not a game link")
+    unknown = sorted(set(fields) - {"v", "o", "p", "r", "m", "n", "b"})
+    if unknown:
+        raise RecordError(f"the link has a part this site does not know: {_clip(unknown[0])}")
+    if "v" not in fields:
+        raise RecordError("the link does not say which game it is")
+    options = {}
+    for item in filter(None, fields.get("o", "").split(",")):
+        name, colon, value = item.partition(":")
+        if not colon or not name:
+            raise RecordError(f"the link's options are name:value pairs; {_clip(unquote(item))!r} is not one")
+        options[unquote(name)] = unquote(value)
+    start = unquote(fields["p"]).replace("_", " ") if "p" in fields else None
+    roll = _whole(fields.get("r"), "the roll before the first move")
+    ply = _whole(fields.get("n"), "the move to show")
+    moves = [unquote(m) for m in fields.get("m", "").split(",")] if fields.get("m") else []
+    game = replay(GameText(unquote(fields["v"]), options, start, roll, moves, ply))
+    board = unquote(fields["b"]) if fields.get("b") else None
+    return Link(game, board)
+
+
+def _link_fields(text: str) -> dict:
+    if not text.startswith("game="):
+        raise RecordError("this is not a game link (it should start with #game=)")
+    fields: dict = {}
+    for part in text.split(";"):
+        key, eq, value = part.partition("=")
+        if not eq:
+            raise RecordError(f"the link's parts are key=value; {_clip(unquote(part))!r} is not one")
+        if key in fields:
+            raise RecordError(f"the link gives {_clip(key)} twice")
+        fields[key] = value
+    return fields
+
+
+def _whole(text: str | None, what: str) -> int | None:
+    if text is None:
+        return None
+    if not re.fullmatch(r"\d{1,5}", text):
+        raise RecordError(f"{what} must be a whole number, not {_clip(unquote(text))!r}")
+    return int(text)
+
+
+# -------------------------------------------------------------- saved games
+
+def saved_game(game: Game, **extra) -> dict:
+    """The game as a small JSON-ready object for the browser's storage: the
+    format and its version, the variant, every option, the start, the
+    moves (all of the line), ``ply`` (how many are played), and ``extra``."""
+    data = game_text(game)
+    out = dict(extra)
+    out.update({"format": SAVED_FORMAT, "version": SAVED_VERSION, "variant": data.variant,
+                "options": data.options, "start": data.start, "roll": data.roll,
+                "moves": data.moves, "ply": data.ply})
+    return out
+
+
+def load_saved(blob: Any) -> Game:
+    """A saved game back (a dict, or its JSON text); ``RecordError`` when it
+    is damaged, from another version, or its moves no longer play."""
+    if isinstance(blob, str):
+        if len(blob) > MAX_SAVED:
+            raise RecordError("the saved game is too large")
+        try:
+            blob = json.loads(blob)
+        except ValueError:
+            raise RecordError("the saved game is damaged (not JSON)") from None
+    if not isinstance(blob, dict) or blob.get("format") != SAVED_FORMAT:
+        raise RecordError("this is not a saved game")
+    if blob.get("version") != SAVED_VERSION:
+        raise RecordError(f"the saved game was stored by another version of this site "
+                          f"(format {_clip(blob.get('version'))}); it cannot be read")
+    moves = blob.get("moves")
+    if not isinstance(moves, list):
+        raise RecordError("the saved game is damaged (no move list)")
+    roll = blob.get("roll")
+    if roll is not None and (isinstance(roll, bool) or not isinstance(roll, int)):
+        raise RecordError("the saved game is damaged (a bad roll)")
+    return replay(GameText(blob.get("variant"), blob.get("options", {}), blob.get("start"),
+                           roll, moves, blob.get("ply")))
+
+
+# ------------------------------------------------------------------ helpers
+
+def _reason(e: Exception) -> str:
+    return str(e).strip().rstrip(".")
+
+
+def _clip(value: Any, n: int = 40) -> str:
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= n else text[:n] + "…"

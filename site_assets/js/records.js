@@ -1,0 +1,394 @@
+// Saved games, game records, share links and replay: an add-on for game
+// boards (ADDONS.md). It knows no rules and no format: the engine writes and
+// reads records, links and saved games (sharah_web/record.py, the bridge's
+// record / link / save / load / goto commands); this module only moves text
+// between the engine, the page, the clipboard and the browser's storage.
+//
+// - Saved games: after every change the board's game (every move, the moves
+//   to redo, options, die rolls, orientation) is kept in localStorage under
+//   the page's path and the board's uid, and restored by the board's "open"
+//   request, so a reload shows the game, not the start. An entry the engine
+//   cannot read (damaged, from another version of the site) is set aside
+//   under "<key>:set-aside" with a note, and the page's game is shown.
+// - Records: "Copy the record" and "Import a record" (all or nothing; the
+//   engine names the first bad move). Importing over a game in progress asks.
+// - Links: "Copy a link" gives the page's address with #game=...; opening it
+//   loads that game into the board it names (else the first game board of its
+//   game). A link that continues the board's game (a correspondence move)
+//   loads at once; one that would replace other moves asks first.
+// - Replay: every move in the move list is clickable (while replaying, the
+//   list shows the moves after the one shown too); |< < > >| buttons, and the arrow keys, Home and End while the
+//   move list or those buttons have the focus (the board's own arrow keys
+//   still move its cursor). While looking back, playing is
+//   paused ("replay" lock) until the visitor goes to the last move or chooses
+//   "Play from here" (the later moves are then dropped by the next move).
+//
+// Text from a record, a link or storage is only ever set with textContent.
+
+import { registerAddon } from "./board.js?v=__SHARAH_BUILD__";
+import { el, cap, sentence } from "./dom.js?v=__SHARAH_BUILD__";
+
+const STORE = "sharah-game:";
+const LINK = "#game=";
+const MAX_RECORD = 200_000;   // characters; the engine refuses longer records too
+
+const storageKey = (board) => `${STORE}${location.pathname}#${board.cfg.uid}`;
+
+function store() {
+  try { return window.localStorage || null; } catch (_) { return null; }   // storage may be off
+}
+
+function readStored(key) {
+  try { return store()?.getItem(key) ?? null; } catch (_) { return null; }
+}
+
+function writeStored(key, text) {
+  try { store().setItem(key, text); return true; } catch (_) { return false; }
+}
+
+function removeStored(key) {
+  try { store()?.removeItem(key); } catch (_) { /* nothing to remove */ }
+}
+
+/** The uid of the game board a link fragment is for: the board it names,
+ *  else the first game board of its game, else the first game board. */
+function linkTarget(fragment) {
+  const part = (key) => {
+    const m = fragment.match(new RegExp(`[#;]${key}=([^;]*)`));
+    if (!m) return null;
+    try { return decodeURIComponent(m[1]); } catch (_) { return null; }
+  };
+  const figs = [...document.querySelectorAll('figure.sharah-board[data-mode="game"]')];
+  const named = part("b");
+  const variant = part("v");
+  const fig = figs.find((f) => f.dataset.sharahUid === named)
+    || figs.find((f) => f.dataset.variant === variant) || figs[0];
+  return fig ? fig.dataset.sharahUid : null;
+}
+
+function today() {
+  const d = new Date();
+  return `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, "0")}.${String(d.getDate()).padStart(2, "0")}`;
+}
+
+/** Copy ``text``; false when the browser does not allow it (http, no focus). */
+async function copyText(text) {
+  if (!navigator.clipboard || !window.isSecureContext) return false;
+  try {
+    await Promise.race([
+      navigator.clipboard.writeText(text),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 1500)),
+    ]);
+    return true;
+  } catch (_) {
+    return false;
+  }
+}
+
+class Records {
+  constructor(board, openReply) {
+    this.board = board;
+    this.key = storageKey(board);
+    this.saving = Promise.resolve();
+    this.storageWarned = false;
+    this.replaying = false;
+    this.buildPanel();
+    this.buildReplay();
+    const opts = { signal: board.abort.signal };
+    board.on("state", (state) => this.onState(state));
+    window.addEventListener("hashchange", () => this.checkLink(), opts);
+    if (openReply && openReply.note) {
+      // the engine could not read the stored game: keep it aside, say so
+      const raw = readStored(this.key);
+      if (raw != null) writeStored(`${this.key}:set-aside`, raw);
+      removeStored(this.key);
+      board.setHint(openReply.note, "explain");
+    } else if (openReply && openReply.restored) {
+      const st = board.state;
+      if (st.history.length || st.future.length) board.setHint("Your game is back where you left it.", "explain");
+    }
+    this.onState(board.state);
+    this.checkLink();
+  }
+
+  // ---- saved games
+  onState(state) {
+    if (!state) return;
+    if (!state.future.length) this.replaying = false;
+    this.board.setLock("replay", this.replaying);
+    this.renderMoves(state);
+    this.renderReplay(state);
+    this.save();
+  }
+
+  save() {
+    const board = this.board;
+    this.saving = this.saving.then(async () => {
+      if (board.dead) return;
+      const reply = await board.send({ cmd: "save" });
+      if (!reply.ok || board.dead) return;
+      if (!writeStored(this.key, JSON.stringify(reply.saved)) && !this.storageWarned) {
+        this.storageWarned = true;
+        this.say("This browser does not let the page keep your game (its storage is off or full): "
+          + "copy the record or a link to keep it.", "error");
+      }
+    }).catch(() => {});
+  }
+
+  // ---- the panel: record, link, import
+  buildPanel() {
+    const board = this.board;
+    const opts = { signal: board.abort.signal };
+    const box = board.slot("records");
+    const details = el("details", { class: "sharah-records" });
+    details.appendChild(el("summary", {}, "Record and link"));
+    const body = el("div", { class: "sharah-records-body" });
+    const actions = el("div", { class: "sharah-records-actions" });
+    const button = (name, text) => el("button", { type: "button", class: "md-button sharah-btn", "data-records": name }, text);
+    this.copyRecordButton = button("copy-record", "Copy the record");
+    this.copyLinkButton = button("copy-link", "Copy a link to this game");
+    this.importButton = button("import", "Import a record");
+    actions.append(this.copyRecordButton, this.copyLinkButton, this.importButton);
+    this.message = el("p", { class: "sharah-records-msg", role: "status" });
+    const outId = `${board.cfg.uid}-${board.mountNo}-records-out`;
+    this.outLabel = el("label", { class: "sharah-records-label", for: outId });
+    this.output = el("textarea", { id: outId, class: "sharah-records-text", readonly: true, rows: "4", spellcheck: "false" });
+    this.outBox = el("div", { class: "sharah-records-out", hidden: true });
+    this.outBox.append(this.outLabel, this.output);
+    const inId = `${board.cfg.uid}-${board.mountNo}-records-in`;
+    this.input = el("textarea", { id: inId, class: "sharah-records-text", rows: "6", spellcheck: "false",
+      maxlength: String(MAX_RECORD), placeholder: '[Variant "..."]\n\n1. ...' });
+    this.importForm = el("form", { class: "sharah-records-import", hidden: true });
+    const doImport = el("button", { type: "submit", class: "md-button md-button--primary sharah-btn", "data-records": "do-import" }, "Import");
+    const cancel = el("button", { type: "button", class: "md-button sharah-btn", "data-records": "cancel-import" }, "Cancel");
+    this.importForm.append(el("label", { class: "sharah-records-label", for: inId }, "Paste a record (moves are checked one by one):"),
+      this.input, el("div", { class: "sharah-records-actions" }, null));
+    this.importForm.lastChild.append(doImport, cancel);
+    body.append(actions, this.message, this.outBox, this.importForm);
+    details.appendChild(body);
+    box.appendChild(details);
+    this.details = details;
+
+    this.copyRecordButton.addEventListener("click", () => this.copyRecord(), opts);
+    this.copyLinkButton.addEventListener("click", () => this.copyLink(), opts);
+    this.importButton.addEventListener("click", () => {
+      this.importForm.hidden = false;
+      this.outBox.hidden = true;
+      this.input.focus();
+    }, opts);
+    cancel.addEventListener("click", () => { this.importForm.hidden = true; this.importButton.focus(); }, opts);
+    this.importForm.addEventListener("submit", (e) => { e.preventDefault(); this.importRecord(doImport); }, opts);
+  }
+
+  say(text, kind) {
+    this.message.textContent = text ? sentence(text) : "";
+    if (kind) this.message.dataset.kind = kind; else delete this.message.dataset.kind;
+  }
+
+  async show(label, text) {
+    this.importForm.hidden = true;
+    this.outLabel.textContent = label;
+    this.output.value = text;
+    this.outBox.hidden = false;
+    if (await copyText(text)) {
+      this.say("Copied to the clipboard.");
+    } else {
+      this.say("The browser did not let the page copy it: it is selected below, copy it with Ctrl+C (or ⌘C).");
+      this.output.focus();
+      this.output.select();
+    }
+  }
+
+  async copyRecord() {
+    const reply = await this.board.send({ cmd: "record", tags: { Site: location.origin + location.pathname, Date: today() } });
+    if (this.board.dead) return;
+    if (!reply.ok) { this.say(`No record: ${reply.error}`, "error"); return; }
+    this.show("The game's record (paste it into any board of this game with Import a record):", reply.record);
+  }
+
+  async copyLink() {
+    const reply = await this.board.send({ cmd: "link" });
+    if (this.board.dead) return;
+    if (!reply.ok) { this.say(`No link: ${reply.error}`, "error"); return; }
+    this.show("A link to this game (whoever opens it sees the game on this board):",
+      `${location.origin}${location.pathname}#${reply.link}`);
+  }
+
+  async importRecord(button) {
+    const text = this.input.value;
+    if (!text.trim()) { this.say("Paste a record first.", "error"); return; }
+    this.say("Reading the record…");
+    const reply = await this.board.send({ cmd: "load", record: text, if_unchanged: true });
+    if (this.board.dead) return;
+    if (!reply.ok) {
+      this.say(`This record cannot be imported: ${cap(reply.error)}. Your game is unchanged.`, "error");
+      return;
+    }
+    if (reply.applied) { this.imported(reply); return; }
+    this.say("Importing replaces the game on this board.");
+    this.board.confirmDiscard(button, "Yes, import", async () => {
+      const again = await this.board.send({ cmd: "load", record: text });
+      if (this.board.dead) return;
+      if (!again.ok) this.say(`This record cannot be imported: ${cap(again.error)}. Your game is unchanged.`, "error");
+      else this.imported(again);
+    });
+  }
+
+  imported(reply) {
+    this.replaying = false;
+    this.board.apply(reply.state);
+    this.importForm.hidden = true;
+    this.input.value = "";
+    const n = reply.plies;
+    this.say(`Imported: ${n} ${n === 1 ? "move" : "moves"}. Step through them with the buttons above the move list`);
+    this.board.announce(`Record imported. ${reply.state.status}.`);
+  }
+
+  // ---- links: #game=... in the address
+  async checkLink() {
+    const board = this.board;
+    const fragment = location.hash;
+    if (!fragment.startsWith(LINK) || linkTarget(fragment) !== board.cfg.uid) return;
+    // the link is read once: a reload later shows the saved game
+    history.replaceState(history.state, "", location.pathname + location.search);
+    const reply = await board.send({ cmd: "load", link: fragment, if_unchanged: true });
+    if (board.dead) return;
+    board.fig.scrollIntoView({ block: "center" });
+    if (!reply.ok) {
+      board.setHint(`The game in the link could not be loaded: ${reply.error}. Your game here is unchanged.`, "error");
+      return;
+    }
+    if (reply.applied) {
+      this.replaying = false;
+      board.apply(reply.state);
+      board.setHint("The game from the link is on the board.", "explain");
+      return;
+    }
+    board.setHint("The link holds another game than the one on this board. Load it instead of yours?", "explain");
+    board.confirmDiscard(null, "Yes, load the link's game", async () => {
+      const again = await board.request({ cmd: "load", link: fragment });
+      if (!again || board.dead) return;
+      this.replaying = false;
+      board.apply(again.state);
+      board.setHint("The game from the link is on the board.", "explain");
+    });
+  }
+
+  // ---- replay
+  buildReplay() {
+    const board = this.board;
+    const opts = { signal: board.abort.signal };
+    this.bar = board.slot("replay", ".sharah-moves");
+    this.bar.setAttribute("role", "group");
+    this.bar.setAttribute("aria-label", "Replay: step through the game");
+    const step = (name, text, label) => el("button", { type: "button", class: "md-button sharah-btn sharah-replay-btn",
+      "data-replay": name, "aria-label": label, title: label }, text);
+    this.steps = [step("first", "|<", "Go to the start"), step("back", "<", "Back one move"),
+      step("forward", ">", "Forward one move"), step("last", ">|", "Go to the last move")];
+    this.where = el("span", { class: "sharah-replay-where" });
+    this.paused = el("div", { class: "sharah-replay-paused", hidden: true });
+    this.playHere = el("button", { type: "button", class: "md-button sharah-btn", "data-replay": "play-here" }, "Play from here");
+    this.paused.append(el("span", {}, "Looking back: playing is paused until the last move. "), this.playHere);
+    this.bar.append(...this.steps, this.where, this.paused);
+    this.bar.addEventListener("click", (e) => {
+      const b = e.target.closest("button[data-replay]");
+      if (!b || b.disabled) return;
+      if (b.dataset.replay === "play-here") this.playFromHere();
+      else this.stepTo(b.dataset.replay);
+    }, opts);
+    this.bar.addEventListener("keydown", (e) => this.onKey(e), opts);
+    const list = board.moveList;
+    if (list) {
+      list.setAttribute("tabindex", "0");
+      list.setAttribute("aria-label", "Moves: click one to see the game after it; arrow keys step through the game");
+      list.addEventListener("click", (e) => {
+        const li = e.target.closest("li[data-ply]");
+        if (li) this.goto(+li.dataset.ply);
+      }, opts);
+      list.addEventListener("keydown", (e) => this.onKey(e), opts);
+    }
+  }
+
+  renderMoves(state) {
+    const list = this.board.moveList;
+    if (!list) return;
+    // the board lists the moves played; add their plies and, while replaying,
+    // the moves after the one shown (after a plain Undo only Redo shows them)
+    [...list.children].forEach((li, i) => { li.dataset.ply = String(i + 1); });
+    const future = this.replaying ? state.future : [];
+    for (const [i, f] of future.entries()) {
+      const li = el("li", { class: "sharah-future", "data-side": f.side, "data-kind": f.kind,
+        "data-ply": String(state.ply + i + 1) });
+      if (f.number) li.appendChild(el("span", { class: "sharah-move-no" }, f.number));
+      li.appendChild(document.createTextNode(f.name));
+      list.appendChild(li);
+    }
+    list.hidden = list.children.length === 0;
+    const current = list.querySelector("li[aria-current]");
+    if (future.length) {
+      list.scrollTop = current ? Math.max(0, current.offsetTop - list.offsetTop - list.clientHeight / 2) : 0;
+    }
+  }
+
+  renderReplay(state) {
+    const total = state.ply + state.future.length;
+    this.bar.hidden = total === 0;
+    const [first, back, forward, last] = this.steps;
+    first.disabled = back.disabled = state.ply === 0;
+    forward.disabled = last.disabled = state.future.length === 0;
+    this.where.textContent = state.ply === 0 ? `Start (of ${total})` : `Move ${state.ply} of ${total}`;
+    this.paused.hidden = !this.replaying;
+  }
+
+  onKey(e) {
+    const keys = { ArrowLeft: "back", ArrowUp: "back", ArrowRight: "forward", ArrowDown: "forward", Home: "first", End: "last" };
+    if (!keys[e.key] || e.altKey || e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    this.stepTo(keys[e.key]);
+  }
+
+  stepTo(name) {
+    const st = this.board.state;
+    if (!st) return;
+    const total = st.ply + st.future.length;
+    const ply = { first: 0, back: st.ply - 1, forward: st.ply + 1, last: total }[name];
+    if (ply >= 0 && ply <= total) this.goto(ply);
+  }
+
+  async goto(ply) {
+    const board = this.board;
+    const st = board.state;
+    if (!st || board.busy || ply === st.ply) return;
+    const total = st.ply + st.future.length;
+    this.replaying = ply < total;
+    const reply = await board.request({ cmd: "goto", ply });
+    if (!reply || board.dead) return;
+    board.apply(reply.state);
+    const now = reply.state;
+    const name = now.ply ? now.history[now.ply - 1] : null;
+    board.announce(name ? `Move ${now.ply} of ${total}: ${name}. ${now.result ? now.result.text : now.status}.`
+      : `The start. ${now.status}.`);
+  }
+
+  playFromHere() {
+    const st = this.board.state;
+    this.replaying = false;
+    this.board.setLock("replay", false);
+    this.paused.hidden = true;
+    const n = st ? st.future.length : 0;
+    this.board.setHint(`Your next move here replaces the ${n} later ${n === 1 ? "move" : "moves"} (Redo brings them back until then).`, "explain");
+    this.board.box.focus({ preventScroll: true });
+  }
+}
+
+registerAddon({
+  name: "records",
+  applies: (board) => board.mode === "game",
+  openRequest(board, req) {
+    const saved = readStored(storageKey(board));
+    if (saved) req.saved = saved;
+  },
+  mount(board, openReply) {
+    return new Records(board, openReply);
+  },
+});
