@@ -92,11 +92,13 @@ export class Board {
     this.handDragged = false;
     this.keyboard = false;   // show the cursor only while the keyboard is used
     this.dead = false;
+    this.bound = false;      // bind() has run (once: reopen() must not add listeners twice)
     this.abort = new AbortController();
     this.addons = new Map();     // add-on name -> its instance on this board
     this.listeners = new Map();  // event -> Set of functions (see on())
     this.locks = new Set();      // names of whatever holds the board (e.g. the computer thinking)
     this.interceptor = null;     // {name, pick(sq) -> true if handled}: an add-on's mode (editor)
+    this.otherSvg = false;       // showSvg() shows something else than the game (the editor's draft)
     fig.dataset.state = "loading";
     fig.sharahWidget = this;
     this.start();
@@ -113,9 +115,11 @@ export class Board {
     if (!reply.ok) {
       this.fig.dataset.state = "error";
       this.setHint(reply.error, "error");
+      if (reply.fatal) this.engineFailed(reply.error);
       return;
     }
-    this.bind();
+    if (!this.bound) this.bind();
+    this.bound = true;
     this.apply(reply.state);
     this.fig.dataset.state = "ready";
     if (this.controls) for (const b of this.controls.querySelectorAll("button")) b.disabled = false;
@@ -127,6 +131,22 @@ export class Board {
     this.mountAddons(reply);
     // A page may hold a dozen diagrams: only playable boards say they are ready.
     if (!this.diagram) this.announce("The board is ready.");
+  }
+
+  /** Open the board again in a new engine, after the old one failed
+   *  (recover.js): add-ons' openRequest put the game back in the request. */
+  reopen() {
+    if (this.dead) return;
+    this.emit("request", { cmd: "open" });
+    this.busy = false;
+    delete this.fig.dataset.busy;
+    this.fig.dataset.state = "loading";
+    this.start();
+  }
+
+  /** The engine failed under this board: say so on window, for recover.js. */
+  engineFailed(message) {
+    window.dispatchEvent(new CustomEvent("sharah:board-failed", { detail: { board: this, message } }));
   }
 
   destroy() {
@@ -270,8 +290,9 @@ export class Board {
     this.state = state;
     this.sel = null;
     this.clearChoices();
-    if (!prev || prev.svg !== state.svg) {
+    if (!prev || prev.svg !== state.svg || this.otherSvg) {
       this.box.innerHTML = state.svg;
+      this.otherSvg = false;
       this.index();
     }
     this.byFrom = new Map();
@@ -324,13 +345,24 @@ export class Board {
     }
   }
 
+  /** Show an SVG from the engine that is not the game's (the editor's
+   *  draft); the next state, or showSvg(state.svg), puts the game back. */
+  showSvg(svg) {
+    this.box.innerHTML = svg;
+    this.otherSvg = !this.state || svg !== this.state.svg;
+    this.index();
+    this.drawMarks();
+  }
+
   pieceAt(sq) {
+    if (this.interceptor && this.interceptor.pieceAt) return this.interceptor.pieceAt(sq);
     return this.state && this.state.pieces[sq];
   }
 
   // ---- marks: classes on the [data-sq] elements (board.css draws them)
   dests() {
     const out = [];
+    if (this.interceptor) return out;    // an add-on's mode: no moves to show
     if (!this.sel) {
       for (const m of this.dropsOf(this.dropKind)) if (!out.includes(m.to)) out.push(m.to);
       return out;
@@ -454,6 +486,7 @@ export class Board {
 
   // ---- the reader's intent: a square was picked (click, tap, Enter)
   canAct() {
+    if (this.fig.dataset.state === "error") return false;   // no engine to play in
     if (this.diagram) return this.state && !this.busy && !this.dead;   // shows, never plays
     if (this.interceptor) return this.state && !this.busy && !this.dead;
     return this.state && !this.busy && !this.dead && !this.state.result && !this.locks.size
@@ -715,6 +748,7 @@ export class Board {
       if (!reply.ok) {
         if (reply.fatal) this.fig.dataset.state = "error";
         if (this.diagram) this.say(reply.error, "error"); else this.setHint(reply.error, "error");
+        if (reply.fatal) this.engineFailed(reply.error);
         return null;
       }
       return reply;
@@ -1004,7 +1038,7 @@ export class Board {
     const sq = this.squareAt(e.clientX, e.clientY);
     if (!sq) return;
     this.cursor = sq;
-    if (this.diagram) { this.pick(sq); return; }   // nothing to drag
+    if (this.diagram || this.interceptor) { this.pick(sq); return; }   // nothing to drag
     if (this.sel && this.dests().includes(sq)) { e.preventDefault(); this.pick(sq); return; }
     if (this.byFrom.has(sq)) {
       e.preventDefault();

@@ -1,0 +1,287 @@
+// The position editor, an add-on (ADDONS.md): on every game board an "Edit
+// position" button. In edit mode the board shows a draft position; the
+// visitor picks a piece from the palette (or the clear-square tool) and
+// clicks squares (or moves the keyboard cursor and presses Enter) to put it
+// there; clicking a square that holds the same piece takes it off. The
+// fields after the side to move (die roll, Fisher control, phase, hands...),
+// the position text (editable: Enter or "Apply text") and the engine's list
+// of problems sit under the board. "Play from here" (only when there is no
+// problem) starts a new game from the draft, asking first when a game in
+// progress would be lost; "Cancel" goes back to the game untouched.
+//
+// Nothing here knows a rule: the palette, the fields and their allowed
+// values, the problems and the drawing all come from the engine's "edit"
+// command (sharah_web/editor.py). The engine keeps no draft: each edit sends
+// the draft's position text and gets the new one back, so an edit the
+// engine refuses changes nothing.
+
+import { registerAddon } from "./board.js?v=__SHARAH_BUILD__";
+import { el, cap, sentence } from "./dom.js?v=__SHARAH_BUILD__";
+
+const CLEAR = "";   // the clear-square tool's token
+
+class Editor {
+  constructor(board) {
+    this.board = board;
+    this.open = false;
+    this.draft = null;       // the engine's last "edit" answer (position, problems, fields, svg, pieces)
+    this.tool = null;        // the palette token picked (CLEAR: the clear-square tool)
+    this.palette = [];
+    this.base = `${board.cfg.uid}-${board.mountNo}-edit`;
+    const signal = board.abort.signal;
+
+    this.toggle = el("button", { type: "button", class: "md-button sharah-btn sharah-edit-toggle",
+      "aria-expanded": "false", "aria-controls": this.base }, "Edit position");
+    this.toggle.addEventListener("click", () => this.start(), { signal });
+    board.slot("editor", ".sharah-moves").appendChild(this.toggle);
+
+    this.paletteBox = el("div", { class: "sharah-editor-palette", role: "group", "aria-label": "Pieces to put on the board" });
+    this.fieldsBox = el("div", { class: "sharah-editor-fields" });
+    this.text = el("textarea", { id: `${this.base}-text`, class: "sharah-editor-text", rows: "2",
+      spellcheck: "false", autocomplete: "off", "aria-describedby": `${this.base}-text-doc` });
+    this.problemsBox = el("div", { class: "sharah-editor-problems", "aria-live": "polite" });
+    this.playButton = el("button", { type: "button", class: "md-button md-button--primary sharah-btn sharah-editor-play" },
+      "Play from here");
+    const cancel = el("button", { type: "button", class: "md-button sharah-btn sharah-editor-cancel" }, "Cancel");
+    const clearBoard = el("button", { type: "button", class: "md-button sharah-btn", "data-edit": "clear" }, "Clear board");
+    const startPos = el("button", { type: "button", class: "md-button sharah-btn", "data-edit": "start" }, "Start position");
+    const applyText = el("button", { type: "button", class: "md-button sharah-btn sharah-editor-apply" }, "Apply text");
+    this.panel = el("section", { class: "sharah-editor", id: this.base, "aria-label": "Position editor", hidden: true });
+    this.panel.append(
+      el("h3", { class: "sharah-editor-title" }, "Edit position"),
+      el("p", { class: "sharah-editor-help" },
+        "Pick a piece, then click squares to put it there; click a square again to take it off."),
+      this.paletteBox,
+      el("div", { class: "sharah-editor-actions" }, null),
+      this.fieldsBox,
+      el("label", { for: this.text.id, class: "sharah-editor-text-label" }, "Position text"),
+      this.text,
+      el("p", { id: `${this.base}-text-doc`, class: "sharah-editor-doc" },
+        "The same text a page's board takes. Edit it and press Enter (or Apply text)."),
+      el("div", { class: "sharah-editor-apply-row" }, null),
+      this.problemsBox,
+      el("div", { class: "sharah-editor-go" }, null));
+    this.panel.querySelector(".sharah-editor-actions").append(clearBoard, startPos);
+    this.panel.querySelector(".sharah-editor-apply-row").append(applyText);
+    this.panel.querySelector(".sharah-editor-go").append(this.playButton, cancel);
+    (board.fig.querySelector(".sharah-layout") || board.box).after(this.panel);
+
+    this.paletteBox.addEventListener("click", (e) => {
+      const b = e.target.closest("button[data-token]");
+      if (b) this.pickTool(b.dataset.token, e.detail === 0);
+    }, { signal });
+    clearBoard.addEventListener("click", () => this.edit({ op: "clear" }, "The board is cleared."), { signal });
+    startPos.addEventListener("click", () => this.edit({ op: "start" }, "The start position is set up."), { signal });
+    applyText.addEventListener("click", () => this.applyText(), { signal });
+    this.text.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" && !e.shiftKey) { e.preventDefault(); this.applyText(); }
+    }, { signal });
+    this.playButton.addEventListener("click", () => this.playFromHere(), { signal });
+    cancel.addEventListener("click", () => this.cancel(), { signal });
+    this.panel.addEventListener("keydown", (e) => {
+      if (e.key === "Escape" && e.target !== this.text) { e.preventDefault(); this.cancel(); }
+    }, { signal });
+    // a state shown while editing (another add-on's work) must not hide the draft
+    board.on("state", () => { if (this.open && this.draft) board.showSvg(this.draft.svg); });
+  }
+
+  // ---- entering and leaving edit mode
+  async start() {
+    const board = this.board;
+    if (this.open || board.busy || !board.state) return;
+    const reply = await board.request({ cmd: "edit", op: "show", palette: true });
+    if (!reply || board.dead) return;
+    this.open = true;
+    this.palette = reply.edit.palette || [];
+    this.tool = null;
+    board.setLock("editor", true);
+    board.setInterceptor({ name: "editor", pick: (sq) => this.pick(sq),
+      pieceAt: (sq) => (this.draft && this.draft.pieces[sq]) || null });
+    this.renderPalette();
+    this.show(reply.edit);
+    this.panel.hidden = false;
+    this.toggle.hidden = true;
+    this.toggle.setAttribute("aria-expanded", "true");
+    board.setHint("");
+    board.announce("Edit mode: pick a piece, then squares.");
+    this.paletteBox.querySelector("button")?.focus({ preventScroll: true });
+  }
+
+  close() {
+    const board = this.board;
+    this.open = false;
+    this.draft = null;
+    this.panel.hidden = true;
+    this.toggle.hidden = false;
+    this.toggle.setAttribute("aria-expanded", "false");
+    board.setInterceptor(null);
+    board.setLock("editor", false);
+    if (board.state) board.showSvg(board.state.svg);
+  }
+
+  cancel() {
+    if (!this.open) return;
+    this.close();
+    this.board.setHint("");
+    this.board.announce("Edit mode closed: the game is as it was.");
+    this.toggle.focus({ preventScroll: true });
+  }
+
+  playFromHere() {
+    const board = this.board;
+    if (!this.open || !this.draft || this.draft.problems.length || board.busy) return;
+    const position = this.draft.position;
+    const go = async () => {
+      const reply = await board.request({ cmd: "edit", op: "play", position });
+      if (!reply || board.dead) return;
+      this.close();
+      board.apply(reply.state);
+      board.setHint("");
+      board.announce(`New game from this position. ${reply.state.status}.`);
+      board.box.focus({ preventScroll: true });
+    };
+    if (board.state.changed) board.confirmDiscard(this.playButton, "Yes, play from here", go);
+    else go();
+  }
+
+  // ---- edits: each one goes to the engine with the draft's text
+  async edit(op, said) {
+    const board = this.board;
+    if (!this.open || board.busy) return false;
+    const reply = await board.request({ cmd: "edit", position: this.draft.position, ...op });
+    if (!this.open || board.dead) return false;
+    if (!reply) { this.renderFields(); return false; }   // the engine said why (the hint line)
+    board.setHint("");
+    this.show(reply.edit);
+    if (said) board.announce(said);
+    return true;
+  }
+
+  applyText() {
+    if (!this.open) return;
+    const text = this.text.value;
+    if (text.trim() === this.draft.position) return;
+    this.edit({ op: "text", text }, "The position text is read.");
+  }
+
+  pick(sq) {
+    if (this.tool === null) {
+      this.board.setHint("Pick a piece (or Clear square) first, then the square.", "explain");
+      return;
+    }
+    const had = this.draft.pieces[sq];
+    if (this.tool === CLEAR) {
+      if (had) this.edit({ op: "remove", square: sq }, `${sq} cleared.`);
+      return;
+    }
+    const item = this.palette.find((p) => p.token === this.tool);
+    const same = had && had.token === this.tool;
+    this.edit({ op: "put", square: sq, piece: this.tool },
+      same ? `${item.name} taken off ${sq}.` : `${item.name} on ${sq}.`);
+  }
+
+  pickTool(token, viaKeyboard) {
+    this.tool = this.tool === token ? null : token;
+    for (const b of this.paletteBox.querySelectorAll("button[data-token]")) {
+      b.setAttribute("aria-pressed", b.dataset.token === this.tool ? "true" : "false");
+    }
+    if (this.tool === null) { this.board.announce("Nothing picked."); return; }
+    const name = this.tool === CLEAR ? "Clear square" : this.palette.find((p) => p.token === token).name;
+    this.board.setHint("");
+    if (viaKeyboard) {
+      this.board.announce(`${name} picked: move the cursor with the arrow keys, Enter puts it down.`);
+      this.board.box.focus({ preventScroll: true });
+    } else {
+      this.board.announce(`${name} picked.`);
+    }
+  }
+
+  // ---- drawing the draft
+  show(draft) {
+    this.draft = draft;
+    this.board.showSvg(draft.svg);
+    this.text.value = draft.position;
+    this.renderFields();
+    this.renderProblems();
+  }
+
+  renderPalette() {
+    const groups = new Map();     // side (or "neutral") -> buttons
+    for (const p of this.palette) {
+      const key = p.side || "neutral";
+      if (!groups.has(key)) groups.set(key, []);
+      const b = el("button", { type: "button", class: "sharah-editor-piece", "data-token": p.token,
+        "aria-label": p.name, title: p.name, "aria-pressed": "false" });
+      b.innerHTML = p.svg;    // the engine's drawing of the piece
+      groups.get(key).push(b);
+    }
+    const rows = [...groups].map(([key, buttons]) => {
+      const row = el("div", { class: "sharah-editor-row", "data-side": key });
+      row.append(el("span", { class: "sharah-editor-row-title" }, key === "neutral" ? "Neutral" : cap(key)), ...buttons);
+      return row;
+    });
+    const tools = el("div", { class: "sharah-editor-row" });
+    tools.appendChild(el("button", { type: "button", class: "md-button sharah-btn sharah-editor-clear-tool",
+      "data-token": CLEAR, "aria-pressed": "false" }, "Clear square"));
+    this.paletteBox.replaceChildren(...rows, tools);
+  }
+
+  renderFields() {
+    if (!this.draft) return;
+    const rows = this.draft.fields.map((f) => {
+      const id = `${this.base}-${f.name}`;
+      const row = el("div", { class: `sharah-option sharah-option-${f.type}`, "data-field": f.name });
+      let input;
+      if (f.type === "choice") {
+        input = el("select", { id, name: f.name });
+        for (const [value, label] of f.choices) {
+          const opt = el("option", { value }, value && value !== label ? `${label} (${value})` : label);
+          opt.selected = value === f.value;
+          input.appendChild(opt);
+        }
+        input.addEventListener("change", () => this.setField(f, input.value));
+      } else {
+        input = el("input", { id, name: f.name, type: "text", value: f.value, spellcheck: "false",
+          inputmode: f.type === "int" ? "numeric" : null, size: f.type === "int" ? "5" : "22" });
+        input.addEventListener("change", () => this.setField(f, input.value));
+        input.addEventListener("keydown", (e) => {
+          if (e.key === "Enter") { e.preventDefault(); this.setField(f, input.value); }
+        });
+      }
+      row.append(el("label", { for: id }, f.label), input);
+      if (f.doc) {
+        input.setAttribute("aria-describedby", `${id}-doc`);
+        row.appendChild(el("span", { class: "sharah-option-doc", id: `${id}-doc` }, sentence(cap(f.doc))));
+      }
+      return row;
+    });
+    const focused = this.fieldsBox.contains(document.activeElement) ? document.activeElement.name : null;
+    this.fieldsBox.replaceChildren(...rows);
+    if (focused) this.fieldsBox.querySelector(`[name="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
+  }
+
+  setField(field, value) {
+    if (value === field.value) return;
+    this.edit({ op: "set", field: field.name, value }, `${field.label}: ${value || "none"}.`);
+  }
+
+  renderProblems() {
+    const problems = this.draft.problems;
+    this.playButton.disabled = problems.length > 0;
+    if (!problems.length) {
+      this.problemsBox.dataset.ok = "true";
+      this.problemsBox.replaceChildren(el("p", { class: "sharah-editor-ok" }, "This position can be played."));
+      return;
+    }
+    delete this.problemsBox.dataset.ok;
+    const list = el("ul", { class: "sharah-editor-problem-list" });
+    for (const p of problems) list.appendChild(el("li", {}, p));
+    this.problemsBox.replaceChildren(el("p", { class: "sharah-editor-problem-title" }, "Before play can start:"), list);
+  }
+}
+
+registerAddon({
+  name: "editor",
+  applies: (board) => board.mode === "game",
+  mount: (board) => new Editor(board),
+});
