@@ -32,6 +32,15 @@ so every level sees every immediate win. When a budget runs out in the
 middle of a depth, the moves already searched at that depth still count
 (the best of the previous depth is always searched first).
 
+**Slices.** ``Thinker`` runs the same search a slice at a time
+(``step(seconds=0.06)``), for the browser's worker, which cannot hear the
+page while Python runs: the page asks for one short slice after another and
+simply stops asking (and forgets the thinker) when the player undoes or
+leaves. The tree is walked by generators that pause only where a node is
+counted, so a search paused a hundred times ends exactly as one run in one
+go (``best_move`` is a thinker run to the end); the time cap counts the
+thinking time of the slices, not the pauses between them.
+
 **Determinism.** A search starts afresh every call (no table survives
 between calls); the seed only orders equal moves and, at the sparring
 level, adds a little noise to the scores of moves that neither win nor lose
@@ -51,24 +60,30 @@ WIN = 10_000.0          # a won position, less the plies it takes
 PROVEN = WIN - 1_000    # scores beyond this are wins or losses found by search
 INF = float("inf")
 SKIP_KINDS = frozenset({"offer-draw"})   # the computer never offers a draw
+_clock = time.perf_counter               # thinking time (a test may replace it)
 
 
 @dataclass(frozen=True)
 class Level:
     """A playing strength: a node budget (scaled per game, see ``TUNING``),
-    a time cap in seconds, a depth cap, and noise (pawns) for sparring."""
+    a time cap in seconds, a depth cap, and noise (pawns) for sparring;
+    ``about`` says it in a line for the players."""
     number: int
     name: str
     nodes: int
     seconds: float
     max_depth: int = 64
     noise: float = 0.0
+    about: str = ""
 
 
 LEVELS = {
-    1: Level(1, "sparring", 600, 0.5, max_depth=2, noise=0.6),
-    2: Level(2, "default", 6_000, 1.0),
-    3: Level(3, "strongest", 24_000, 6.0),
+    1: Level(1, "sparring", 600, 0.5, max_depth=2, noise=0.6,
+             about="Looks two moves ahead, with a little randomness: a partner to practise against."),
+    2: Level(2, "default", 6_000, 1.0,
+             about="Looks as far ahead as it can in about a second a move."),
+    3: Level(3, "strongest", 24_000, 6.0,
+             about="Four times the search of the default level: a few seconds a move."),
 }
 DEFAULT_LEVEL = 2
 
@@ -149,7 +164,8 @@ class _Line:
 
 def level_specs() -> list[dict]:
     """The levels as plain data, for a settings panel."""
-    return [{"level": lv.number, "name": lv.name, "nodes": lv.nodes, "seconds": lv.seconds,
+    return [{"level": lv.number, "name": lv.name, "label": lv.name.capitalize(),
+             "about": lv.about, "nodes": lv.nodes, "seconds": lv.seconds,
              "default": lv.number == DEFAULT_LEVEL} for lv in LEVELS.values()]
 
 
@@ -194,8 +210,11 @@ class _Search:
         self.line = line
         self.node_limit = nodes
         self.enforce_nodes = False          # off during the first pass
-        self.started = time.perf_counter()
-        self.deadline = self.started + seconds
+        self.seconds = seconds              # the time cap: thinking time, summed over slices
+        self.used = 0.0                     # thinking time of the slices before this one
+        self.deadline = _clock() + seconds
+        self.pause_nodes = INF              # where the current slice ends
+        self.pause_time = INF
         self.qdepth = qdepth
         self.stop = stop
         self.nodes = 0
@@ -209,17 +228,33 @@ class _Search:
         self.chances = variant.chances
 
     # ---- budget
-    def tick(self) -> None:
+    def tick(self) -> bool:
+        """Count a node; stop the search when a budget runs out. True when
+        the current slice is over: the caller then yields (pauses)."""
         self.nodes += 1
         if self.enforce_nodes and self.nodes > self.node_limit:
             self.stopped = "nodes"
             raise SearchStopped
-        if time.perf_counter() > self.deadline:
+        now = _clock()
+        if now > self.deadline:
             self.stopped = "time"
             raise SearchStopped
         if self.stop is not None and not self.nodes & 255 and self.stop():
             self.stopped = "stopped"
             raise SearchStopped
+        return self.nodes >= self.pause_nodes or now >= self.pause_time
+
+    def begin_slice(self, seconds: float | None, nodes: int | None) -> float:
+        """Start a slice of at most ``seconds`` or ``nodes`` (``None``: no
+        limit); the time cap counts only the time spent thinking."""
+        now = _clock()
+        self.deadline = now + (self.seconds - self.used)
+        self.pause_time = INF if seconds is None else now + seconds
+        self.pause_nodes = INF if nodes is None else self.nodes + max(1, int(nodes))
+        return now
+
+    def end_slice(self, began: float) -> None:
+        self.used += _clock() - began
 
     # ---- scores
     @staticmethod
@@ -281,7 +316,10 @@ class _Search:
         self.history[move.notation] = self.history.get(move.notation, 0) + depth * depth
 
     # ---- the tree
-    def child(self, move: Move, depth: int, alpha: float, beta: float, ply: int, quiet: bool) -> float:
+    # Each of these is a generator (``v = yield from ...``) that yields only
+    # when ``tick`` says the slice is over, so a search can pause anywhere
+    # and resume exactly where it was: slicing never changes the result.
+    def child(self, move: Move, depth: int, alpha: float, beta: float, ply: int, quiet: bool):
         """The value for the side to move of playing ``move``: through a
         chance node (the average over the outcomes) when the game has one."""
         variant = self.variant
@@ -289,37 +327,43 @@ class _Search:
         after = variant.apply(pos, move)
         outcomes = self.chances(after)
         if not outcomes:
-            return self._descend(move, after, depth, alpha, beta, ply, quiet)
+            return (yield from self._descend(move, after, depth, alpha, beta, ply, quiet))
         total = 0.0
         for roll, p in outcomes:
             rolled = after.copy()
             variant.set_roll(rolled, roll)
-            total += p * self._descend(move, rolled, depth, -INF, INF, ply, quiet)
+            total += p * (yield from self._descend(move, rolled, depth, -INF, INF, ply, quiet))
         return total
 
-    def _descend(self, move, after, depth, alpha, beta, ply, quiet) -> float:
+    def _descend(self, move, after, depth, alpha, beta, ply, quiet):
         line = self.line
         same = after.to_move == line.current.to_move
         saved = line.push(move, after)
         try:
             if quiet or depth <= 0:
                 left = depth if quiet else self.qdepth
-                v = self.quiesce(alpha, beta, ply, left) if same else -self.quiesce(-beta, -alpha, ply, left)
+                if same:
+                    v = yield from self.quiesce(alpha, beta, ply, left)
+                else:
+                    v = -(yield from self.quiesce(-beta, -alpha, ply, left))
+            elif same:
+                v = yield from self.negamax(depth, alpha, beta, ply)
             else:
-                v = self.negamax(depth, alpha, beta, ply) if same else -self.negamax(depth, -beta, -alpha, ply)
+                v = -(yield from self.negamax(depth, -beta, -alpha, ply))
         finally:
             line.pop(saved)
         return v
 
-    def negamax(self, depth: int, alpha: float, beta: float, ply: int) -> float:
-        self.tick()
+    def negamax(self, depth: int, alpha: float, beta: float, ply: int):
+        if self.tick():
+            yield
         line = self.line
         pos = line.current
         res = self.judge()
         if res is not None:
             return self.terminal(res, pos.to_move, ply)
         if depth <= 0:
-            return self.quiesce(alpha, beta, ply, self.qdepth)
+            return (yield from self.quiesce(alpha, beta, ply, self.qdepth))
         key = pos.key()
         entry = self.tt.get(key)
         first = None
@@ -341,7 +385,7 @@ class _Search:
         a0 = alpha
         best, best_move = -INF, None
         for m in moves:
-            v = self.child(m, depth - 1, alpha, beta, ply + 1, False)
+            v = yield from self.child(m, depth - 1, alpha, beta, ply + 1, False)
             if v > best:
                 best, best_move = v, m
                 if v > alpha:
@@ -353,9 +397,10 @@ class _Search:
         self.tt[key] = (depth, _to_tt(best, ply), flag, best_move.notation)
         return best
 
-    def quiesce(self, alpha: float, beta: float, ply: int, left: int) -> float:
+    def quiesce(self, alpha: float, beta: float, ply: int, left: int):
         """Captures only, until the position is quiet or ``left`` runs out."""
-        self.tick()
+        if self.tick():
+            yield
         line = self.line
         pos = line.current
         res = self.judge()
@@ -379,7 +424,7 @@ class _Search:
         caps.sort(key=lambda k: (k[0], k[1]))
         best = stand
         for _g, _i, m in caps:
-            v = self.child(m, left - 1, alpha, beta, ply + 1, True)
+            v = yield from self.child(m, left - 1, alpha, beta, ply + 1, True)
             if v > best:
                 best = v
                 if v > alpha:
@@ -408,9 +453,160 @@ def _from_tt(v: float, ply: int) -> float:
 
 # ---------------------------------------------------------------- the root
 
+class Thinker:
+    """One search that can run in slices: ``step()`` thinks until the search
+    ends or the slice's limit (``seconds`` of thinking, or ``nodes``
+    examined) is reached, and returns ``(move, info)`` at the end, ``None``
+    while it is not done. Pausing never changes the result: the same seed
+    and node budget give the same move in one slice or in a hundred. The
+    time cap of the level counts the thinking time summed over the slices.
+
+    A browser worker cannot hear the page while Python runs, so the page
+    asks for short slices one after another, and forgets the thinker to
+    stop (an undo, a new game, the board closed).
+
+    Arguments as ``best_move``; a bad level or budget raises ``ValueError``
+    here, at once.
+    """
+
+    def __init__(self, game_or_position, level=DEFAULT_LEVEL, seed: int = 0, budget=None,
+                 stop: Callable[[], bool] | None = None):
+        self.level = lvl = level_of(level)
+        self.over = False
+        if isinstance(game_or_position, Game):
+            game = game_or_position
+            variant, pos, history = game.variant, game.current, list(game.history)
+            self.over = game.result is not None
+        elif isinstance(game_or_position, Position):
+            variant, pos, history = game_or_position.variant, game_or_position, []
+        else:
+            raise TypeError("best_move takes a Game or a Position")
+        tuning = tuning_for(variant)
+        nodes, seconds = _budget(lvl, tuning, budget)
+        self.variant, self.position, self.seed = variant, pos, seed
+        self.search = _Search(variant, _Line(variant, pos, history), nodes, seconds,
+                              tuning.qdepth, stop)
+        self.depth = 0                 # the depth being searched (0: the first pass)
+        self.depth_done = 0
+        self.outcome: tuple | None = None
+        self.closed = False
+        self._run = self._think()
+
+    @property
+    def done(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def nodes(self) -> int:
+        return self.search.nodes
+
+    @property
+    def seconds(self) -> float:
+        """The thinking time so far, summed over the slices."""
+        return self.search.used
+
+    def step(self, seconds: float | None = None, nodes: int | None = None) -> tuple | None:
+        """Think for one slice (no limits: to the end); ``(move, info)``
+        once the search has ended (again on every later call), else ``None``."""
+        if self.outcome is not None:
+            return self.outcome
+        if self.closed:
+            raise RuntimeError("this search was given up")
+        s = self.search
+        began = s.begin_slice(seconds, nodes)
+        try:
+            next(self._run)
+        except StopIteration as end:
+            self.outcome = end.value
+        finally:
+            s.end_slice(began)
+        if self.outcome is not None:
+            move, info = self.outcome
+            info["seconds"] = round(s.used, 4)
+        return self.outcome
+
+    def close(self) -> None:
+        """Give up the search (a thinker that is simply dropped does the same)."""
+        self.closed = True
+        self._run.close()
+
+    def _think(self):
+        """The root: a first pass over every move, then iterative deepening."""
+        lvl, s, variant, pos = self.level, self.search, self.variant, self.position
+        line = s.line
+        if self.over or variant.result(line) is not None:
+            return None, _info(lvl, 0, 0, 0.0, None, "over", [], [])
+        rng = random.Random(self.seed)
+        root = [m for m in line.legal_moves() if m.kind not in SKIP_KINDS]
+        if not root:
+            return None, _info(lvl, 0, 0, 0.0, None, "no moves", [], [])
+        rng.shuffle(root)
+        noise = {m.notation: rng.uniform(-lvl.noise, lvl.noise) for m in root} if lvl.noise else {}
+
+        def noisy(m: Move, v: float) -> float:
+            return v + noise[m.notation] if noise and -PROVEN < v < PROVEN else v
+
+        # The first pass: every move once, judged and evaluated (no budget but time).
+        scores: dict[str, float] = {}
+        try:
+            for m in root:
+                scores[m.notation] = yield from _glance(s, m)
+        except SearchStopped:
+            pass
+        order = sorted(root, key=lambda m: -noisy(m, scores.get(m.notation, -INF)))
+        best = order[0]
+        best_score = scores.get(best.notation)
+        ranking = [(m, noisy(m, scores[m.notation])) for m in order if m.notation in scores]
+        stopped = s.stopped or ""
+        if len(root) == 1:
+            stopped = "forced"
+        elif best_score is not None and best_score > PROVEN:
+            stopped = "won"
+        s.enforce_nodes = True
+        full_window = bool(noise)
+        depth = 1
+        while not stopped and depth <= lvl.max_depth:
+            self.depth = depth
+            it_scores: dict[str, float] = {}
+            alpha = -INF
+            it_best, it_best_score = None, -INF
+            try:
+                for i, m in enumerate(order):
+                    a = -INF if (i == 0 or full_window) else alpha
+                    v = yield from s.child(m, depth - 1, a, INF, 1, False)
+                    v = noisy(m, v)
+                    it_scores[m.notation] = v
+                    if v > it_best_score:
+                        it_best, it_best_score = m, v
+                        alpha = max(alpha, v)
+            except SearchStopped:
+                stopped = s.stopped
+            if order[0].notation in it_scores:         # the previous best was searched: trust this depth
+                best, best_score = it_best, it_best_score
+                searched = [m for m in order if m.notation in it_scores]
+                rest = [m for m in order if m.notation not in it_scores]
+                searched.sort(key=lambda m: -it_scores[m.notation])
+                order = searched + rest
+                ranking = [(m, it_scores[m.notation]) for m in searched]
+                if not stopped:
+                    self.depth_done = depth
+            if stopped:
+                break
+            if best_score > PROVEN or best_score < -PROVEN:
+                stopped = "won" if best_score > PROVEN else "lost"
+                break
+            depth += 1
+        if not stopped:
+            stopped = "done"
+        pv = _pv(s, variant, pos, best) if best is not None else []
+        return best, _info(lvl, self.depth_done, s.nodes, s.used, best_score, stopped,
+                           ranking[:5], pv)
+
+
 def best_move(game_or_position, level=DEFAULT_LEVEL, seed: int = 0, budget=None,
               stop: Callable[[], bool] | None = None) -> tuple[Move | None, dict]:
-    """The move the computer plays, and what it found.
+    """The move the computer plays, and what it found: a ``Thinker`` run
+    in one go.
 
     ``game_or_position``: a ``Game`` (its history counts: repetitions,
     the Sha'rah rules that look back) or a ``Position``. ``level``: 1
@@ -430,93 +626,13 @@ def best_move(game_or_position, level=DEFAULT_LEVEL, seed: int = 0, budget=None,
     scores, best first) and ``pv`` (the expected line, when there is no
     chance on the way).
     """
-    lvl = level_of(level)
-    if isinstance(game_or_position, Game):
-        game = game_or_position
-        variant, pos, history = game.variant, game.current, list(game.history)
-        if game.result is not None:
-            return None, _info(lvl, 0, 0, 0.0, None, "over", [], [])
-    elif isinstance(game_or_position, Position):
-        variant, pos, history = game_or_position.variant, game_or_position, []
-    else:
-        raise TypeError("best_move takes a Game or a Position")
-    tuning = tuning_for(variant)
-    nodes, seconds = _budget(lvl, tuning, budget)
-    line = _Line(variant, pos, history)
-    if variant.result(line) is not None:
-        return None, _info(lvl, 0, 0, 0.0, None, "over", [], [])
-    s = _Search(variant, line, nodes, seconds, tuning.qdepth, stop)
-    rng = random.Random(seed)
-    root = [m for m in line.legal_moves() if m.kind not in SKIP_KINDS]
-    if not root:
-        return None, _info(lvl, 0, 0, 0.0, None, "no moves", [], [])
-    rng.shuffle(root)
-    noise = {m.notation: rng.uniform(-lvl.noise, lvl.noise) for m in root} if lvl.noise else {}
-
-    def noisy(m: Move, v: float) -> float:
-        return v + noise[m.notation] if noise and -PROVEN < v < PROVEN else v
-
-    # The first pass: every move once, judged and evaluated (no budget but time).
-    scores: dict[str, float] = {}
-    try:
-        for m in root:
-            scores[m.notation] = _glance(s, m)
-    except SearchStopped:
-        pass
-    order = sorted(root, key=lambda m: -noisy(m, scores.get(m.notation, -INF)))
-    best = order[0]
-    best_score = scores.get(best.notation)
-    depth_done = 0
-    ranking = [(m, noisy(m, scores[m.notation])) for m in order if m.notation in scores]
-    stopped = s.stopped or ""
-    if len(root) == 1:
-        stopped = "forced"
-    elif best_score is not None and best_score > PROVEN:
-        stopped = "won"
-    s.enforce_nodes = True
-    full_window = bool(noise)
-    depth = 1
-    while not stopped and depth <= lvl.max_depth:
-        it_scores: dict[str, float] = {}
-        alpha = -INF
-        it_best, it_best_score = None, -INF
-        try:
-            for i, m in enumerate(order):
-                a = -INF if (i == 0 or full_window) else alpha
-                v = s.child(m, depth - 1, a, INF, 1, False)
-                v = noisy(m, v)
-                it_scores[m.notation] = v
-                if v > it_best_score:
-                    it_best, it_best_score = m, v
-                    alpha = max(alpha, v)
-        except SearchStopped:
-            stopped = s.stopped
-        if order[0].notation in it_scores:         # the previous best was searched: trust this depth
-            best, best_score = it_best, it_best_score
-            searched = [m for m in order if m.notation in it_scores]
-            rest = [m for m in order if m.notation not in it_scores]
-            searched.sort(key=lambda m: -it_scores[m.notation])
-            order = searched + rest
-            ranking = [(m, it_scores[m.notation]) for m in searched]
-            if not stopped:
-                depth_done = depth
-        if stopped:
-            break
-        if best_score > PROVEN or best_score < -PROVEN:
-            stopped = "won" if best_score > PROVEN else "lost"
-            break
-        depth += 1
-    if not stopped:
-        stopped = "done"
-    pv = _pv(s, variant, pos, best) if best is not None else []
-    return best, _info(lvl, depth_done, s.nodes, time.perf_counter() - s.started, best_score,
-                       stopped, ranking[:5], pv)
+    return Thinker(game_or_position, level, seed, budget, stop).step()
 
 
-def _glance(s: _Search, m: Move) -> float:
+def _glance(s: _Search, m: Move):
     """A move's value from the position it leads to alone: a win, a loss,
     or the evaluation (averaged over chance), without following captures."""
-    return s.child(m, 0, -INF, INF, 1, True)
+    return (yield from s.child(m, 0, -INF, INF, 1, True))
 
 
 def _pv(s: _Search, variant: Variant, pos: Position, first: Move, limit: int = 12) -> list[str]:

@@ -15,8 +15,8 @@ import pytest
 
 import sharah_web
 from sharah_web import search
-from sharah_web.search import (LEVELS, GreedyPlayer, RandomPlayer, SearchPlayer, best_move,
-                               hint, make_player)
+from sharah_web.search import (LEVELS, GreedyPlayer, RandomPlayer, SearchPlayer, Thinker,
+                               best_move, hint, make_player)
 
 from helpers import game_with
 
@@ -265,6 +265,69 @@ def test_same_move_in_another_process_with_another_hash_seed():
     assert outs[0] == outs[1] and outs[0].count("\n") == 2
 
 
+# ------------------------------------------------------------------ slices
+
+EVERY_GAME = [("oblong-shatranj", {}), ("oblong-shatranj", {"die": False}), ("scheherazade", {}),
+              ("sharah-hedman", {}), ("sharah-surrounds", {}),
+              ("sharah-mittner", {"placement": "random"}), ("sharah-mittner", {})]
+
+
+def without_time(info):
+    return {k: v for k, v in info.items() if k != "seconds"}
+
+
+@pytest.mark.parametrize("variant, options", EVERY_GAME)
+def test_a_search_in_slices_ends_exactly_as_one_in_one_go(variant, options):
+    game = sharah_web.new_game(variant, seed=6, **options)
+    rnd = RandomPlayer(6)
+    for _ in range(5):
+        game.play(rnd.choose(game))
+    budget = {"nodes": 500, "seconds": 600}
+    whole_move, whole = best_move(game, 2, seed=8, budget=budget)
+    thinker = Thinker(game, 2, seed=8, budget=budget)
+    slices = 1
+    while (out := thinker.step(nodes=23)) is None:
+        assert thinker.nodes == 23 * slices and not thinker.done
+        slices += 1
+    move, info = out
+    assert slices >= info["nodes"] // 23 and info["nodes"] > 500
+    assert move.notation == whole_move.notation
+    assert without_time(info) == without_time(whole)
+    timed = Thinker(game, 2, seed=8, budget=budget)
+    while (out := timed.step(seconds=0.0005)) is None:
+        pass
+    assert out[0].notation == whole_move.notation and without_time(out[1]) == without_time(whole)
+    assert thinker.step() is thinker.outcome          # a finished search answers the same again
+
+
+def test_the_time_cap_counts_thinking_not_the_pauses(monkeypatch):
+    clock = [0.0]
+
+    def tick_tock():                                   # every reading takes a millisecond
+        clock[0] += 0.001
+        return clock[0]
+
+    monkeypatch.setattr(search, "_clock", tick_tock)
+    game = sharah_web.new_game("sharah-hedman")
+    thinker = Thinker(game, 3, seed=1, budget={"nodes": 10**9, "seconds": 2.0})
+    slices = 1
+    while (out := thinker.step(nodes=100)) is None:
+        clock[0] += 50.0                               # a long pause between slices
+        slices += 1
+    move, info = out
+    assert move in game.legal_moves() and info["stopped"] == "time"
+    assert slices > 3
+    assert 2.0 <= info["seconds"] <= 2.01
+
+
+def test_a_given_up_search_cannot_go_on():
+    thinker = Thinker(sharah_web.new_game("scheherazade"), 3, budget={"nodes": 10**6, "seconds": 60})
+    assert thinker.step(nodes=50) is None
+    thinker.close()
+    with pytest.raises(RuntimeError, match="given up"):
+        thinker.step()
+
+
 # ------------------------------------------------------------------- info
 
 def test_info_describes_the_search():
@@ -296,6 +359,17 @@ def test_the_computer_never_offers_a_draw_but_answers_one():
     game.play("offer-draw")
     move, _ = best_move(game, 1)
     assert move.kind in ("accept-draw", "decline-draw")
+
+
+@pytest.mark.parametrize("level", LEVEL_NUMBERS)
+def test_a_draw_offer_is_accepted_when_behind_and_declined_when_ahead(level):
+    behind = game_with("scheherazade", {"e1": "K", "a1": "R", "j1": "R", "e10": "k", "a7": "p"},
+                       "w - - 0")
+    ahead = game_with("scheherazade", {"e1": "K", "a7": "P", "e10": "k", "a10": "r", "j10": "r"},
+                      "w - - 0")
+    for game, answer in ((behind, "accept-draw"), (ahead, "decline-draw")):
+        game.play("offer-draw")                  # White offers; Black (the computer) answers
+        assert best_move(game, level, seed=level)[0].notation == answer
 
 
 def test_hint_is_the_default_level():

@@ -1,0 +1,153 @@
+"""The computer opponent in Chromium: the Players panel, the computer's
+answer, a game between computers to the end, a search stopped by Undo, and
+the hint (tests/browser/pages/computer-test.md).
+
+Board A: Oblong Shatranj without die from the set-up (a human against the
+computer). Board B: two white rooks against a knight and a pawn, where the
+computer playing itself at the sparring level ends the game in a few moves.
+Board C: a diagram, which has no players.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import TEST_DIR, Watch, wait_ready
+from .test_widget import click_sq, history, status
+
+PAGE = f"{TEST_DIR}/computer-test/"
+A, B, C = range(3)
+LONG = 60_000     # ms: a generous wait for the engine in a busy browser
+
+
+@pytest.fixture
+def page(browser, base_url):
+    """A fresh page for each test: the boards' settings start afresh."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.watch = Watch(page, base_url)
+    page.watch.route(context)
+    page.goto(base_url + PAGE)
+    wait_ready(page)
+    yield page
+    assert not page.watch.errors, page.watch.errors
+    context.close()
+
+
+def board(page, index):
+    return page.locator("figure.sharah-board").nth(index)
+
+
+def players(fig, **sides):
+    """Choose the players in the panel: white="1" (a level) or "human"."""
+    fig.locator("details.sharah-players > summary").click()
+    for side, value in sides.items():
+        fig.locator(f'select[data-side="{side}"]').select_option(value)
+
+
+def wait_fig(fig, condition, timeout=LONG):
+    fig.page.wait_for_function(
+        f"(f) => {{ return {condition}; }}", arg=fig.element_handle(), timeout=timeout)
+
+
+def wait_levels(fig):
+    wait_fig(fig, "f.querySelectorAll('select[data-side=white] option').length === 4")
+
+
+def test_the_panel_offers_the_engines_levels(page):
+    fig = board(page, A)
+    wait_levels(fig)
+    options = fig.locator('select[data-side="black"] option').all_text_contents()
+    assert options == ["Human", "Computer: Sparring", "Computer: Default", "Computer: Strongest"]
+    assert fig.locator("details.sharah-players > summary").inner_text() == \
+        "Players: White human, Black human"
+    assert fig.locator(".sharah-level-about li").count() == 3
+    assert board(page, C).locator(".sharah-addon-computer").count() == 0   # a diagram has none
+
+
+def test_the_computer_answers_a_human_move_and_undo_takes_both_back(page):
+    fig = board(page, A)
+    wait_levels(fig)
+    players(fig, black="1")
+    assert fig.get_attribute("data-players") == "human computer1"
+    click_sq(fig, "b5")
+    click_sq(fig, "b6")
+    wait_fig(fig, "f.querySelectorAll('ol.sharah-moves li').length === 2 && !f.dataset.thinking")
+    moves = history(fig)
+    assert moves[0] == "b5b6"
+    assert fig.locator("ol.sharah-moves li").nth(1).get_attribute("data-side") == "black"
+    assert fig.get_attribute("data-locked") is None          # White (the human) to move
+    assert status(fig).startswith("White")
+    fig.locator('button[data-action="undo"]').click()
+    wait_fig(fig, "f.querySelectorAll('ol.sharah-moves li').length === 0")
+    assert fig.get_attribute("data-to-move") == "white" and not fig.get_attribute("data-thinking")
+    # Redo replays White's move; the computer does not throw away the move to redo
+    fig.locator('button[data-action="redo"]').click()
+    wait_fig(fig, "f.querySelectorAll('ol.sharah-moves li').length === 1")
+    play_on = fig.locator('button[data-computer="pause"]')
+    assert play_on.inner_text() == "Play on" and play_on.is_visible()
+    assert "moves to redo" in fig.locator(".sharah-thinking").inner_text()
+    page.wait_for_timeout(1_500)
+    assert history(fig) == ["b5b6"] and fig.get_attribute("data-thinking") is None
+    play_on.click()                                          # ... unless asked to play on
+    wait_fig(fig, "f.querySelectorAll('ol.sharah-moves li').length === 2 && !f.dataset.thinking")
+    assert fig.locator('button[data-action="redo"]').is_disabled()
+
+
+def test_computer_against_computer_plays_to_a_result(page):
+    fig = board(page, B)
+    wait_levels(fig)
+    players(fig, white="1", black="1")
+    fig.locator('select[data-computer="delay"]').select_option("0")
+    assert fig.locator('button[data-computer="pause"]').is_visible()
+    assert not fig.locator('button[data-computer="hint"]').is_visible()
+    wait_fig(fig, "!!f.querySelector('.sharah-status[data-result]')", timeout=120_000)
+    assert fig.locator(".sharah-status").get_attribute("data-result") == "white"
+    assert status(fig).startswith("White wins")
+    n = len(history(fig))
+    assert n >= 1 and n % 2 == 1                                # White moved last: the winning move
+    assert fig.get_attribute("data-thinking") is None
+    assert fig.locator('button[data-computer="pause"]').is_disabled()
+
+
+def test_undo_stops_the_computer_at_once(page):
+    fig = board(page, A)
+    wait_levels(fig)
+    players(fig, black="3")                                     # the strongest: seconds of thinking
+    click_sq(fig, "b5")
+    click_sq(fig, "b6")
+    wait_fig(fig, "f.dataset.thinking === 'black'")
+    assert fig.get_attribute("data-locked") == "computer"
+    assert "is thinking" in fig.locator(".sharah-thinking").inner_text()
+    fig.locator('button[data-action="undo"]').click()
+    wait_fig(fig, "f.querySelectorAll('ol.sharah-moves li').length === 0", timeout=5_000)
+    assert fig.get_attribute("data-thinking") is None
+    assert not fig.locator(".sharah-thinking").is_visible()
+    assert fig.get_attribute("data-to-move") == "white"
+    # Longer than the strongest level may think (6 s): no computer move arrives.
+    page.wait_for_timeout(8_000)
+    assert history(fig) == [] and fig.get_attribute("data-thinking") is None
+    assert fig.get_attribute("data-locked") is None
+    # and the board still plays
+    click_sq(fig, "a5")
+    click_sq(fig, "a6")
+    wait_fig(fig, "f.dataset.thinking === 'black'")
+
+
+def test_hint_shows_a_move_without_playing_it(page):
+    fig = board(page, A)
+    wait_levels(fig)
+    fig.locator('button[data-computer="hint"]').click()
+    wait_fig(fig, "!!f.dataset.hint")
+    move = fig.get_attribute("data-hint")
+    marked = sorted(fig.locator("rect.is-hint").evaluate_all("els => els.map(e => e.dataset.sq)"))
+    legal = fig.evaluate("(f, n) => f.sharahWidget.state.moves.find(m => m.n === n)", move)
+    assert legal is not None and marked == sorted([legal["from"], legal["to"]])
+    text = fig.locator(".sharah-hint").inner_text()
+    assert text.startswith("Hint: White could play ") and legal["from"] in text and legal["to"] in text
+    assert history(fig) == [] and fig.get_attribute("data-to-move") == "white"
+    # playing a move clears the hint
+    click_sq(fig, "b5")
+    click_sq(fig, "b6")
+    wait_fig(fig, "f.querySelectorAll('ol.sharah-moves li').length === 1")
+    assert fig.locator("rect.is-hint").count() == 0 and fig.get_attribute("data-hint") is None
