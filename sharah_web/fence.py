@@ -15,6 +15,8 @@ skipped; an indented line continues the text of the line above)::
     show: b2                       # diagram: the legal destinations of the piece on b2
     coords: false                  # no file letters and rank numbers
     caption: text under the board (inline Markdown: *em*, **strong**, `code`, [link](page.md))
+             {position} and {moves} in a caption print, as code, the board's
+             position text and its moves as the move list writes them
     prompt: White to move: find the elephant's leap      # try
     solution: b1d3 | b1d3=G                              # try: accepted moves
     success: Right: ...                                  # try: shown after a right move
@@ -60,6 +62,7 @@ KEY_RE = re.compile(r"([a-z]+)(?:[ \t]+(\S+))?[ \t]*:(?:[ \t]+(.*))?$")
 DEFAULT_PROMPT = "Find the move."
 DEFAULT_SUCCESS = "Right!"
 GENERIC_WRONG = "That move is legal, but it is not the move this rule shows."
+CAPTION_POSITION, CAPTION_MOVES = "{position}", "{moves}"   # filled in from the engine
 
 LinkResolver = Callable[[str], str]
 
@@ -308,6 +311,10 @@ def parse_fence(source: str) -> BoardSpec:
             spec.wrong[key] = explanation
             spec.lines[f"wrong {key}"] = number
 
+    # {position} and {moves} in the caption are filled in by the engine
+    if "caption" in raw and CAPTION_MOVES in spec.caption and not spec.moves:
+        fail("caption", f"{CAPTION_MOVES} prints the board's moves, but it has none (add 'moves:')")
+
     # links in the text: only safe ones (pages are resolved when rendering)
     for key, text in [(k, getattr(spec, k)) for k in ("caption", "prompt", "success")] + \
             [(f"wrong {m}", t) for m, t in spec.wrong.items()]:
@@ -479,9 +486,22 @@ def render_html(spec: BoardSpec, uid: str, resolve_link: LinkResolver | None = N
             parts.append(f'<template class="sharah-msg" data-msg="wrong" data-move="{esc(move)}">'
                          f'{md(text, f"wrong {move}")}</template>')
     if spec.caption:
-        parts.append(f'<figcaption>{md(spec.caption, "caption")}</figcaption>')
+        parts.append(f'<figcaption>{_fill_caption(md(spec.caption, "caption"), board)}</figcaption>')
     parts.append('</figure>')
     return "".join(parts)
+
+
+def _fill_caption(caption_html: str, board: Board) -> str:
+    """``{position}`` and ``{moves}`` become code: the engine's own position
+    text of the board and its moves as the move list writes them, so a page
+    quoting them cannot drift from what the engine reads and writes."""
+    game = board.game
+    for token, text in ((CAPTION_POSITION, lambda: game.position()),
+                        (CAPTION_MOVES, lambda: " ".join(p.name for p in game.history))):
+        if token in caption_html:
+            code = f"<code>{html.escape(text())}</code>"
+            caption_html = caption_html.replace(f"<code>{token}</code>", code).replace(token, code)
+    return caption_html
 
 
 def _show_text(board: Board, spec: BoardSpec) -> str:
