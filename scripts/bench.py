@@ -198,9 +198,13 @@ def engine_bench(args, tmp: Path) -> dict:
             "position": position or "set-up", "depth": depth,
             "nodes": best_c["nodes"], "nodes_pyodide": best_p["nodes"],
             "cpython_s": best_c["seconds"], "pyodide_s": best_p["seconds"],
+            "cpython_cpu_s": best_c.get("cpu_seconds"),
             "cpython_nps": best_c["nodes"] / best_c["seconds"],
             "pyodide_nps": best_p["nodes"] / best_p["seconds"],
             "ratio": (best_p["nodes"] / best_p["seconds"]) / (best_c["nodes"] / best_c["seconds"]),
+            # the same on processor time, when both runtimes report it
+            "ratio_cpu": (best_c["cpu_seconds"] / best_p["cpu_seconds"]
+                          if best_c.get("cpu_seconds") and best_p.get("cpu_seconds") else None),
             "cpython_runtime": c[0]["runtime"], "pyodide_runtime": p[0]["runtime"],
         })
 
@@ -210,35 +214,41 @@ def engine_bench(args, tmp: Path) -> dict:
         reuse = [r for r in rows if r["variant"] == variant and not r["options"]
                  and r["position"] == "set-up" and r["depth"] == 2]
         if reuse:
-            perft2.append({"variant": variant, "nodes": reuse[0]["nodes"], "seconds": reuse[0]["cpython_s"]})
+            perft2.append({"variant": variant, "nodes": reuse[0]["nodes"], "seconds": reuse[0]["cpython_s"],
+                           "cpu_seconds": reuse[0]["cpython_cpu_s"]})
             continue
         times = [run_cpython(perft_argv(variant, {}, None, 2)) for _ in range(args.repeat)]
         best = min(times, key=lambda r: r["rows"][-1]["seconds"])["rows"][-1]
-        perft2.append({"variant": variant, "nodes": best["nodes"], "seconds": best["seconds"]})
+        perft2.append({"variant": variant, "nodes": best["nodes"], "seconds": best["seconds"],
+                       "cpu_seconds": best.get("cpu_seconds")})
     return {"jobs": rows, "perft2": perft2, "pyodide_boot_node_s": boot.get("boot_seconds"),
             "engine_import_node_s": boot.get("import_seconds"),
+            "engine_import_all_node_s": boot.get("import_all_seconds"),
             "pyodide_version": boot.get("version")}
 
 
 def print_engine(res: dict) -> None:
     say("Engine speed: perft, the same job on CPython and in Pyodide under Node")
     head = (f"{'game':<28} {'depth':>5} {'nodes':>10} {'CPython s':>10} {'CPython n/s':>12} "
-            f"{'Pyodide s':>10} {'Pyodide n/s':>12} {'ratio':>6}")
+            f"{'Pyodide s':>10} {'Pyodide n/s':>12} {'ratio':>6} {'cpu':>5}")
     say(head)
     say("-" * len(head))
     for r in res["jobs"]:
         flag = "" if r["nodes"] == r["nodes_pyodide"] else f"  MISMATCH: Pyodide counted {r['nodes_pyodide']}"
         say(f"{r['label']:<28} {r['depth']:>5} {r['nodes']:>10} {r['cpython_s']:>10.2f} "
             f"{r['cpython_nps']:>12.0f} {r['pyodide_s']:>10.2f} {r['pyodide_nps']:>12.0f} "
-            f"{r['ratio']:>6.2f}{flag}")
-    say(f"(ratio = Pyodide n/s / CPython n/s; {res['jobs'][0]['cpython_runtime']} vs "
+            f"{r['ratio']:>6.2f} {r['ratio_cpu'] or 0:>5.2f}{flag}")
+    say(f"(ratio = Pyodide n/s / CPython n/s; cpu: the same on processor time; "
+        f"{res['jobs'][0]['cpython_runtime']} vs "
         f"{res['jobs'][0]['pyodide_runtime']}, pyodide {res['pyodide_version']}; "
         f"under Node: Pyodide boot {res['pyodide_boot_node_s']:.2f} s, "
-        f"import sharah_web.bridge {res['engine_import_node_s']:.2f} s)")
+        f"import sharah_web.bridge with Oblong Shatranj {res['engine_import_node_s']:.2f} s, "
+        f"with every game {res['engine_import_all_node_s'] or 0:.2f} s)")
     say()
     say("perft(2) from each game's set-up on CPython")
     for r in res["perft2"]:
-        say(f"  {r['variant']:<20} {r['nodes']:>10} nodes {r['seconds']:>7.2f} s")
+        cpu = f" ({r['cpu_seconds']:.2f} s of processor time)" if r.get("cpu_seconds") is not None else ""
+        say(f"  {r['variant']:<20} {r['nodes']:>10} nodes {r['seconds']:>7.2f} s{cpu}")
     say()
 
 
@@ -277,7 +287,8 @@ def build_site(tmp: Path, port: int) -> Path:
         f"INHERIT: {ROOT / 'mkdocs.yml'}\n"
         f"docs_dir: {ROOT / 'docs'}\n"
         f"site_url: http://127.0.0.1:{port}/\n"
-        f"hooks:\n  - {ROOT / 'scripts' / 'mkdocs_hooks.py'}\n", encoding="utf-8")
+        f"hooks:\n  - {ROOT / 'scripts' / 'mkdocs_hooks.py'}\n"
+        f"theme:\n  custom_dir: {ROOT / 'site_assets' / 'overrides'}\n", encoding="utf-8")
     out = tmp / "site"
     t0 = time.perf_counter()
     proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config),
@@ -373,8 +384,12 @@ def first_load(page, url: str) -> dict:
         const fcp = performance.getEntriesByName('first-contentful-paint')[0];
         const B = window.__bench;
         const w = B.workers.find(w => w.url.includes('engine-worker'));
+        // the engine's own marks (engine.js), else what the Worker wrapper saw
+        const mark = (name) => { const m = performance.getEntriesByName(name, 'mark')[0]; return m ? m.startTime : null; };
+        const start = mark('sharah:engine-start'), up = mark('sharah:engine-ready');
         return {painted: B.boardPainted, rect: B.boardRect, mounted: B.firstMounted,
-                worker: w ? w.t : null, worker_ready: w ? w.ready : null,
+                worker: start !== null ? start : (w ? w.t : null),
+                worker_ready: up !== null ? up : (w ? w.ready : null),
                 all_workers: B.workers.map(w => [w.url.split('?')[0].split('/').pop(), Math.round(w.t)]),
                 first_ready: B.ready[0].t, dcl: nav ? nav.domContentLoadedEventEnd : null,
                 fcp: fcp ? fcp.startTime : null, worker_boot: window.sharahDebug.bootMs,
@@ -395,13 +410,21 @@ def instant_nav(page, target: str) -> dict:
     input's timestamp) to the new page's first board being ready."""
     before = page.evaluate("() => ({marker: window.__bench.marker, n: window.__bench.ready.length,"
                            " workers: window.sharahDebug.workersCreated})")
+    # a link the reader can see (a collapsed section of the navigation has
+    # its links laid out but hidden); else any link to it, clicked by script
     link = page.evaluate_handle("""(t) => {
-        const links = [...document.querySelectorAll('nav.md-nav--primary a.md-nav__link, a[href]')];
-        return links.find(a => a.href.endsWith(t) && a.getClientRects().length) || null;
+        const links = [...document.querySelectorAll('nav.md-nav--primary a.md-nav__link, a[href]')]
+            .filter(a => a.href.endsWith(t));
+        const seen = (a) => a.checkVisibility ? a.checkVisibility({checkVisibilityCSS: true, checkOpacity: true})
+                                              : a.getClientRects().length > 0;
+        return links.find(seen) || links[0] || null;
     }""", target).as_element()
     if link is None:
-        raise RuntimeError(f"no visible link to {target} on {page.url}")
-    link.click()
+        raise RuntimeError(f"no link to {target} on {page.url}")
+    if link.is_visible():
+        link.click()
+    else:
+        link.dispatch_event("click")
     # a board of the new page (not one of the old page's) has become ready
     mine = """(n) => {
         const B = window.__bench;
@@ -603,8 +626,9 @@ def budget_rows(engine: dict | None, browser: dict | None, size: int) -> list[tu
         bare = _median(b["page_s"] for b in browser["bare"])
         ratio = _median(r["first_ready_s"] / b["page_s"] for r, b in zip(browser["runs"], browser["bare"]))
         # "before any script finishes": painted before the widget's script
-        # (a deferred module) has even started the engine's worker
-        early = all(r["worker_created_s"] is None or r["painted_s"] < r["worker_created_s"]
+        # (a deferred module) mounted the boards. (The engine's worker starts
+        # earlier, from the page's head, on purpose: budget (b).)
+        early = all(r["mounted_s"] is None or r["painted_s"] < r["mounted_s"]
                     for r in browser["runs"])
         rows.append(("(a) static board painted (median of loads)",
                      f"{paint:.3f} s ({'before' if early else 'NOT always before'} the widget's script ran)",
@@ -632,14 +656,19 @@ def budget_rows(engine: dict | None, browser: dict | None, size: int) -> list[tu
         else:
             rows.append(("(e) computer's move, default level (median)", "n/a", "(no budget)", None))
     if engine:
-        worst = min(engine["jobs"], key=lambda r: r["ratio"])
-        rows.append(("engine in Pyodide / CPython, same perft (lowest)",
-                     f"{worst['ratio']:.2f} ({worst['label']})", f">= {PYODIDE_RATIO_BUDGET}",
-                     worst["ratio"] >= PYODIDE_RATIO_BUDGET))
-        slow = max(engine["perft2"], key=lambda r: r["seconds"])
-        rows.append(("perft(2) from the set-up on CPython (slowest game)",
-                     f"{slow['seconds']:.2f} s ({slow['variant']})", f"< {PERFT2_BUDGET} s",
-                     slow["seconds"] < PERFT2_BUDGET))
+        # judged on processor time when both runtimes report it (see above)
+        ratio = (lambda r: r["ratio_cpu"] or r["ratio"])
+        worst = min(engine["jobs"], key=ratio)
+        rows.append(("engine in Pyodide / CPython, same perft (lowest; processor time)",
+                     f"{ratio(worst):.2f} ({worst['label']}; wall clock {worst['ratio']:.2f})",
+                     f">= {PYODIDE_RATIO_BUDGET}", ratio(worst) >= PYODIDE_RATIO_BUDGET))
+        # judged on processor time: on a shared machine the wall clock also
+        # counts the other programs' turns (both are shown)
+        slow = max(engine["perft2"], key=lambda r: r["cpu_seconds"] or r["seconds"])
+        cpu = slow["cpu_seconds"] or slow["seconds"]
+        rows.append(("perft(2) from the set-up on CPython (slowest game; processor time)",
+                     f"{cpu:.2f} s, {slow['seconds']:.2f} s wall ({slow['variant']})", f"< {PERFT2_BUDGET} s",
+                     cpu < PERFT2_BUDGET))
     rows.append(("engine as shipped (the zip)", f"{size:,} bytes", f"< {SIZE_BUDGET:,} bytes",
                  size < SIZE_BUDGET))
     return rows

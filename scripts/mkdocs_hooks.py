@@ -8,11 +8,18 @@
   theme's ``custom_dir``, not copied), the site's own copy of the Pyodide runtime (from
   ``node_modules/pyodide``, as ``assets/pyodide/``) and the engine zip
   (``assets/sharah/engine-<hash>.zip``, named by its content hash).
+- ``on_post_page``: a page with boards starts the engine's worker from its
+  head, before the boards are parsed (issue 10, budget (b)).
+- ``on_post_build``: the Content-Security-Policy (``CSP``, with the hashes of
+  the inline scripts Material and this hook write) goes into every page's
+  head as a ``<meta>``, and into ``assets/sharah/csp.txt`` for servers that
+  send it as a header (README, "Deploying").
 - ``on_serve``: ``mkdocs serve`` rebuilds when the engine or the widget changes.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import logging
 import mimetypes
@@ -57,6 +64,7 @@ class _State:
     markdown = ""
     count = 0
     engine_name = ""
+    build = ""
 
 
 _state = _State()
@@ -195,6 +203,7 @@ def on_files(files: Files, config, **kwargs):
                      and p.suffix != ".md")                                # notes for developers
     build = hashlib.sha256(data + b"".join(p.read_bytes() for p in sources
                                            if p.suffix in (".js", ".mjs"))).hexdigest()[:12]
+    _state.build = build
     for path in sources:
         rel = path.relative_to(assets).as_posix()
         if rel.startswith("js/") and path.suffix in (".js", ".mjs"):
@@ -204,6 +213,82 @@ def on_files(files: Files, config, **kwargs):
         else:
             _add(files, File.generated(config, f"{ASSETS}/{rel}", abs_src_path=str(path)))
     return files
+
+
+def on_post_page(output, page, config, **kwargs):
+    """A page with boards starts the engine from its head: an async module
+    that imports the widget's own engine.js (the same URL, so the same
+    module and the same single worker) and calls getEngine(), while the
+    rest of the page (hundreds of kilobytes of board SVG) is still being
+    parsed. The widget's modules are preloaded there too."""
+    if 'class="sharah-board' not in output or "</head>" not in output:
+        return output
+    from mkdocs.utils import get_relative_url
+    js = get_relative_url(f"{ASSETS}/js/", page.url)
+    if not js.endswith("/"):
+        js += "/"
+    if not js.startswith(("./", "../", "/")):
+        js = "./" + js      # the home page: a bare "assets/..." is not a module specifier
+    v = f"?v={_state.build}"
+    head = "".join(f'<link rel="modulepreload" href="{js}{name}.js{v}">'
+                   for name in ("engine", "dom", "board"))
+    head += (f'<script type="module" async>import {{ getEngine }} from "{js}engine.js{v}"; '
+             f'getEngine();</script>')
+    return output.replace("</head>", head + "</head>", 1)
+
+
+# ------------------------------------------------------- security policy
+
+# Nothing from another host; no eval (Pyodide needs only 'wasm-unsafe-eval' to
+# compile its WebAssembly); inline scripts only by their hashes (Material's
+# small head scripts, the engine's early start). Styles allow inline style
+# attributes: the boards' SVG and Material set some.
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {hashes}; "
+       "style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; "
+       "connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'self'; "
+       "form-action 'self'")
+CSP_HEADER_ONLY = "; frame-ancestors 'none'"     # ignored (with a warning) in a <meta>
+INLINE_SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.S | re.I)
+SCRIPT_TYPE = re.compile(r"""\btype\s*=\s*["']?([^"'\s>]+)""", re.I)
+RUNNABLE = ("module", "text/javascript", "application/javascript")
+
+
+def inline_script_hashes(html: str) -> set[str]:
+    """CSP source expressions for the inline scripts a page runs (data
+    blocks like Material's ``application/json`` config are not scripts)."""
+    out = set()
+    for m in INLINE_SCRIPT.finditer(html):
+        attrs, body = m.group(1), m.group(2)
+        kind = SCRIPT_TYPE.search(attrs)
+        if re.search(r"\bsrc\s*=", attrs, re.I) or (kind and kind.group(1).lower() not in RUNNABLE):
+            continue
+        digest = base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode()
+        out.add(f"'sha256-{digest}'")
+    return out
+
+
+def on_post_build(config, **kwargs):
+    """One policy for the whole site (the same on every page, so instant
+    navigation never meets a stricter one), with every page's inline script
+    hashes: as a ``<meta>`` first in each page's head, and as a header value
+    in ``assets/sharah/csp.txt``."""
+    site = Path(config["site_dir"])
+    pages = sorted(site.rglob("*.html"))
+    texts = {path: path.read_text(encoding="utf-8") for path in pages}
+    hashes = set().union(*(inline_script_hashes(t) for t in texts.values())) if texts else set()
+    policy = CSP.format(hashes=" ".join(sorted(hashes)))
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
+    for path, text in texts.items():
+        if "Content-Security-Policy" in text:
+            continue
+        # after the charset (which must come in the first 1024 bytes), before any script
+        new, n = re.subn(r"<meta charset=[^>]*>", lambda m: m.group(0) + meta, text, count=1, flags=re.I)
+        if not n:
+            new, n = re.subn(r"<head>", "<head>" + meta, text, count=1, flags=re.I)
+        if n:
+            path.write_text(new, encoding="utf-8")
+    (site / ASSETS).mkdir(parents=True, exist_ok=True)
+    (site / ASSETS / "csp.txt").write_text(policy + CSP_HEADER_ONLY + "\n", encoding="utf-8")
 
 
 def on_serve(server, config, builder, **kwargs):

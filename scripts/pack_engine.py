@@ -1,4 +1,5 @@
-"""Pack the ``sharah_web`` package into a zip that Pyodide unpacks.
+"""Pack the ``sharah_web`` package into a zip that Pyodide unpacks (all of it
+but what only the site build uses: ``BUILD_ONLY``).
 
 Used by the site build (``scripts/mkdocs_hooks.py``) and by the Pyodide test
 under Node. The zip is deterministic: same sources, same bytes, same hash.
@@ -18,8 +19,14 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "sharah_web"
 
 
+# Only the site build uses these (the ```sharah fence, in scripts/mkdocs_hooks.py,
+# imported from the source tree): the browser never does.
+BUILD_ONLY = {"fence.py"}
+
+
 def engine_files() -> list[Path]:
-    return sorted(p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts)
+    return sorted(p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts
+                  and p.relative_to(PACKAGE).as_posix() not in BUILD_ONLY)
 
 
 def engine_zip() -> bytes:

@@ -14,12 +14,35 @@ page. A request is an object with a ``cmd`` and, for every command but
     {"cmd": "explain", "board": "b1", "drop": "snake", "to": "a1"}  # why not here?
     {"cmd": "shortcut", "board": "b1", "name": "random-placement", "seed": 3}
     {"cmd": "undo", "board": "b1", "plies": 66}    # several moves at once
+    {"cmd": "goto", "board": "b1", "ply": 12}      # replay: show the game after 12 moves
+    {"cmd": "record", "board": "b1", "tags": {"Date": "2026.11.22"}}   # -> "record": text
+    {"cmd": "link" | "save", "board": "b1"}        # -> "link": fragment | "saved": {...}
+    {"cmd": "load", "board": "b1", "record" | "link" | "saved": ..., "if_unchanged": true}
+    {"cmd": "levels", "board": "b1"}                 # the computer's levels
+    {"cmd": "think", "board": "b1", "level": 2, "seed": 5, "slice_ms": 60}
+    {"cmd": "hint", "board": "b1", "slice_ms": 60}
+    {"cmd": "edit", "board": "b1", "position": TEXT, "op": "put", "square": "e5", "piece": "K"}
 
 The answer is ``{"ok": true, "board": id, "state": {...}}`` (``close`` and
 ``ping`` have no state; ``explain`` answers ``message`` and ``attempt``, the
 move text it tried; a ``play`` on a try board adds ``check``; a ``restart``
 with options may add ``note``), or ``{"ok": false, "error": "message"}``. A
 request that fails never changes the game.
+
+Whole games (``sharah_web.record``): ``record``, ``link`` and ``save``
+export the board's whole game (the moves to redo too); ``load`` reads one
+onto a game board of the same game, all or nothing (an error names the first
+bad move by number and says why); with ``if_unchanged`` it loads only when
+nothing would be lost, else answers ``applied: false``. An ``open`` with
+``saved`` (the saved game's JSON) restores it, or opens the page's game and
+says why in ``note``. ``goto`` shows the game after any number of moves and
+keeps the later ones, listed in the state's ``future``.
+
+The position editor (``sharah_web.editor``, game boards only): ``edit`` applies
+one edit to a draft position text and answers ``edit`` (the new text, its
+problems, the fields, the board's SVG; the palette on request) without
+touching the game; its ``play`` op starts a new game from the draft, which
+Restart then goes back to.
 
 A ``restart`` with ``options`` (game boards only) starts a new game with
 those options (merged over the current ones). The page's own start (its
@@ -35,6 +58,21 @@ Drops: the state's ``hand`` lists the kinds the player to move may drop now
 (from the legal moves), each with its name, the count in hand when the
 variant counts it (``Variant.hand_counts``) and a small emblem, so the widget
 can offer "pick a kind, then a square" without knowing any rule.
+
+The computer (game boards only): ``think`` runs one slice (``slice_ms`` of
+thinking; none: to the end) of the search (``search.Thinker``) for the side
+to move, and answers ``thinking: true`` with ``nodes``, ``depth`` and
+``seconds`` so far, until it answers the chosen ``move`` (its notation,
+``name``, ``from``, ``to``, ``drop``, ``side``) and the search's ``info``.
+It never plays the move: the page plays it with ``play``, so the computer's
+moves are ordinary moves for history, undo and saved games. The next
+``think`` with the same ``level`` and ``seed`` continues the search while
+the game is unchanged; any command that changes the game (a move, an undo,
+a restart...) or closes the board drops it, so a stale search is never
+continued. ``hint`` is the same at the default level (``hint: true`` in the
+answers). ``levels`` lists the levels (number, name, label, a line about
+it, which is the default), loaded only when asked, so boards that never
+meet the computer do not pay for it.
 
 Shortcuts: a variant may offer named shortcuts (``Variant.shortcuts``, listed
 in the state on game boards), like "fill the placement at random". The
@@ -65,13 +103,15 @@ import random
 import re
 from typing import Any
 
-from . import new_game
+from . import new_game, record
 from .chesslike import DRAW_ACTIONS
 from .core import Game, NotationError, Piece
 from .svg import piece_svg
 
+THINK_COMMANDS = ("think", "hint")
+
 MAX_BOARDS = 64          # boards kept per worker; the oldest is dropped
-MAX_REQUEST = 100_000    # characters
+MAX_REQUEST = 400_000    # characters (a record may be 200,000)
 
 _boards: dict[str, "Board"] = {}
 
@@ -83,7 +123,7 @@ def split_roll(text: str) -> tuple[str, int | None]:
     Only digits after the last ``@`` are a roll: a drop ``S@e5`` is a move
     (and ``S@e5@3`` a drop followed by a roll of 3)."""
     move, at, roll = text.rpartition("@")
-    if not at or not roll.isdigit():
+    if not at or not (roll.isascii() and roll.isdigit()):
         return text, None
     if not move:
         raise NotationError(f"{text!r}: write the move, then @ and the roll after it, like a3a4@5")
@@ -96,6 +136,8 @@ def build_game(variant: str, options: dict | None = None, position: str | None =
     played; ``move@roll`` fixes the die roll that follows a move."""
     if not isinstance(variant, str) or not variant:
         raise NotationError("no variant given")
+    if options is not None and not isinstance(options, dict):
+        raise NotationError(f"the options are an object of names and values, not {options!r:.40}")
     options = dict(options or {})
     for name, value in options.items():
         if not isinstance(name, str):
@@ -105,7 +147,11 @@ def build_game(variant: str, options: dict | None = None, position: str | None =
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise NotationError(f"the seed must be a whole number, not {seed!r}")
     game = new_game(variant, position or None, seed=seed, **options)
-    for i, text in enumerate(moves or ()):
+    if moves is None:
+        moves = ()
+    if not isinstance(moves, (list, tuple)):
+        raise NotationError(f"the moves are a list of move texts, not {moves!r:.40}")
+    for i, text in enumerate(moves):
         if not isinstance(text, str):
             raise NotationError(f"move {i + 1} is not text: {text!r}")
         move, roll = split_roll(text.strip())
@@ -121,6 +167,9 @@ def build_game(variant: str, options: dict | None = None, position: str | None =
 class Board:
     """One board on a page: a game plus how it is shown."""
 
+    thinker = None          # the computer's search in progress (search.Thinker)
+    thinking_for: tuple = ()  # what it searches: (purpose, level, seed, game, last ply)
+
     def __init__(self, board_id: str, req: dict):
         self.id = board_id
         self.uid = _text(req.get("uid") or board_id, "uid")
@@ -132,11 +181,11 @@ class Board:
         if not isinstance(self.options, dict):
             raise NotationError("options must be an object of name: value")
         self.start_text = req.get("position")
-        self.moves = list(req.get("moves") or ())
+        self.moves = _items(req.get("moves"), "moves")
         self.seed = req.get("seed")
         self.reseed = bool(req.get("reseed"))
         self.page_options = dict(self.options)   # the fence's options
-        self.solutions = [str(s) for s in (req.get("solutions") or ())]
+        self.solutions = [str(s) for s in _items(req.get("solutions"), "solutions")]
         self.coords = req.get("coords", True) is not False
         self.label = req.get("label")
         self._open()
@@ -146,9 +195,9 @@ class Board:
             raise NotationError(f"orientation must be one of {', '.join(sides)}, not {orientation!r}")
         self.orientation = orientation
         geo = self.game.variant.geometry
-        self.marks = [geo.parse(s) for s in (req.get("marks") or ())]
-        self.arrows = [(geo.parse(a), geo.parse(b)) for a, b in (req.get("arrows") or ())]
-        self.dests = [geo.parse(s) for s in (req.get("dests") or ())]
+        self.marks = [geo.parse(s) for s in _items(req.get("marks"), "marks")]
+        self.arrows = [(geo.parse(a), geo.parse(b)) for a, b in _items(req.get("arrows"), "arrows")]
+        self.dests = [geo.parse(s) for s in _items(req.get("dests"), "dests")]
 
     def _open(self) -> None:
         self.game = build_game(self.variant_id, self.options, self.start_text, self.moves, self.seed)
@@ -211,7 +260,7 @@ class Board:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise NotationError(f"the seed must be a whole number, not {seed!r}")
         offered = {s["name"]: s for s in self.shortcuts()}
-        if name not in offered:
+        if not isinstance(name, str) or name not in offered:
             known = ", ".join(offered) or "none now"
             raise NotationError(f"there is no shortcut {name!r} here (shortcuts: {known})")
         rng = random.Random(seed) if seed is not None else game.rng
@@ -295,6 +344,111 @@ class Board:
 
     def flip(self) -> None:
         self.orientation = self.game.variant.opponent(self.orientation)
+
+    # ---- the computer
+    def think(self, purpose: str, level: Any, seed: Any, slice_ms: Any) -> dict:
+        """One slice of the computer's search for the side to move (``purpose``
+        "think" or "hint"); the chosen move once it is found, never played."""
+        from . import search
+        game = self.game
+        if self.mode != "game":
+            raise NotationError(f"only a game board plays against the computer (this board is a {self.mode})")
+        if game.result is not None:
+            raise NotationError(f"The game is over: {_result_text(game.result)}.")
+        lvl = search.level_of(search.DEFAULT_LEVEL if level is None else level)
+        seed = 0 if seed is None else seed
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise NotationError(f"the seed must be a whole number, not {seed!r}")
+        if slice_ms is not None and (isinstance(slice_ms, bool) or not isinstance(slice_ms, (int, float))
+                                     or not 1 <= slice_ms <= 10_000):
+            raise NotationError(f"slice_ms is a number of milliseconds from 1 to 10000, not {slice_ms!r}")
+        h = game.history
+        wanted = (purpose, lvl.number, seed, game, h[-1] if h else None)
+        if self.thinker is None or not _same(self.thinking_for, wanted):
+            self.drop_search()
+            self.thinker, self.thinking_for = search.Thinker(game, lvl, seed), wanted
+        thinker = self.thinker
+        out = thinker.step(seconds=None if slice_ms is None else slice_ms / 1000)
+        reply: dict = {"hint": purpose == "hint", "level": lvl.number}
+        if out is None:
+            reply.update(thinking=True, nodes=thinker.nodes, depth=thinker.depth,
+                         seconds=round(thinker.seconds, 3))
+            return reply
+        self.drop_search()
+        move, info = out
+        names = game.variant.geometry.names
+        reply.update(thinking=False, move=None, info=info, side=game.to_move)
+        if move is not None:
+            reply.update(move=move.notation, name=game.variant.move_name(game.current, move),
+                         drop=move.drop, label=move.label or "",
+                         **{"from": None if move.frm is None else names[move.frm],
+                            "to": None if move.to is None else names[move.to]})
+        return reply
+
+    def drop_search(self) -> None:
+        if self.thinker is not None:
+            self.thinker.close()
+        self.thinker, self.thinking_for = None, ()
+
+    def drop_stale_search(self) -> None:
+        """Forget a search made for a game that has changed since."""
+        if self.thinker is not None:
+            h = self.game.history
+            now = self.thinking_for[:3] + (self.game, h[-1] if h else None)
+            if not _same(self.thinking_for, now):
+                self.drop_search()
+
+    # ---- whole games: records, links, saved games (sharah_web.record)
+    def load(self, game: Game, tags: Any = None) -> None:
+        """Put a game read from a record, link or saved game on this game
+        board. The board's own start (the page's position and moves) stays
+        when the game begins with it; otherwise the game's start becomes
+        this board's, so Restart goes back to it."""
+        if self.mode != "game":
+            raise NotationError(f"only a game board takes a whole game (this board is a {self.mode})")
+        rules, mine = game.variant, self.game.variant
+        if rules.id != mine.id:
+            raise NotationError(f"this is a game of {rules.title}; this board plays {mine.title}")
+        own = build_game(self.variant_id, self.options, self.start_text, self.moves, self.seed)
+        played = [p.move.notation for p in record.line(game)]
+        if not (rules.opts == own.variant.opts
+                and record.start_fields(game)[0] == record.start_fields(own)[0]
+                and played[:len(own.history)] == [p.move.notation for p in own.history]):
+            self.options = dict(rules.opts)
+            self.start_text = record.start_fields(game)[0]
+            self.moves, self.seed, self.reseed = [], None, False
+            self.marks, self.arrows, self.dests = [], [], []
+        game.rng = random.Random()     # what follows is chance
+        self.game = game
+        self.opening = record.line(game)[:len(self.moves)]
+        self.shortcut_plies = ()
+        self.record_tags = {str(k): str(v) for k, v in dict(tags or {}).items()}
+
+    def goto(self, ply: Any) -> None:
+        """Show the game after ``ply`` moves (0: the start), keeping the
+        moves after it to go forward again (replay)."""
+        game = self.game
+        total = len(game.history) + len(game.future)
+        if isinstance(ply, bool) or not isinstance(ply, int) or not self.min_ply <= ply <= total:
+            raise NotationError(f"ply must be a whole number from {self.min_ply} to {total}, not {ply!r}")
+        while len(game.history) > ply:
+            game.undo()
+        while len(game.history) < ply:
+            game.redo()
+
+    def saved(self) -> dict:
+        """This board's game for the browser's storage (``record.saved_game``)."""
+        return record.saved_game(self.game, orientation=self.orientation,
+                                 tags=getattr(self, "record_tags", {}))
+
+    def restore(self, blob: Any) -> None:
+        """Put a saved game back (all or nothing), with its orientation and tags."""
+        game = record.load_saved(blob)
+        if isinstance(blob, str):
+            blob = json.loads(blob)
+        self.load(game, blob.get("tags") if isinstance(blob.get("tags"), dict) else None)
+        if blob.get("orientation") in game.variant.sides:
+            self.orientation = blob["orientation"]
 
     def explain(self, frm: Any, to: Any, drop: Any = None) -> tuple[str, str | None]:
         """Why the reader's attempt (a piece, maybe a target) is not a move,
@@ -425,6 +579,8 @@ class Board:
             # a restart would lose something the reader did (moves, or moves to redo)
             "changed": not self.at_opening() or bool(game.future),
             "options": [dict(o, choices=list(o["choices"])) for o in v.option_specs()],
+            # the moves that can be redone, in order (replay shows them after the current one)
+            "future": future_state(game, self.first_mover),
         }
 
 
@@ -449,6 +605,18 @@ def move_numbers(history, first: str) -> list[str]:
     return out
 
 
+def future_state(game, first: str) -> list[dict]:
+    """The plies after the one shown (to redo), each with its name, number,
+    side and kind, numbered as the whole line is."""
+    if not game.future:
+        return []
+    plies = record.line(game)
+    numbers = move_numbers(plies, first)
+    n = len(game.history)
+    return [{"name": p.name, "number": numbers[n + i], "side": p.before.to_move, "kind": p.move.kind}
+            for i, p in enumerate(plies[n:])]
+
+
 def hand_state(variant, pos, moves) -> list[dict]:
     """The kinds the player to move may drop now, in the order of the legal
     moves: kind, name, count in hand (``None`` when the variant does not count
@@ -464,6 +632,25 @@ def hand_state(variant, pos, moves) -> list[dict]:
     return [{"kind": k, "name": variant.kind_name(k), "count": counts.get(k), "side": side,
              "svg": piece_svg(variant, Piece(k, side))} for k in kinds]
 
+
+
+def _same(a: tuple, b: tuple) -> bool:
+    """Two search keys alike: plain values equal, the game and ply the same objects."""
+    return len(a) == len(b) == 5 and a[:3] == b[:3] and a[3] is b[3] and a[4] is b[4]
+
+
+def _levels() -> list[dict]:
+    from .search import level_specs
+    return level_specs()
+
+
+def _items(value: Any, what: str) -> list:
+    """A list field of a request: ``[]`` when it is missing."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise NotationError(f"{what} must be a list, not {value!r:.40}")
+    return list(value)
 
 
 def _text(value: Any, what: str) -> str:
@@ -549,7 +736,16 @@ def _dispatch(req: dict) -> dict:
         raise NotationError("every command needs a board id")
     if cmd == "open":
         board = _open(board_id, req)
-        return {"ok": True, "board": board_id, "state": board.state()}
+        out = {"ok": True, "board": board_id}
+        if req.get("saved") is not None and board.mode == "game":
+            try:
+                board.restore(req["saved"])
+                out["restored"] = True
+            except ValueError as e:
+                out["note"] = (f"Your saved game on this board could not be restored "
+                               f"({str(e).strip().rstrip('.')}): it was set aside.")
+        out["state"] = board.state()
+        return out
     if cmd == "close":
         _boards.pop(board_id, None)
         return {"ok": True, "board": board_id}
@@ -576,10 +772,72 @@ def _dispatch(req: dict) -> dict:
     elif cmd == "explain":
         out["message"], out["attempt"] = board.explain(req.get("from"), req.get("to"), req.get("drop"))
         return out
+    elif cmd in THINK_COMMANDS:
+        out.update(board.think(cmd, req.get("level"), req.get("seed"), req.get("slice_ms")))
+        return out
+    elif cmd == "levels":
+        out["levels"], out["computer"] = _levels(), board.mode == "game"
+        return out
+    elif cmd in ("record", "link", "save"):
+        return {**out, **_export(board, cmd, req)}
+    elif cmd == "load":
+        if not _load(board, req, out):
+            return out
+    elif cmd == "goto":
+        board.goto(req.get("ply"))
+    elif cmd == "edit":       # the position editor: a draft, or a new game from it
+        from . import editor  # imported when first used: a page opens faster without it
+        out.update(editor.edit(board, req))
+        if "edit" in out:
+            return out
     elif cmd != "state":
         raise NotationError(f"unknown command {cmd!r}")
     out["state"] = board.state()
     return out
+
+
+def _export(board: Board, cmd: str, req: dict) -> dict:
+    """``record`` (with ``tags``: Event, Date, players...), ``link`` or ``save``."""
+    if cmd == "save":
+        return {"saved": board.saved()}
+    if cmd == "link":
+        return {"link": record.format_link(board.game, board.uid)}
+    tags = req.get("tags") or {}
+    if not isinstance(tags, dict):
+        raise NotationError("tags must be an object of name: value")
+    return {"record": record.format_record(board.game, {**tags, **getattr(board, "record_tags", {})})}
+
+
+def _load(board: Board, req: dict, out: dict) -> bool:
+    """``load`` a ``record``, ``link`` or ``saved`` game onto the board, all or
+    nothing. With ``if_unchanged``, only when nothing would be lost (the board
+    is at its start, or the new game continues the board's game); otherwise
+    ``applied`` is false and the board is untouched. True when applied."""
+    kinds = [k for k in ("record", "link", "saved") if req.get(k) is not None]
+    if len(kinds) != 1:
+        raise NotationError("load takes one of record, link or saved")
+    kind = kinds[0]
+    tags = None
+    if kind == "record":
+        read = record.parse_record(req["record"])
+        game, tags = read.game, read.tags
+    elif kind == "link":
+        game = record.parse_link(req["link"]).game
+    else:
+        game = record.load_saved(req["saved"])
+    if req.get("if_unchanged") and (not board.at_opening() or board.game.future):
+        mine, theirs = record.game_text(board.game), record.game_text(game)
+        if not (mine.variant == theirs.variant and mine.options == theirs.options
+                and (mine.start, mine.roll) == (theirs.start, theirs.roll)
+                and theirs.moves[:len(mine.moves)] == mine.moves):
+            out["applied"] = False
+            return False
+    board.load(game, tags)
+    out["applied"] = True
+    out["plies"] = len(record.line(game))
+    if tags is not None:
+        out["tags"] = tags
+    return True
 
 
 def handle(request_json: str) -> str:
@@ -597,6 +855,9 @@ def handle(request_json: str) -> str:
         if not isinstance(req, dict):
             raise NotationError("the request must be a JSON object")
         out = _dispatch(req)
+        board = _boards.get(req.get("board")) if isinstance(req.get("board"), str) else None
+        if board is not None:     # a search for a game that has changed since is dropped
+            board.drop_stale_search()
     except ValueError as e:
         out = {"ok": False, "error": str(e)}
     except Exception as e:  # an engine bug: say so, keep the worker alive

@@ -68,14 +68,18 @@ class Geometry:
         return self.names[sq]
 
     def parse(self, text: str) -> int:
-        """The square named by ``text``; ``ValueError`` if it is not on this board."""
-        sq = self.index.get(text)
+        """The square named by ``text``; ``NotationError`` (a ``ValueError``)
+        if it is not on this board."""
+        sq = self.index.get(text) if isinstance(text, str) else None
         if sq is None:
+            from .core import NotationError   # core imports this module
+            if not isinstance(text, str):
+                raise NotationError(f"a square is named by text, like b3, not {text!r:.40}")
             if SQUARE_RE.fullmatch(text or ""):
-                raise ValueError(
+                raise NotationError(
                     f"square {text} is off the {self.width}x{self.height} board "
                     f"(files a-{FILE_LETTERS[self.width - 1]}, ranks 1-{self.height})")
-            raise ValueError(f"{text!r} is not a square name (a file letter and a rank number, like b3)")
+            raise NotationError(f"{text!r} is not a square name (a file letter and a rank number, like b3)")
         return sq
 
     def step_table(self, vector: tuple[int, int]) -> list[int]:

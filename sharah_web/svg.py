@@ -105,8 +105,14 @@ def _esc(text) -> str:
 
 def _cls(name) -> str:
     """A safe class-name fragment: lower case letters, digits and '-'."""
-    out = "".join(c if c.isascii() and c.isalnum() else "-" for c in str(name).lower())
-    return out.strip("-") or "x"
+    out = _CLS.get(name)
+    if out is None:
+        out = "".join(c if c.isascii() and c.isalnum() else "-" for c in str(name).lower())
+        out = _CLS[name] = out.strip("-") or "x"
+    return out
+
+
+_CLS: dict = {}   # the same few names (square colours, sides, kinds) come back on every board
 
 
 def _num(x: float) -> str:

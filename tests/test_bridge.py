@@ -17,7 +17,7 @@ NODIE = {"variant": "oblong-shatranj", "options": {"die": "false"}}
 STATE_KEYS = {"board", "mode", "svg", "status", "badges", "badges_html", "to_move", "sides", "orientation",
               "result", "moves", "history", "history_sides", "history_numbers", "history_kinds", "ply", "min_ply", "last",
               "pieces", "position", "can_undo", "can_redo", "changed", "options", "hand", "shortcuts",
-              "undo_shortcut"}
+              "undo_shortcut", "future"}
 
 
 def call(**req) -> dict:
@@ -236,7 +236,7 @@ def test_explain():
     ('{"cmd": "state"}', "every command needs a board id"),
     ('{"cmd": "dance", "board": "b"}', "no board 'b' is open"),
     ('{"cmd": "play", "board": "nope", "move": "a1a2"}', "no board 'nope' is open"),
-    ("x" * 100_001, "the request is too long"),
+    ("x" * (bridge.MAX_REQUEST + 1), "the request is too long"),
 ])
 def test_request_errors(raw, message):
     out = json.loads(bridge.handle(raw))

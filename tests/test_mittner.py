@@ -506,12 +506,37 @@ def test_stalemate_after_forty_two_quiet_moves():
     assert g.result is None
 
 
-def test_no_clock_in_the_capture_phase():
+def test_quiet_moves_count_in_the_capture_phase_too():
+    # The text gives phase two no end (random games ran for thousands of
+    # moves): the site counts its quiet moves like the dance's.
     g = game({"b2": "F", "n14": "f"})
     for r in range(3, 15):
         g.play(f"b{r - 1}b{r}")
         g.play(f"n{17 - r}n{16 - r}")
+    assert g.result is None and state(g)["clock"] == 24
+    assert g.position().endswith(" r capture -/- - 24")
+    assert {"name": "quiet moves", "value": "24/42",
+            "detail": "moves without a capture or a change of control"} in g.variant.badges(g.current)
+
+
+def test_forty_two_quiet_moves_of_phase_two_are_a_stalemate():
+    g = game({"b2": "F", "d4": "S", "n14": "f", "g7": "s"}, "r capture -/- - 41")
+    g.play("b2b3")
+    assert (g.result.winner, g.result.reason) == (
+        None, "stalemate: 42 moves of phase two without a capture or a change of control")
+    g = game({"b2": "F", "d4": "S", "n14": "f", "g7": "s"}, "r capture -/- - 41")
+    g.play("d4g7")                       # a capture starts the count again
     assert g.result is None and state(g)["clock"] == 0
+
+
+def test_capture_limit_zero_is_the_text_with_no_end_in_phase_two():
+    g = game({"b2": "F", "n14": "f"}, "r capture -/- - 41", capture_limit=0)
+    g.play("b2b3")
+    g.play("n14n13")
+    assert g.result is None and state(g)["clock"] == 43
+    assert all(b["name"] != "quiet moves" for b in g.variant.badges(g.current))
+    with pytest.raises(NotationError, match="capture_limit"):
+        sharah_web.variant(MIT, capture_limit=-1)
 
 
 # ---------------------------------------------------------------- repetition
@@ -619,6 +644,7 @@ def test_option_specs():
     assert specs["size"]["choices"] == [13, 11] and specs["size"]["value"] == 13
     assert specs["split"]["choices"] == ["11-11-11", "free"]
     assert specs["quiet_limit"]["value"] == 42
+    assert specs["capture_limit"]["value"] == 42
 
 
 # --------------------------------------------------------------- whole games

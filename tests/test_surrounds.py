@@ -15,7 +15,7 @@ import random
 import pytest
 
 import sharah_web
-from sharah_web.core import Result
+from sharah_web.core import NotationError, Result
 
 from helpers import board_text, game_with, moves_from, notations, assert_undo_redo_exact
 
@@ -674,6 +674,20 @@ def test_bad_positions():
         sharah_web.new_game(V, board_text(15, 15, {"h8": "*", "c3": "T"}) + " g - - 0")
     with pytest.raises(ValueError, match="only one Fisher"):
         sharah_web.new_game(V, board_text(15, 15, {"h8": "*", "c3": "*"}) + " g - - 0")
+
+
+def test_fisher_freedom_needs_a_controller():
+    # '+' (others may move him) only ever follows a capture, and a captured
+    # Fisher off the centre is always free: the parser used to take both.
+    with pytest.raises(NotationError, match="comes only after someone has captured him"):
+        sharah_web.new_game(V, board_text(15, 15, {"h8": "*"}) + " g - + 0")
+    with pytest.raises(NotationError, match="comes only after someone has captured him"):
+        sharah_web.new_game(V, board_text(15, 15, {"e5": "*"}) + " g - + 0")
+    with pytest.raises(NotationError, match="write '\\+' after the controller"):
+        sharah_web.new_game(V, board_text(15, 15, {"e5": "*"}) + " g r - 0")
+    for rest in ("g r - 0", "g r + 0"):    # captured where he stands, or moved back
+        text = board_text(15, 15, {"h8": "*"}) + " " + rest
+        assert sharah_web.new_game(V, text).position() == text
 
 
 # ------------------------------------------------------- random games

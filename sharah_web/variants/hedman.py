@@ -167,11 +167,30 @@ class HedmanSharah(Variant):
         fishers = [s for s, p in pos.pieces(None, FISHER)]
         if len(fishers) > 1:
             raise NotationError(f"there is one Fisher King, the text has {len(fishers)}")
+        for side in self.sides:
+            pieces = sum(1 for _ in pos.pieces(side))
+            if pieces > 33:
+                raise NotationError(f"{side} has {pieces} pieces; each side starts with 33 "
+                                    f"and never gains one")
+            for kind in (PAWN, GUARDIAN):
+                n = sum(1 for _ in pos.pieces(side, kind))
+                if n > 11:
+                    raise NotationError(f"{side} has {n} {kind}s; each side starts with 11")
         names = self.geometry.names
         for sq, p in pos.pieces():
             if p.kind in (PAWN, GUARDIAN) and self.in_zone(p.side, sq):
                 raise NotationError(f"the {p.side} {p.kind} on {names[sq]} should have "
                                     f"promoted (its 10th rank)")
+
+    def state_fields(self, pos: Position) -> list[dict]:
+        return [
+            {"name": "control", "label": "Fisher control",
+             "choices": [["-", "nobody yet"], ["r", "Red"], ["g", "Green"]],
+             "doc": "who controls the Fisher King; nobody until a player first reaches "
+                    "the 10th rank"},
+            {"name": "clock", "label": "Quiet moves",
+             "choices": [], "doc": "moves in a row without a capture or a pawn or guardian move"},
+        ]
 
     # --------------------------------------------------------- helpers
     def fisher_square(self, board: list) -> int | None:

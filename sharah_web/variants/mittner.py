@@ -24,13 +24,17 @@ The game has three phases, kept in the position's state:
   two-move sequence. A player who cannot move and does not hold the Fisher
   removes one of their own pieces (``xe5``).
 
+The text gives phase two no end; this site counts quiet moves there too:
+42 moves of phase two without a capture or a change of control are a
+stalemate (option ``capture_limit``; 0 for no limit, as in the text).
+
 Position text: ``<board> <r|g> <phase> <hands> <holder> <clock>``, for
 example the start: ``15/15/.../7*7/.../15 g place S11F11O11/s11f11o11 - 0``.
 Letters: ``S`` snake, ``F`` fox, ``O`` stone (upper case Red, lower case
 Green), ``*`` the Fisher. Hands: Red's then Green's, split by ``/``: letters
 with counts (zero kinds left out), ``-`` for an empty hand, or a bare count
-with ``split=free``. Holder: ``r``, ``g`` or ``-``. Clock: moves of the dance
-without a capture or a change of control.
+with ``split=free``. Holder: ``r``, ``g`` or ``-``. Clock: moves of the
+current phase (capture or dance) without a capture or a change of control.
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ from ..geometry import ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL
 FISHER = Piece("fisher", None)
 KINDS = ("snake", "fox", "stone")
 LETTER = {"snake": "S", "fox": "F", "stone": "O"}
+PLURAL = {"snake": "snakes", "fox": "foxes", "stone": "stones"}
 PHASES = ("place", "capture", "dance")
 DECLARE = "stalemate"
 SPLITS = {"11-11-11": (11, 11, 11), "free": None}
@@ -71,6 +76,9 @@ class MittnerShahrah(Variant):
                                "or any piece, its holder's own too", "Fisher takes"),
         "quiet_limit": Option(42, (), "moves of the dance (both players' moves counted) without "
                               "a capture or a change of control that make a stalemate", "Quiet moves"),
+        "capture_limit": Option(42, (), "moves of phase two (both players' moves counted) without "
+                                "a capture or a change of control that make a stalemate; 0 for no "
+                                "limit, as in the text", "Quiet moves in phase two"),
         "placement": Option("manual", ("manual", "random"),
                             "place the 66 pieces by hand, or start at the capture with "
                             "a random placement", "Placement"),
@@ -84,6 +92,8 @@ class MittnerShahrah(Variant):
         self.geometry = g = Geometry(n, n)
         if self.opts["quiet_limit"] < 1:
             raise NotationError("option quiet_limit must be at least 1")
+        if self.opts["capture_limit"] < 0:
+            raise NotationError("option capture_limit is 0 (no limit) or more")
         self.split = SPLITS[self.opts["split"]]
         mid = n // 2
         self.center = g.square(mid, mid)
@@ -269,8 +279,9 @@ class MittnerShahrah(Variant):
         placing = st["phase"] == "place"
         for side, hand in zip(self.sides, st["hands"]):
             on_board = sum(1 for _ in pos.pieces(side))
-            if placing and on_board + self.hand_size(hand) > 33:
-                raise NotationError(f"{side} has more than 33 pieces on the board and in hand")
+            if on_board + self.hand_size(hand) > 33:
+                raise NotationError(f"{side} has {on_board + self.hand_size(hand)} pieces on the "
+                                    f"board and in hand; a side has 33")
             if not placing and self.hand_size(hand):
                 raise NotationError(f"{side} still has pieces in hand, so the phase is place")
         if placing:
@@ -287,12 +298,33 @@ class MittnerShahrah(Variant):
                 raise NotationError("Green places first and the players alternate: "
                                     f"with these hands it is {want} to place")
         if st["phase"] == "capture":
-            if st["clock"]:
-                raise NotationError("the clock counts only in the dance")
             if st["holder"] == pos.to_move:
                 raise NotationError("a player who begins a turn holding the Fisher is in the dance")
         if st["phase"] == "dance" and not st["holder"]:
             raise NotationError("in the dance someone holds the Fisher")
+        for side, hand in zip(self.sides, st["hands"]):
+            if self.split is None:
+                break
+            for kind, in_hand, most in zip(KINDS, hand, self.split):
+                n = in_hand + sum(1 for _ in pos.pieces(side, kind))
+                if n > most:
+                    raise NotationError(f"{side} has {n} {PLURAL[kind]} on the board and in "
+                                        f"hand; the split {self.opts['split']} gives {most}")
+
+    def state_fields(self, pos: Position) -> list[dict]:
+        example = "S11F11O11/s11f11o11" if self.split is not None else "33/33"
+        return [
+            {"name": "phase", "label": "Phase",
+             "choices": [["place", "placing"], ["capture", "capture"], ["dance", "dance"]],
+             "doc": "placing pieces from the hands, the capture, or the dance (someone holds the Fisher)"},
+            {"name": "hands", "label": "Hands", "choices": [], "type": "text",
+             "doc": f"the pieces still to place, Red's then Green's, like {example} (-/- when empty)"},
+            {"name": "holder", "label": "Fisher holder",
+             "choices": [["-", "nobody"], ["r", "Red"], ["g", "Green"]],
+             "doc": "who holds the Fisher"},
+            {"name": "clock", "label": "Quiet moves", "choices": [],
+             "doc": "moves of the capture or the dance without a capture or a change of control"},
+        ]
 
     # ------------------------------------------------------------ threats
     def attacked(self, board: list, t: int, side: str) -> bool:
@@ -532,8 +564,8 @@ class MittnerShahrah(Variant):
             else:
                 new_holder = None   # frozen: neutral again
         st["holder"], st["phase"] = new_holder, new_phase
-        if new_phase == "dance":
-            st["clock"] = 0 if (phase != "dance" or took or new_holder != holder) else st["clock"] + 1
+        quiet = not took and new_holder == holder and new_phase == phase
+        st["clock"] = st["clock"] + 1 if quiet else 0
         key = self._key(new.board, new.to_move, new_holder, new_phase)
         irreversible = took or move.kind == "remove" or new_holder != holder or new_phase != phase
         trail = st["trail"] or ((self._key(pos.board, pos.to_move, holder, phase), ""),)
@@ -564,6 +596,10 @@ class MittnerShahrah(Variant):
                 return Result(self.opponent(side), f"all of {side}'s pieces are gone")
         if st["phase"] == "dance" and st["clock"] >= self.opts["quiet_limit"]:
             return Result(None, f"stalemate: {self.opts['quiet_limit']} moves of the dance "
+                                f"without a capture or a change of control")
+        limit = self.opts["capture_limit"]
+        if st["phase"] == "capture" and limit and st["clock"] >= limit:
+            return Result(None, f"stalemate: {limit} moves of phase two "
                                 f"without a capture or a change of control")
         if not game.legal_moves():
             side = pos.to_move
@@ -611,8 +647,9 @@ class MittnerShahrah(Variant):
             holder = st["holder"]
             out.append({"name": "Fisher", "value": holder or "neutral",
                         "detail": f"held by {holder}" if holder else "nobody holds the Fisher"})
-        if st["phase"] == "dance":
-            out.append({"name": "quiet moves", "value": f"{st['clock']}/{self.opts['quiet_limit']}",
+        limit = {"dance": self.opts["quiet_limit"], "capture": self.opts["capture_limit"]}.get(st["phase"])
+        if limit:
+            out.append({"name": "quiet moves", "value": f"{st['clock']}/{limit}",
                         "detail": "moves without a capture or a change of control"})
         return out
 

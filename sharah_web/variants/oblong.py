@@ -8,7 +8,7 @@ Pages). White sits at the bottom and moves first.
 from __future__ import annotations
 
 from ..chesslike import ChessLike
-from ..core import Move, NotationError, Option, PieceType, Position, Result, rank_text
+from ..core import IllegalMoveError, Move, NotationError, Option, PieceType, Position, Result, rank_text
 
 # Ranks 16 down to 1 of each historical set-up; '.' is an empty square.
 SETUPS = {
@@ -105,8 +105,27 @@ class OblongShatranj(ChessLike):
         for sq, p in pos.pieces():
             if p.kind == "pawn" and self.geometry.rank(sq) == last[p.side]:
                 raise NotationError(f"a {p.side} pawn on {self.geometry.name(sq)} should have promoted")
+        for side in self.sides:
+            pieces = sum(1 for _ in pos.pieces(side))
+            if pieces > 16:
+                raise NotationError(f"{side} has {pieces} pieces; each side starts with 16 "
+                                    f"and never gains one")
+            pawns = sum(1 for _ in pos.pieces(side, "pawn"))
+            if pawns > 8:
+                raise NotationError(f"{side} has {pawns} pawns; each side starts with 8")
         if not self.die and self.in_check(pos, self.opponent(pos.to_move)):
             raise NotationError(f"{self.opponent(pos.to_move)} is in check but it is not their move")
+
+    def state_fields(self, pos: Position) -> list[dict]:
+        fields = []
+        if self.die:
+            faces = [[str(f), f"{f}: {self.kind_name(DIE[f]).split(' (')[0].lower()}"] for f in DIE]
+            fields.append({"name": "roll", "label": "Die roll",
+                           "choices": [["-", "to be rolled"]] + sorted(faces),
+                           "doc": "the roll for the side to move: which kind may move"})
+        fields.append({"name": "clock", "label": "Move clock", "choices": [],
+                       "doc": "moves in a row without a capture or a pawn move"})
+        return fields
 
     # ---- the die
     def after_move(self, pos: Position, rng) -> None:
@@ -169,7 +188,7 @@ class OblongShatranj(ChessLike):
 
     def explain_illegal(self, text: str, pos: Position, moves: list[Move]) -> None:
         if self.die and text == "pass":
-            raise ValueError("pass: on a pawn roll you may not pass while a pawn can move")
+            raise IllegalMoveError("pass: on a pawn roll you may not pass while a pawn can move")
         if self.die and len(text) >= 4 and text[0].isalpha():
             kind = self.rolled_kind(pos)
             try:
@@ -178,7 +197,7 @@ class OblongShatranj(ChessLike):
                 frm = None
             if frm is not None and pos.board[frm] is not None and pos.board[frm].side == pos.to_move \
                     and pos.board[frm].kind != kind:
-                raise ValueError(f"{text}: the die shows {pos.state['roll']}, so only a "
+                raise IllegalMoveError(f"{text}: the die shows {pos.state['roll']}, so only a "
                                  f"{self.kind_name(kind).lower()} may move")
         super().explain_illegal(text, pos, moves)
 

@@ -165,6 +165,14 @@ class Scheherazade(ChessLike):
             if (r - start) * self.forward(p.side) < 0:
                 raise NotationError(f"a {p.side} pawn cannot stand on {g.names[sq]}, "
                                     f"behind the rank where pawns start")
+        for side in self.sides:
+            pieces = sum(1 for _ in pos.pieces(side))
+            if pieces > 23:
+                raise NotationError(f"{side} has {pieces} pieces; each side starts with 23 "
+                                    f"and never gains one")
+            pawns = sum(1 for _ in pos.pieces(side, "pawn"))
+            if pawns > 10:
+                raise NotationError(f"{side} has {pawns} pawns; each side starts with 10")
         self.check_en_passant(pos)
         # The side that made the last board move must not be in check; while
         # a draw offer waits for an answer, the offerer has yet to move.
@@ -172,6 +180,30 @@ class Scheherazade(ChessLike):
         last_mover = pos.to_move if offered else self.opponent(pos.to_move)
         if self.in_check(pos, last_mover):
             raise NotationError(f"{last_mover} is in check but it is not their move")
+
+    def state_fields(self, pos: Position) -> list[dict]:
+        passed = ["-"]
+        for sq in range(self.geometry.size):       # squares a double step may just have passed
+            try:
+                self.check_en_passant(Position(self, pos.board, pos.to_move, {"ep": sq}))
+            except NotationError:
+                continue
+            passed.append(self.geometry.names[sq])
+        fields = [
+            {"name": "kings", "label": "Unmoved kings",
+             "choices": [["Kk", "both"], ["K", "White's"], ["k", "Black's"], ["-", "neither"]],
+             "doc": "kings that have never moved may still slide (on their second rank)"},
+            {"name": "ep", "label": "En passant",
+             "choices": [[s, "none" if s == "-" else s] for s in passed],
+             "doc": "the square a pawn's double step has just passed over"},
+            {"name": "clock", "label": "Move clock", "choices": [],
+             "doc": "moves in a row without a capture, a merge or a pawn move"},
+        ]
+        if self.draw_offers:
+            fields.append({"name": "draw", "label": "Draw offer",
+                           "choices": [["", "none"], ["=", "offered to the side to move"]],
+                           "doc": "a draw offer waiting for the side to move's answer"})
+        return fields
 
     # ---- moves
     def piece_moves(self, pos: Position, sq: int) -> list[Move]:

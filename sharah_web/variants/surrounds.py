@@ -31,6 +31,10 @@ from ..geometry import DIRECTIONS
 COMPASS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 VECTORS = tuple(DIRECTIONS[c] for c in COMPASS)
 INDEX = {c: i for i, c in enumerate(COMPASS)}
+FACING_SUFFIX = tuple(":" + c for c in COMPASS)
+# REAR_FACINGS[d]: the facings of a Troublemaker one step in direction d
+# that have the starting square on a rear slant (behind it, diagonally)
+REAR_FACINGS = tuple(frozenset({COMPASS[(d + 1) % 8], COMPASS[(d + 7) % 8]}) for d in range(8))
 WORD = {"n": "north", "ne": "north-east", "e": "east", "se": "south-east",
         "s": "south", "sw": "south-west", "w": "west", "nw": "north-west"}
 ORTH = (0, 2, 4, 6)
@@ -162,6 +166,8 @@ class SharahSurrounds(Variant):
             goals[side] = frozenset(s for s in sqs if cols[s] == side)
         self.race_goals = goals
         self.tm_pieces = {(side, f): Piece(TM, side, f) for side in self.sides for f in COMPASS}
+        self._turn_cache = {side: [None] * g.size for side in self.sides}
+        self._face_cache: dict = {}
 
     def _inner(self, ray):
         for t in ray:
@@ -236,6 +242,13 @@ class SharahSurrounds(Variant):
         for side in self.sides:
             if sum(1 for _ in pos.pieces(side, QUEEN)) > 1:
                 raise NotationError(f"{side} has more than one Queen")
+        most = self.setup_counts()
+        for side in self.sides:
+            for kind, n in most.items():
+                count = sum(1 for _ in pos.pieces(side, kind))
+                if count > n:
+                    raise NotationError(f"{side} has {count} pieces of kind {self.kind_name(kind)}; "
+                                        f"the set-up has {n} and no piece is ever added")
         race = not fishers
         for s, p in pos.pieces():
             if not self.interior[s] and p.kind != FISHER and not (race and p.kind == QUEEN):
@@ -244,6 +257,32 @@ class SharahSurrounds(Variant):
         if fishers and not pos.state["free"] and pos.state["ctrl"] is None and fishers[0] != self.centre:
             raise NotationError("the Fisher has never been captured, so he must be on the centre square "
                                 f"{g.name(self.centre)}")
+        if pos.state["free"] and pos.state["ctrl"] is None:
+            raise NotationError("'+' (other pieces may move the Fisher) comes only after someone has "
+                                "captured him: with no controller ('-') write '-' after it")
+        if fishers and pos.state["ctrl"] and not pos.state["free"] and fishers[0] != self.centre:
+            raise NotationError("the Fisher has left the centre square since he was captured, so other "
+                                "pieces may move him: write '+' after the controller")
+
+    def setup_counts(self) -> dict[str, int]:
+        """How many pieces of each kind a side has in the set-up."""
+        counts: dict[str, int] = {}
+        for p in self.initial_position().board:
+            if p is not None and p.side == self.sides[0]:
+                counts[p.kind] = counts.get(p.kind, 0) + 1
+        return counts
+
+    def state_fields(self, pos: Position) -> list[dict]:
+        return [
+            {"name": "ctrl", "label": "Fisher control",
+             "choices": [["-", "nobody yet"], ["r", "Red"], ["g", "Green"]],
+             "doc": "who captured the Fisher last (nobody: he has never been captured)"},
+            {"name": "free", "label": "Fisher freed",
+             "choices": [["-", "no"], ["+", "yes"]],
+             "doc": "yes once the captured Fisher has left the centre: other pieces may move him"},
+            {"name": "clock", "label": "Move clock", "choices": [],
+             "doc": "moves in a row with no piece leaving the board"},
+        ]
 
     def fisher_square(self, pos: Position) -> int | None:
         for s, p in enumerate(pos.board):
@@ -294,19 +333,10 @@ class SharahSurrounds(Variant):
             self._fisher(ctx, fsq, out)
         if not out:
             return [Move("pass", (), label="no move is possible: pass", kind="pass")]
-        # give every move that shares its squares with another a label
-        seen: dict = {}
-        for m in out:
-            seen[(m.frm, m.to)] = seen.get((m.frm, m.to), 0) + 1
-        for i, m in enumerate(out):
-            if not m.label and seen[(m.frm, m.to)] > 1:
-                out[i] = replace(m, label=self._plain_label(pos, m))
+        # every move that shares its squares with another has a label from
+        # where it is made (_land, _aes_sedai): a million moves are not looked
+        # over again (tests/test_speed.py checks the labels)
         return out
-
-    def _plain_label(self, pos, m):
-        if m.captured():
-            return f"take the {self.describe(pos.board[m.to])}"
-        return "move only"
 
     def describe(self, piece) -> str:
         if piece.side is None:
@@ -370,6 +400,7 @@ class SharahSurrounds(Variant):
             for t in inner:
                 occ = board[t]
                 if occ is None:
+                    plain = len(out)       # where the move to ``t`` goes
                     self._land(ctx, sq, p, t, False, out)
                     prev = t
                     continue
@@ -386,7 +417,11 @@ class SharahSurrounds(Variant):
             target = board[hit]
             if target.kind == FISHER and not ctx.free:
                 continue
-            for dest, killed in self.push_dests(ctx, target, hit, d):
+            pushes = self.push_dests(ctx, target, hit, d)
+            if pushes and not out[plain].label:
+                # the pushes share their squares with the plain move to ``prev``
+                out[plain] = replace(out[plain], label="move only")
+            for dest, killed in pushes:
                 g = self.geometry.names
                 note = f"{g[sq]}{g[prev]}>{g[hit]}{g[dest]}"   # ">": pushes
                 what = self.describe(target)
@@ -458,77 +493,118 @@ class SharahSurrounds(Variant):
     def _land(self, ctx, sq, p, to, taking, out):
         """A piece of the side to move lands on ``to``: the move itself and
         the versions with one extra (a Queen's pull, a Domnisoara drawing the
-        Fisher, moving an enemy Troublemaker from its rear slant)."""
+        Fisher, moving an enemy Troublemaker from its rear slant). A
+        Troublemaker's landing comes in eight versions, one per facing.
+
+        This makes most of the moves (a million and more in a perft(2) from
+        the set-up), so what does not depend on the squares (effects, labels)
+        is made once and reused."""
         names = self.geometry.names
-        board = ctx.board
+        target = ctx.board[to] if taking else None
         main = ((Remove(to),) if taking else ()) + (Shift(sq, to),)
         base = names[sq] + names[to]
+        extras = self._extras(ctx, sq, p, to)
+        if p.kind == TM:
+            turns = self._turn_effects(p.side, to)
+            faces = self._face_labels(target)
+            for i, f in enumerate(COMPASS):
+                note = base + FACING_SUFFIX[i]
+                effects = main if f == p.facing else main + turns[i]
+                out.append(Move(note, effects, sq, to, label=faces[i]))
+                for suffix, eff, label in extras:
+                    out.append(Move(note + suffix, effects + eff, sq, to, label=f"{faces[i]}, {label}"))
+            return
+        if not extras:
+            out.append(Move(base, main, sq, to))
+            return
+        # the plain move shares its squares with the extras: it gets a label too
+        take = f"take the {self.describe(target)}" if taking else ""
+        out.append(Move(base, main, sq, to, label=take or "move only"))
+        for suffix, eff, label in extras:
+            out.append(Move(base + suffix, main + eff, sq, to, label=f"{take}, {label}" if take else label))
+
+    def _extras(self, ctx, sq, p, to) -> list[tuple[str, tuple, str]]:
+        """What a piece landing on ``to`` (from ``sq``) may do besides:
+        ``(notation suffix, effects, label)`` triples, looked for on the board
+        as it stands after the landing."""
+        board = ctx.board           # the context's own copy: set up the landing, then undo it
+        before = board[to]
+        board[sq] = None
+        board[to] = p
+        extras: list = []
+        if p.kind == QUEEN or (p.kind == "domnisoara" and ctx.free):
+            self._pulls(ctx, p, to, extras)
+        self._rear_moves(p, to, board, extras)
+        board[to] = before
+        board[sq] = p
+        return extras
+
+    def _pulls(self, ctx, p, to, extras):
+        """A Queen pulls the piece two squares off after her landing one
+        square nearer; a Domnisoara (once the Fisher is free) draws him so."""
+        names = self.geometry.names
+        board = ctx.board
         steps = self.steps
         interior = self.interior
+        for d in range(8):
+            m = steps[d][to]
+            if m < 0:
+                continue
+            x = steps[d][m]
+            if x < 0 or board[m] is not None:
+                continue
+            X = board[x]
+            if X is None:
+                continue
+            if p.kind == QUEEN:
+                if X.kind == FISHER or not (interior[m] or (ctx.race and X.kind == QUEEN)):
+                    continue
+                extras.append((f"+{names[x]}{names[m]}", (Shift(x, m),),
+                               f"pull the {self.describe(X)} on {names[x]} to {names[m]}"))
+            elif X.kind == FISHER:
+                if self.opts["domnisoara_draw"] == "front" and VECTORS[d][1] * self.forward(p.side) <= 0:
+                    continue
+                extras.append((f"+{names[x]}{names[m]}", (Shift(x, m),),
+                               f"draw the Fisher to {names[m]}"))
 
-        def occ(s):
-            if s == sq:
-                return None
-            if s == to:
-                return p
-            return board[s]
-
-        extras = []
-        if p.kind == QUEEN or (p.kind == "domnisoara" and ctx.free):
-            for d in range(8):
-                m = steps[d][to]
-                if m < 0:
-                    continue
-                x = steps[d][m]
-                if x < 0 or occ(m) is not None:
-                    continue
-                X = occ(x)
-                if X is None:
-                    continue
-                if p.kind == QUEEN:
-                    if X.kind == FISHER or not (interior[m] or (ctx.race and X.kind == QUEEN)):
-                        continue
-                    extras.append((f"+{names[x]}{names[m]}", (Shift(x, m),),
-                                   f"pull the {self.describe(X)} on {names[x]} to {names[m]}"))
-                elif X.kind == FISHER:
-                    if self.opts["domnisoara_draw"] == "front" and VECTORS[d][1] * self.forward(p.side) <= 0:
-                        continue
-                    extras.append((f"+{names[x]}{names[m]}", (Shift(x, m),),
-                                   f"draw the Fisher to {names[m]}"))
+    def _rear_moves(self, p, to, board, extras):
+        """An enemy Troublemaker next to ``to`` that has ``to`` on a rear
+        slant (behind it, diagonally) may be moved one or two squares."""
+        names = self.geometry.names
+        steps = self.steps
+        interior = self.interior
         for d in range(8):
             t = steps[d][to]
             if t < 0:
                 continue
-            T = occ(t)
-            if T is None or T.kind != TM or T.side == p.side:
-                continue
-            f = INDEX[T.facing]
-            if steps[(f + 3) % 8][t] != to and steps[(f + 5) % 8][t] != to:
+            T = board[t]
+            if T is None or T.kind != TM or T.side == p.side or T.facing not in REAR_FACINGS[d]:
                 continue
             for e in range(8):
                 s = t
                 for _ in range(2):
                     s = steps[e][s]
-                    if s < 0 or not interior[s] or occ(s) is not None:
+                    if s < 0 or not interior[s] or board[s] is not None:
                         break
                     extras.append((f"+{names[t]}{names[s]}", (Shift(t, s),),
                                    f"move the {self.describe(T)} {names[t]} to {names[s]}"))
-        if p.kind == TM:
-            for f in COMPASS:
-                turn = (Change(to, self.tm_pieces[p.side, f]),) if f != p.facing else ()
-                note = f"{base}:{f}"
-                face = f"face {WORD[f]}"
-                if taking:
-                    face = f"take the {self.describe(board[to])}, {face}"
-                out.append(Move(note, main + turn, sq, to, label=face))
-                for suffix, eff, label in extras:
-                    out.append(Move(note + suffix, main + turn + eff, sq, to, label=f"{face}, {label}"))
-            return
-        out.append(Move(base, main, sq, to))
-        for suffix, eff, label in extras:
-            if taking:
-                label = f"take the {self.describe(board[to])}, {label}"
-            out.append(Move(base + suffix, main + eff, sq, to, label=label))
+
+    def _turn_effects(self, side: str, to: int) -> list[tuple]:
+        """The eight ways a ``side`` Troublemaker on ``to`` turns, one
+        ``(Change,)`` per facing, made on first use."""
+        table = self._turn_cache[side]
+        turns = table[to]
+        if turns is None:
+            turns = table[to] = [(Change(to, self.tm_pieces[side, f]),) for f in COMPASS]
+        return turns
+
+    def _face_labels(self, target: Piece | None) -> tuple[str, ...]:
+        """A Troublemaker's eight landing labels, taking ``target`` (or nothing)."""
+        labels = self._face_cache.get(target)
+        if labels is None:
+            take = f"take the {self.describe(target)}, " if target is not None else ""
+            labels = self._face_cache[target] = tuple(f"{take}face {WORD[f]}" for f in COMPASS)
+        return labels
 
     def _fisher(self, ctx, f, out):
         board = ctx.board
@@ -797,7 +873,7 @@ class _Ctx:
 
     def __init__(self, variant, pos, fsq):
         self.pos = pos
-        self.board = pos.board
+        self.board = pos.board[:]   # a copy: _extras sets up each landing on it
         self.fisher = fsq
         self.race = fsq is None
         self.free = bool(pos.state.get("free"))

@@ -12,36 +12,60 @@ const INDEX_URL = new URL("../../pyodide/", here).href;
 const ENGINE_URL = new URL(here.searchParams.get("engine") || "../engine.zip", here).href;
 
 let handle = null;
+let python = null;
+let lastRequest = 0;
 
 const ready = (async () => {
   const t0 = performance.now();
+  // the engine's zip downloads while Pyodide boots
+  const zip = fetch(ENGINE_URL).then(async (res) => {
+    if (!res.ok) throw new Error(`the engine (${ENGINE_URL}) could not be loaded: HTTP ${res.status}`);
+    return new Uint8Array(await res.arrayBuffer());
+  });
+  zip.catch(() => {});   // reported below, once Pyodide is up
   const pyodide = await loadPyodide({
     indexURL: INDEX_URL,
     stdout: (line) => console.log("[engine]", line),
     stderr: (line) => console.warn("[engine]", line),
   });
-  const res = await fetch(ENGINE_URL);
-  if (!res.ok) throw new Error(`the engine (${ENGINE_URL}) could not be loaded: HTTP ${res.status}`);
-  const bytes = new Uint8Array(await res.arrayBuffer());
+  const bytes = await zip;
   pyodide.unpackArchive(bytes, "zip", { extractDir: "/sharah" });
   pyodide.runPython("import sys\nif '/sharah' not in sys.path:\n    sys.path.insert(0, '/sharah')");
   handle = pyodide.pyimport("sharah_web.bridge").handle;
+  python = pyodide;
   return performance.now() - t0;
 })();
 
+// Only the games a page shows are compiled before its boards open; the
+// others are compiled afterwards, one at a time while the worker is idle, so
+// that the next page (instant navigation) opens its boards at once.
+const IDLE_MS = 300;
+function warmLater() { setTimeout(warm, IDLE_MS + 100); }
+function warm() {
+  if (performance.now() - lastRequest < IDLE_MS) return warmLater();
+  let more = false;
+  try { more = python.runPython("from sharah_web.variants import VARIANTS\nVARIANTS.load_next()"); }
+  catch (err) { return; }   // not needed: a board imports its game when it opens
+  if (more) warmLater();
+}
+
 ready.then(
-  (ms) => postMessage({ type: "ready", ms }),
+  (ms) => { postMessage({ type: "ready", ms }); warmLater(); },
   (err) => postMessage({ type: "failed", error: String((err && err.message) || err) }),
 );
 
 self.onmessage = async (event) => {
   const { id, request } = event.data || {};
+  lastRequest = performance.now();
   let response;
   try {
     await ready;
     response = handle(request);
   } catch (err) {
-    response = JSON.stringify({ ok: false, error: `the engine failed: ${(err && err.message) || err}` });
+    // bridge.handle answers every request itself: a throw means the engine
+    // (or Pyodide) is broken for good, so the page offers a fresh one.
+    response = JSON.stringify({ ok: false, error: `the engine failed: ${(err && err.message) || err}`, fatal: true });
   }
+  lastRequest = performance.now();
   postMessage({ type: "response", id, response });
 };

@@ -3,6 +3,12 @@
 // booting Pyodide from this site's own copy. Requests are JSON; every
 // request gets exactly one answer, also when the engine fails (then
 // {ok: false, error, fatal: true}).
+//
+// When the engine fails (Pyodide cannot load, the worker dies or breaks) the
+// worker is dropped and "sharah:engine-failed" is dispatched on window
+// ({detail: {message}}); restartEngine() starts a new worker and dispatches
+// "sharah:engine-restarted" (recover.js shows the message and the Retry
+// button, and reopens every board with its game).
 
 export const ENGINE_ZIP = "__SHARAH_ENGINE_ZIP__";
 export const BUILD = "__SHARAH_BUILD__";
@@ -25,48 +31,61 @@ export function getEngine() {
   const url = new URL(`engine-worker.js?v=${BUILD}&engine=${encodeURIComponent(zip)}`, import.meta.url);
   const worker = new Worker(url, { type: "module", name: "sharah-engine" });
   debug.workersCreated += 1;
+  mark("sharah:engine-start");
   const pending = new Map();
   let nextId = 1;
   let settle;
   const ready = new Promise((resolve, reject) => { settle = { resolve, reject }; });
+  let dead = null;   // the failure's message, once this engine has failed
   const fail = (message) => {
+    if (dead) return;
+    dead = message;
+    worker.terminate();
     debug.failed = message;
+    debug.ready = false;
     settle.reject(new Error(message));
     for (const resolve of pending.values()) resolve({ ok: false, error: message, fatal: true });
     pending.clear();
+    window.dispatchEvent(new CustomEvent("sharah:engine-failed", { detail: { message } }));
   };
   worker.onmessage = (event) => {
     const msg = event.data || {};
     if (msg.type === "ready") {
       debug.ready = true;
       debug.bootMs = msg.ms;
+      mark("sharah:engine-ready", { bootMs: msg.ms });
       settle.resolve();
     } else if (msg.type === "failed") {
-      fail(`The engine could not start: ${msg.error}`);
+      fail(debug.ready ? `The engine stopped working: ${msg.error}` : `The engine could not start: ${msg.error}`);
     } else if (msg.type === "response") {
       const resolve = pending.get(msg.id);
       if (!resolve) return;
       pending.delete(msg.id);
-      try { resolve(JSON.parse(msg.response)); }
-      catch (err) { resolve({ ok: false, error: `bad answer from the engine: ${err.message}` }); }
+      let reply;
+      try { reply = JSON.parse(msg.response); }
+      catch (err) { reply = { ok: false, error: `bad answer from the engine: ${err.message}` }; }
+      resolve(reply);
+      if (reply.fatal) fail(`The engine stopped working: ${reply.error}`);
     }
   };
   worker.onerror = (event) => {
     event.preventDefault();
-    fail(`The engine could not start: ${event.message || "the worker failed to load"}`);
+    const why = event.message || "the worker failed to load";
+    fail(debug.ready ? `The engine stopped working: ${why}` : `The engine could not start: ${why}`);
   };
   ready.catch(() => {});
   // Pyodide never gives up on its own when a runtime file is unreachable.
   const limit = setTimeout(() => {
-    if (debug.ready || debug.failed) return;
-    worker.terminate();
-    fail(`The engine did not start within ${BOOT_LIMIT / 1000} seconds: reload the page to try again.`);
+    if (dead) return;
+    fail(`The engine did not start within ${BOOT_LIMIT / 1000} seconds.`);
   }, BOOT_LIMIT);
   ready.then(() => clearTimeout(limit), () => clearTimeout(limit));
   engine = {
     ready,
+    /** Stop this engine as if it had died (the test hook killWorker). */
+    kill(message) { fail(message); },
     request(obj) {
-      if (debug.failed) return Promise.resolve({ ok: false, error: debug.failed, fatal: true });
+      if (dead) return Promise.resolve({ ok: false, error: dead, fatal: true });
       return new Promise((resolve) => {
         const id = nextId++;
         pending.set(id, resolve);
@@ -77,4 +96,25 @@ export function getEngine() {
   return engine;
 }
 
+/** A new engine after a failure (the Retry button); the same one while it works. */
+export function restartEngine() {
+  if (engine && !debug.failed) return engine;
+  engine = null;
+  debug.failed = null;
+  const fresh = getEngine();
+  window.dispatchEvent(new CustomEvent("sharah:engine-restarted"));
+  return fresh;
+}
+
+/** Test hook: the worker dies (as after a crash); boards offer Retry. */
+debug.killWorker = () => {
+  if (engine) engine.kill("The engine stopped working: its worker was stopped.");
+};
+
 // ------------------------------------------------------------------ helpers
+
+/** A performance mark (scripts/bench.py reads them): "sharah:engine-start"
+ *  when the worker is created, "sharah:engine-ready" when it answers. */
+export function mark(name, detail) {
+  try { performance.mark(name, detail ? { detail } : undefined); } catch (err) { /* old browsers */ }
+}

@@ -1,0 +1,167 @@
+"""What the speed work (issue 10) must not break: moves stay values, the
+Light/Shadow moves keep their labels without the old second pass, the games
+are imported only when asked for, and a page with boards starts the engine
+from its head with the very module the widget imports."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+import sharah_web
+from sharah_web import Move, Remove, Shift
+from sharah_web.variants import VARIANTS
+
+from helpers import game_with
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# ----------------------------------------------------------- moves are values
+
+def test_moves_and_effects_compare_and_hash_by_value():
+    a = Move("b2b3", (Remove(5), Shift(1, 5)), 1, 5, label="take")
+    b = Move("b2b3", (Remove(5), Shift(1, 5)), 1, 5, label="take")
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+    assert a != Move("b2b3", (Shift(1, 5),), 1, 5, label="take")
+    assert a.captured() == [5] and a.touched() == {1, 5}
+
+
+def test_a_move_from_legal_moves_is_accepted_by_play():
+    g = sharah_web.new_game("sharah-surrounds")
+    move = next(m for m in g.legal_moves() if m.notation == "b3b4:ne")
+    assert g.play(move) is move
+    assert g.piece_at("b4").facing == "ne" and g.piece_at("b3") is None
+
+
+# ------------------------------------------------- Light/Shadow move labels
+
+def _shared_squares_are_labelled(game):
+    groups: dict = {}
+    for m in game.legal_moves():
+        groups.setdefault((m.frm, m.to), []).append(m)
+    for (frm, to), ms in groups.items():
+        if len(ms) > 1:
+            labels = [m.label for m in ms]
+            assert all(labels), (game.position(), [(m.notation, m.label) for m in ms])
+            assert len(set(labels)) == len(labels), (game.position(), labels)
+
+
+@pytest.mark.parametrize("seed, options", [
+    (1, {}),
+    (2, {"front": "wide", "fisher_border": "any", "fisher_push": "away"}),
+    (3, {"size": 13, "queen_takes_domnisoara": True}),
+])
+def test_every_choice_on_the_same_squares_has_its_own_label(seed, options):
+    rng = random.Random(seed)
+    g = sharah_web.new_game("sharah-surrounds", seed=seed, **options)
+    for _ in range(60):
+        _shared_squares_are_labelled(g)
+        moves = g.legal_moves()
+        if not moves:
+            break
+        takes = [m for m in moves if m.captured()]
+        g.play(rng.choice(takes if takes and rng.random() < 0.5 else moves))
+
+
+def test_a_plain_move_beside_a_push_or_an_extra_is_labelled():
+    # the Aes Sedai's plain move to e5 shares its squares with the pushes
+    g = game_with("sharah-surrounds", {"h2": "q", "h14": "Q", "h8": "*", "b5": "a", "f5": "L"}, "g - - 0")
+    labels = {m.notation: m.label for m in g.legal_moves() if m.frm == g.variant.geometry.parse("b5")}
+    assert labels["b5e5"] == "move only"
+    assert labels["b5e5>f5g5"] == "push the red Lord to g5; the Aes Sedai leaves the board"
+    # a Lord taking, with a red Troublemaker to move from its rear slant:
+    # the plain capture says what it takes, the extra says both
+    g = game_with("sharah-surrounds", {"h2": "q", "h14": "Q", "h8": "*", "c3": "l", "e5": "A", "f6": "T:n"},
+                  "g - - 0")
+    geo = g.variant.geometry
+    got = sorted((m.notation, m.label) for m in g.legal_moves()
+                 if (m.frm, m.to) == (geo.parse("c3"), geo.parse("e5")))
+    assert got[0] == ("c3e5", "take the red Aes Sedai")
+    assert ("c3e5+f6d6", "take the red Aes Sedai, move the red Troublemaker f6 to d6") in got
+
+
+def test_a_troublemaker_landing_comes_in_eight_facings_with_labels():
+    g = game_with("sharah-surrounds", {"h2": "q", "h14": "Q", "h8": "*", "c3": "t:n", "c4": "A"}, "g - - 0")
+    geo = g.variant.geometry
+    got = sorted((m.notation, m.label, len(m.effects)) for m in g.legal_moves()
+                 if (m.frm, m.to) == (geo.parse("c3"), geo.parse("c4")))
+    assert [n for n, _, _ in got] == [f"c3c4:{f}" for f in sorted(("n", "ne", "e", "se", "s", "sw", "w", "nw"))]
+    assert ("c3c4:n", "take the red Aes Sedai, face north", 2) in got       # no turn: take, shift
+    assert ("c3c4:w", "take the red Aes Sedai, face west", 3) in got        # take, shift, turn
+    g.play("c3c4:w")
+    assert g.piece_at("c4").facing == "w" and g.piece_at("c4").side == "green"
+
+
+# ------------------------------------------------------ games imported lazily
+
+def test_the_bridge_imports_no_game_until_one_is_opened():
+    code = ("import sys, json\n"
+            "from sharah_web import bridge\n"
+            "games = lambda: sorted(m for m in sys.modules if m.startswith('sharah_web.variants.'))\n"
+            "print(games())\n"
+            "bridge.handle(json.dumps({'cmd': 'open', 'board': 'b', 'variant': 'scheherazade', 'mode': 'game'}))\n"
+            "print(games())\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines() == ["[]", "['sharah_web.variants.scheherazade']"]
+
+
+def test_the_registry_lists_ids_and_loads_one_game_at_a_time():
+    assert list(VARIANTS) == ["oblong-shatranj", "scheherazade", "sharah-hedman", "sharah-surrounds",
+                              "sharah-mittner"]
+    assert len(VARIANTS) == 5 and "sharah-hedman" in VARIANTS and "chess" not in VARIANTS
+    assert VARIANTS["sharah-mittner"].id == "sharah-mittner"
+    assert VARIANTS.get("chess") is None
+    with pytest.raises(KeyError):
+        VARIANTS["chess"]
+    code = ("from sharah_web.variants import VARIANTS\n"
+            "import sys\n"
+            "steps = []\n"
+            "while True:\n"
+            "    more = VARIANTS.load_next()\n"
+            "    steps.append(len([m for m in sys.modules if m.startswith('sharah_web.variants.')]))\n"
+            "    if not more: break\n"
+            "print(steps, VARIANTS.load_next())\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[1, 2, 3, 4, 5] False"
+
+
+# ------------------------------------------- the engine starts from the head
+
+def _hooks():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import mkdocs_hooks
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    return mkdocs_hooks
+
+
+def test_a_page_with_boards_starts_the_engine_from_its_head():
+    hooks = _hooks()
+    hooks._state.build = "0123abcd"
+    page = SimpleNamespace(url="games/oblong-shatranj/")
+    html = '<html><head><title>x</title></head><body><figure class="sharah-board sharah-mode-game"></figure></body></html>'
+    out = hooks.on_post_page(html, page=page, config=None)
+    head = out.split("</head>")[0]
+    assert ('<script type="module" async>import { getEngine } from '
+            '"../../assets/sharah/js/engine.js?v=0123abcd"; getEngine();</script>') in head
+    assert '<link rel="modulepreload" href="../../assets/sharah/js/board.js?v=0123abcd">' in head
+    # the widget imports the same URL (so the same module, and one worker)
+    entry = (ROOT / "site_assets" / "js" / "sharah.js").read_text()
+    assert 'from "./engine.js?v=__SHARAH_BUILD__"' in entry
+    # the home page: no folder to climb
+    out = hooks.on_post_page(html, page=SimpleNamespace(url=""), config=None)
+    assert 'from "./assets/sharah/js/engine.js?v=0123abcd"' in out
+
+
+def test_a_page_without_boards_is_left_alone():
+    hooks = _hooks()
+    hooks._state.build = "0123abcd"
+    html = "<html><head><title>x</title></head><body><p>Pieces</p></body></html>"
+    assert hooks.on_post_page(html, page=SimpleNamespace(url="pieces/"), config=None) == html
