@@ -44,6 +44,15 @@ CONFIG = {
     ],
     "max_plies": 1500,
     "capture_bias": 0.5,
+    # The worker's JSON API as a page uses it: records, links and saved
+    # games loaded into new boards, and the computer thinking in slices.
+    "bridge": [
+        {"variant": "oblong-shatranj", "options": {"die": True}, "seed": 1},
+        {"variant": "scheherazade", "seed": 4},
+        {"variant": "sharah-hedman", "seed": 5},
+        {"variant": "sharah-surrounds", "seed": 6, "plies": 2},
+        {"variant": "sharah-mittner", "options": {"placement": "random"}, "seed": 7, "plies": 3},
+    ],
 }
 TIMEOUT = 240  # seconds; a normal run takes 10-20 s
 
@@ -143,3 +152,13 @@ def test_random_game(summary, index):
 
 def test_no_mismatches_at_all(summary):
     assert summary["mismatch_count"] == 0
+
+
+@pytest.mark.parametrize("index", range(len(CONFIG["bridge"])),
+                         ids=[f"bridge-{b['variant']}" for b in CONFIG["bridge"]])
+def test_bridge_records_links_and_thinking(summary, index):
+    check = summary["bridge"][index]
+    assert check["variant"] == CONFIG["bridge"][index]["variant"]
+    assert check["mismatches"] == []
+    assert check["counts"]["loads"] == 3             # record, link and saved game
+    assert check["counts"]["slices"] >= 1            # the search ran, in slices

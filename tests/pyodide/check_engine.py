@@ -144,6 +144,89 @@ def check_game(variant, options, seed, max_plies, max_mismatches, capture_bias, 
     }
 
 
+def check_bridge(specs, max_mismatches):
+    """The worker's JSON API as the page uses it, for a few games: open a
+    board, play the first legal moves, export the game as a record, a link
+    and a saved game and load each into a new board (the same position and
+    history), then let the computer think in 20 ms slices to the end and
+    compare its move with ``best_move`` of the same level and seed."""
+    from sharah_web import bridge, record, search
+
+    def call(**req):
+        return json.loads(bridge.handle(json.dumps(req)))
+
+    out = []
+    for n, spec in enumerate(specs):
+        mismatches = []
+        counts = {"loads": 0, "slices": 0}
+
+        def bad(kind, **detail):
+            if len(mismatches) < max_mismatches:
+                mismatches.append({"check": kind, **detail})
+
+        board = f"py{n}"
+        base = {"variant": spec["variant"], "options": spec.get("options", {}), "seed": spec.get("seed", 0)}
+        try:
+            reply = call(cmd="open", board=board, **base)
+            if not reply.get("ok"):
+                bad("open", error=reply.get("error"))
+                out.append({"variant": spec["variant"], "counts": counts, "mismatches": mismatches})
+                continue
+            for _ in range(spec.get("plies", 4)):
+                state = reply["state"]
+                if state["result"] or not state["moves"]:
+                    break
+                reply = call(cmd="play", board=board, move=state["moves"][0]["n"])
+                if not reply.get("ok"):
+                    bad("play", error=reply.get("error"))
+                    break
+            state = call(cmd="state", board=board)["state"]
+            exports = {
+                "record": call(cmd="record", board=board).get("record"),
+                "link": call(cmd="link", board=board).get("link"),
+                "saved": call(cmd="save", board=board).get("saved"),
+            }
+            for kind, data in exports.items():
+                if data is None:
+                    bad("export", kind=kind)
+                    continue
+                copy = f"{board}-{kind}"
+                call(cmd="open", board=copy, **base)
+                loaded = call(cmd="load", board=copy, **{kind: data})
+                if not loaded.get("ok"):
+                    bad("load", kind=kind, error=loaded.get("error"))
+                    continue
+                got = loaded["state"]
+                if got["history"] != state["history"] or got["pieces"] != state["pieces"]:
+                    bad("load", kind=kind, want=state["history"], got=got["history"])
+                else:
+                    counts["loads"] += 1
+                call(cmd="close", board=copy)
+            if not state["result"]:
+                level, seed = spec.get("level", 1), spec.get("think_seed", 3)
+                while True:
+                    reply = call(cmd="think", board=board, level=level, seed=seed, slice_ms=20)
+                    if not reply.get("ok"):
+                        bad("think", error=reply.get("error"))
+                        break
+                    counts["slices"] += 1
+                    if not reply.get("thinking"):
+                        break
+                capped = reply.get("ok") and reply.get("info", {}).get("stopped") == "time"
+                if capped:      # a slow machine: the level's time cap, not its node budget, ended it
+                    counts["time_capped"] = 1
+                elif reply.get("ok") and exports["record"]:
+                    game = record.parse_record(exports["record"]).game
+                    want, _info = search.best_move(game, level, seed=seed, budget={"seconds": 600})
+                    if want is None or want.notation != reply["move"]:
+                        bad("think", want=want and want.notation, got=reply["move"])
+            call(cmd="close", board=board)
+        except Exception as exc:  # noqa: BLE001 - reported in the summary
+            bad("exception", error=f"{type(exc).__name__}: {exc}", traceback=traceback.format_exc(limit=-8))
+        out.append({"variant": spec["variant"], "counts": counts, "mismatches": mismatches})
+    return out
+
+
 def main(config=None):
     cfg = dict(DEFAULT_CONFIG)
     cfg.update(config or {})
@@ -165,14 +248,17 @@ def main(config=None):
             }
         summary["seconds"] = round(time.perf_counter() - t0, 3)
         games.append(summary)
+    bridge_checks = check_bridge(cfg.get("bridge", []), cfg["max_mismatches"])
     return {
+        "bridge": bridge_checks,
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
         "platform": sys.platform,
         "engine_version": getattr(sharah_web, "__version__", None),
         "variants": sorted(sharah_web.VARIANTS),
         "games": games,
-        "mismatch_count": sum(len(g["mismatches"]) + g["counts"].get("dropped_mismatches", 0) for g in games),
+        "mismatch_count": sum(len(g["mismatches"]) + g["counts"].get("dropped_mismatches", 0) for g in games)
+        + sum(len(b["mismatches"]) for b in bridge_checks),
         "seconds": round(time.perf_counter() - start, 3),
     }
 
