@@ -11,6 +11,10 @@ import { getEngine, debug } from "./engine.js?v=__SHARAH_BUILD__";
 import { Board, widgets } from "./board.js?v=__SHARAH_BUILD__";
 
 // add-ons: one line each
+import "./computer.js?v=__SHARAH_BUILD__";
+import "./editor.js?v=__SHARAH_BUILD__";
+import "./records.js?v=__SHARAH_BUILD__";
+import "./recover.js?v=__SHARAH_BUILD__";
 
 const BOARDS = "figure.sharah-board[data-mode]";
 debug.widgets = widgets;

@@ -83,7 +83,8 @@ def built_site(tmp_path_factory, port) -> Path:
         f"INHERIT: {ROOT / 'mkdocs.yml'}\n"
         f"docs_dir: {docs}\n"
         f"site_url: http://127.0.0.1:{port}/\n"
-        f"hooks:\n  - {ROOT / 'scripts' / 'mkdocs_hooks.py'}\n",
+        f"hooks:\n  - {ROOT / 'scripts' / 'mkdocs_hooks.py'}\n"
+        f"theme:\n  custom_dir: {ROOT / 'site_assets' / 'overrides'}\n",
         encoding="utf-8")
     out = work / "site"
     proc = subprocess.run(
@@ -101,6 +102,27 @@ def base_url(built_site, port) -> str:
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{port}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def csp_base_url(built_site) -> str:
+    """The same site from a second server that sends the site's
+    Content-Security-Policy (``assets/sharah/csp.txt``, written by the
+    build) as a header on every response, the worker's files included."""
+    policy = (built_site / "assets" / "sharah" / "csp.txt").read_text(encoding="utf-8").strip()
+
+    class CspHandler(Handler):
+        def end_headers(self):
+            self.send_header("Content-Security-Policy", policy)
+            super().end_headers()
+
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(CspHandler, directory=str(built_site)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
     server.server_close()
 

@@ -1,0 +1,94 @@
+// When the engine fails: say so on every board, offer Retry, keep the games.
+//
+// The engine fails when Pyodide or the engine cannot load, or its worker
+// dies or breaks (engine.js drops it and dispatches "sharah:engine-failed";
+// a board whose request met the failure dispatches "sharah:board-failed").
+// Every board on the page then shows a plain message and a Retry button.
+// Retry starts a new worker (restartEngine) and opens every board again in
+// it: a game board with its game, from the saved game this module keeps in
+// memory after every change (the bridge's "save" command; it holds the
+// moves, the die rolls, the options and the orientation), so nothing played
+// is lost, even with the browser's storage off. Try boards and diagrams
+// open as the page wrote them.
+
+import { restartEngine } from "./engine.js?v=__SHARAH_BUILD__";
+import { registerAddon, widgets } from "./board.js?v=__SHARAH_BUILD__";
+import { el } from "./dom.js?v=__SHARAH_BUILD__";
+
+const kept = new WeakMap();   // board -> its game as the engine saved it last
+
+registerAddon({
+  name: "recover",
+  applies: (board) => board.mode === "game",
+  openRequest(board, req) {
+    const blob = kept.get(board);
+    if (blob) req.saved = blob;     // the freshest copy: replaces any stored one
+  },
+  mount(board) {
+    let last = null;
+    const keep = async (state) => {
+      if (!state) return;
+      const sig = JSON.stringify([state.position, state.history, state.future, state.orientation]);
+      if (sig === last) return;
+      last = sig;
+      const reply = await board.send({ cmd: "save" });
+      if (reply.ok && reply.saved && !board.dead) kept.set(board, reply.saved);
+    };
+    board.on("state", keep);
+    keep(board.state);
+    return { saved: () => kept.get(board) || null };
+  },
+});
+
+function failureBox(board) {
+  let box = board.fig.querySelector(".sharah-failure");
+  if (box) return box;
+  box = el("div", { class: "sharah-failure", role: "alert" });
+  box.append(el("p", { class: "sharah-failure-text" }),
+    el("button", { type: "button", class: "md-button sharah-btn sharah-retry" }, "Retry"));
+  box.querySelector("button").addEventListener("click", retry);
+  const side = board.fig.querySelector(".sharah-side");
+  if (side) side.prepend(box); else board.fig.prepend(box);
+  return box;
+}
+
+function showFailure(board, message) {
+  if (board.dead || !board.fig.isConnected) return;
+  board.fig.dataset.state = "error";
+  board.setHint("");            // the box says it, once
+  const box = failureBox(board);
+  const game = board.mode === "game" && board.state && (board.state.history.length || board.state.future.length);
+  box.querySelector(".sharah-failure-text").textContent = `${message.replace(/\.?$/, ".")} `
+    + (game ? "Your game is kept: Retry starts the engine again and puts it back."
+            : "Retry starts the engine again.");
+  const button = box.querySelector("button");
+  button.disabled = false;
+  button.textContent = "Retry";
+}
+
+function retry() {
+  for (const button of document.querySelectorAll(".sharah-failure button")) {
+    button.disabled = true;
+    button.textContent = "Starting…";
+  }
+  restartEngine();
+}
+
+window.addEventListener("sharah:engine-failed", (event) => {
+  for (const board of widgets) showFailure(board, event.detail.message);
+});
+
+window.addEventListener("sharah:board-failed", (event) => {
+  showFailure(event.detail.board, event.detail.message);
+});
+
+window.addEventListener("sharah:engine-restarted", () => {
+  for (const board of [...widgets]) {
+    if (board.dead || !board.fig.isConnected) continue;
+    board.fig.querySelector(".sharah-failure")?.remove();
+    if (board.fig.dataset.state === "error") {
+      board.setHint("");
+      board.reopen();
+    }
+  }
+});
