@@ -42,6 +42,14 @@ def editor(fig):
     return fig.locator("section.sharah-editor")
 
 
+def open_editor(fig):
+    """Press "Edit position" and wait for the editor (it asks the engine for
+    its palette first)."""
+    fig.get_by_role("button", name="Edit position").click()
+    editor(fig).wait_for(state="visible")
+    wait_idle(fig)
+
+
 def wait_idle(fig):
     fig.page.wait_for_function("f => !f.dataset.busy", arg=fig.element_handle())
 
@@ -78,8 +86,7 @@ def test_build_a_position_fix_it_and_play_from_it(live):
     click_sq(fig, "c4")
     live.wait_for_function("f => f.sharahWidget.state.history.length === 1", arg=fig.element_handle())
 
-    fig.get_by_role("button", name="Edit position").click()
-    assert editor(fig).is_visible()
+    open_editor(fig)
     assert fig.get_attribute("data-interceptor") == "editor" and "editor" in fig.get_attribute("data-locked")
     assert not fig.locator(".sharah-controls").is_visible()
     editor(fig).get_by_role("button", name="Clear board").click()
@@ -137,7 +144,7 @@ def test_cancel_leaves_the_game_as_it_was(live):
     before = pieces(fig)
     position = fig.evaluate("f => f.sharahWidget.state.position")
 
-    fig.get_by_role("button", name="Edit position").click()
+    open_editor(fig)
     editor(fig).get_by_role("button", name="Clear board").click()
     wait_idle(fig)
     assert pieces(fig) == []
@@ -152,7 +159,7 @@ def test_cancel_leaves_the_game_as_it_was(live):
 
 def test_keyboard_picks_a_piece_and_puts_it_down(live):
     fig = board(live, B)
-    fig.get_by_role("button", name="Edit position").click()
+    open_editor(fig)
     editor(fig).get_by_role("button", name="Clear board").click()
     wait_idle(fig)
     knight = editor(fig).get_by_role("button", name="White Knight", exact=True)

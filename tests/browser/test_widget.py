@@ -534,10 +534,13 @@ def test_instant_navigation_keeps_one_worker(new_page, base_url):
     # to the rules page (instant), then back to the test page (instant)
     page.locator("a[href$='games/oblong-shatranj/']").first.click()
     page.wait_for_url("**/games/oblong-shatranj/")
+    # the address changes before the new content is in: wait for the rules page itself
+    page.wait_for_function("() => document.querySelector('h1')?.textContent.includes('Oblong Shatranj')")
     wait_ready(page, timeout=10_000)
     assert page.evaluate("window.__sameDocument") is True, "instant navigation did not happen"
     page.go_back()
     page.wait_for_url(f"**/{TEST_PAGE}")
+    page.wait_for_function("() => document.querySelector('h1')?.textContent.includes('Widget test page')")
     page.wait_for_function(
         f"() => document.querySelectorAll('figure.sharah-board[data-state=ready]').length === {BOARDS}")
     assert page.evaluate("window.__sameDocument") is True
