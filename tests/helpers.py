@@ -45,3 +45,30 @@ def assert_undo_redo_exact(game, texts: list[str]) -> None:
         pass
     assert game.position() == texts[-1]
     assert game.result == result
+
+
+# ------------------------------------------------------------------ the worker's JSON API
+
+def call(**req) -> dict:
+    """One request through ``sharah_web.bridge.handle``, as the worker sends it."""
+    import json
+
+    from sharah_web import bridge
+
+    out = json.loads(bridge.handle(json.dumps(req)))
+    assert isinstance(out, dict) and "ok" in out
+    return out
+
+
+def ok(**req) -> dict:
+    """A request that must succeed: its reply."""
+    out = call(**req)
+    assert out["ok"], out
+    return out
+
+
+def fail(**req) -> str:
+    """A request that must fail: its message."""
+    out = call(**req)
+    assert out["ok"] is False, out
+    return out["error"]

@@ -13,29 +13,13 @@ import sharah_web
 from sharah_web import bridge
 from sharah_web.variants import VARIANTS
 
+from helpers import call, ok, fail
+
 NODIE = {"variant": "oblong-shatranj", "options": {"die": "false"}}
 STATE_KEYS = {"board", "mode", "svg", "status", "badges", "badges_html", "to_move", "sides", "orientation",
               "result", "moves", "history", "history_sides", "history_numbers", "history_kinds", "ply", "min_ply", "last",
               "pieces", "position", "can_undo", "can_redo", "changed", "options", "hand", "shortcuts",
               "undo_shortcut", "future"}
-
-
-def call(**req) -> dict:
-    out = json.loads(bridge.handle(json.dumps(req)))
-    assert isinstance(out, dict) and "ok" in out
-    return out
-
-
-def ok(**req) -> dict:
-    out = call(**req)
-    assert out["ok"], out
-    return out
-
-
-def fail(**req) -> str:
-    out = call(**req)
-    assert out["ok"] is False, out
-    return out["error"]
 
 
 @pytest.fixture(autouse=True)

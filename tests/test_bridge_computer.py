@@ -16,28 +16,10 @@ import pytest
 import sharah_web
 from sharah_web import bridge, search
 
-from helpers import game_with
+from helpers import game_with, call, ok, fail
 
 NODIE = {"variant": "oblong-shatranj", "options": {"die": "false"}}
 OPENING = ["b5b6", "c12c11", "c2d4"]      # three plies of Oblong Shatranj without die
-
-
-def call(**req) -> dict:
-    out = json.loads(bridge.handle(json.dumps(req)))
-    assert isinstance(out, dict) and "ok" in out
-    return out
-
-
-def ok(**req) -> dict:
-    out = call(**req)
-    assert out["ok"], out
-    return out
-
-
-def fail(**req) -> str:
-    out = call(**req)
-    assert out["ok"] is False, out
-    return out["error"]
 
 
 @pytest.fixture(autouse=True)

@@ -3,7 +3,6 @@ palette, fields, edits, the problems it reports, bad input, play from here."""
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -13,7 +12,7 @@ from sharah_web import bridge, editor
 from sharah_web.core import NotationError
 from sharah_web.variants import VARIANTS
 
-from helpers import board_text
+from helpers import board_text, call, ok
 
 NODIE = {"variant": "oblong-shatranj", "options": {"die": "false"}}
 GAMES = {   # every game, with options that reach past a set-up quickly
@@ -23,16 +22,6 @@ GAMES = {   # every game, with options that reach past a set-up quickly
     "sharah-surrounds": [{}, {"size": 13}],
     "sharah-mittner": [{"placement": "random"}, {"split": "free"}],
 }
-
-
-def call(**req) -> dict:
-    return json.loads(bridge.handle(json.dumps(req)))
-
-
-def ok(**req) -> dict:
-    out = call(**req)
-    assert out["ok"], out
-    return out
 
 
 @pytest.fixture(autouse=True)

@@ -13,7 +13,7 @@ import sharah_web
 from sharah_web import bridge, record
 from sharah_web.record import RecordError
 
-from helpers import board_text, game_with
+from helpers import board_text, game_with, call, ok
 
 OBLONG_START = "egke/1nn1/r2r/4/pppp/4/pppp/4/4/PPPP/4/PPPP/4/R2R/1NN1/EGKE w 3 0"
 
@@ -404,16 +404,6 @@ def test_bad_saved_games_say_what_is_wrong(blob, message):
 
 
 # ------------------------------------------------------------------ the bridge
-
-def call(**req):
-    return json.loads(bridge.handle(json.dumps(req)))
-
-
-def ok(**req):
-    out = call(**req)
-    assert out["ok"], out
-    return out
-
 
 @pytest.fixture(autouse=True)
 def fresh():

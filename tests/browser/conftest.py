@@ -205,3 +205,16 @@ def wait_ready(page, timeout=BOOT_TIMEOUT):
         "() => [...document.querySelectorAll('figure.sharah-board[data-mode]')]"
         ".every(f => f.dataset.state === 'ready')",
         timeout=timeout)
+
+
+def open_watched(browser, base_url, path, width=1280, height=900):
+    """A new browser context and page on ``path`` (relative to the site),
+    with console errors and requests off localhost watched (``page.watch``)
+    and every board ready. Close the returned context when done."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.watch = Watch(page, base_url)
+    page.watch.route(context)
+    page.goto(base_url + path)
+    wait_ready(page)
+    return context, page

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import TEST_DIR, Watch, wait_ready
+from .conftest import TEST_DIR, open_watched
 from .test_widget import click_sq, history, status
 
 PAGE = f"{TEST_DIR}/computer-test/"
@@ -23,12 +23,7 @@ LONG = 60_000     # ms: a generous wait for the engine in a busy browser
 @pytest.fixture
 def page(browser, base_url):
     """A fresh page for each test: the boards' settings start afresh."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.watch = Watch(page, base_url)
-    page.watch.route(context)
-    page.goto(base_url + PAGE)
-    wait_ready(page)
+    context, page = open_watched(browser, base_url, PAGE)
     yield page
     assert not page.watch.errors, page.watch.errors
     context.close()

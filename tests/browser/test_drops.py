@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import TEST_DIR, wait_ready
+from .conftest import TEST_DIR, open_watched, wait_ready
 from .test_widget import click_sq, dests, history, sq, status
 
 PAGE = f"{TEST_DIR}/drops-test/"
@@ -46,13 +46,7 @@ def numbers(fig):
 
 @pytest.fixture(scope="module")
 def live(browser, base_url):
-    from .conftest import Watch
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.watch = Watch(page, base_url)
-    page.watch.route(context)
-    page.goto(base_url + PAGE)
-    wait_ready(page)
+    context, page = open_watched(browser, base_url, PAGE)
     yield page
     context.close()
 

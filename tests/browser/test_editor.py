@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import TEST_DIR, Watch, wait_ready
+from .conftest import TEST_DIR, open_watched
 from .test_widget import click_sq, history
 
 PAGE = f"{TEST_DIR}/editor-test/"
@@ -17,12 +17,7 @@ A, B, C = range(3)
 
 @pytest.fixture(scope="module")
 def live(browser, base_url):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.watch = Watch(page, base_url)
-    page.watch.route(context)
-    page.goto(base_url + PAGE)
-    wait_ready(page)
+    context, page = open_watched(browser, base_url, PAGE)
     yield page
     assert page.watch.errors == [] and page.watch.foreign == []
     context.close()

@@ -15,7 +15,7 @@ import urllib.request
 
 import pytest
 
-from .conftest import TEST_DIR, wait_ready
+from .conftest import TEST_DIR, open_watched, wait_ready
 
 TEST_PAGE = f"{TEST_DIR}/widget-test/"
 REAL_PAGES = ["", "games/oblong-shatranj/", "notation/"]
@@ -71,13 +71,7 @@ def wait_js(page, index, condition):
 @pytest.fixture(scope="module")
 def live(browser, base_url):
     """The test page, loaded once, with the engine ready."""
-    from .conftest import Watch
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.watch = Watch(page, base_url)
-    page.watch.route(context)
-    page.goto(base_url + TEST_PAGE)
-    wait_ready(page)
+    context, page = open_watched(browser, base_url, TEST_PAGE)
     yield page
     context.close()
 
