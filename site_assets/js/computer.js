@@ -37,6 +37,7 @@ const DEFAULT_DELAY = 1000;
 const HARMLESS = new Set(["flip", "explain", "state", "levels", "hint", "think", "record", "link",
   "save", "edit"]);
 
+const STORE_PREFIX = "sharah-players:";   // localStorage: the settings come back after a reload
 const remembered = new Map();        // page path + board uid -> settings (this visit)
 let levelsPromise = null;            // the engine's levels, asked for once
 
@@ -58,6 +59,20 @@ function freshSettings(sides) {
   };
 }
 
+/** The settings kept for a board, or null (storage off, nothing kept, or not JSON). */
+function readSettings(key) {
+  try {
+    const text = window.localStorage.getItem(STORE_PREFIX + key);
+    return text ? JSON.parse(text) : null;
+  } catch (_) {
+    return null;
+  }
+}
+
+function writeSettings(key, settings) {
+  try { window.localStorage.setItem(STORE_PREFIX + key, JSON.stringify(settings)); } catch (_) { /* storage off */ }
+}
+
 class Computer {
   constructor(board) {
     this.board = board;
@@ -71,8 +86,12 @@ class Computer {
     this.playing = false;      // true while this add-on plays the computer's move
     this.playOn = null;        // the ply at which the visitor let the computer play over moves to redo
     const sides = board.state.sides;
-    this.settings = remembered.get(this.key) || freshSettings(sides);
+    const known = remembered.get(this.key);
+    this.settings = known || freshSettings(sides);
     remembered.set(this.key, this.settings);
+    // after a reload: the players the visitor chose last time, applied (and
+    // checked like any input) once the levels are known; nothing is stored before
+    this.stored = known ? null : readSettings(this.key);
     this.build();
     board.on("state", (state, prev) => this.onState(state, prev));
     board.on("request", (obj) => this.onRequest(obj));
@@ -82,6 +101,9 @@ class Computer {
       this.levels = levels;
       this.fillSelects();
       this.update();
+      const stored = this.stored;
+      this.stored = null;
+      if (stored) this.setSettings(stored);
     });
   }
 
@@ -126,6 +148,7 @@ class Computer {
     this.pauseButton.addEventListener("click", () => this.togglePause(), { signal });
     this.delaySelect.addEventListener("change", () => {
       this.settings.delay = Math.max(0, Number(this.delaySelect.value) || 0);
+      this.persist();
     }, { signal });
     this.update();
   }
@@ -227,7 +250,12 @@ class Computer {
     return this.isComputer(sides[sides.length - n]) ? 1 : n;
   }
 
+  persist() {
+    if (!this.stored) writeSettings(this.key, this.settings);
+  }
+
   evaluate() {
+    this.persist();
     const board = this.board;
     const st = board.state;
     if (board.dead || !st || !this.levels) { this.update(); return; }

@@ -60,6 +60,27 @@ def test_the_panel_offers_the_engines_levels(page):
     assert board(page, C).locator(".sharah-addon-computer").count() == 0   # a diagram has none
 
 
+def test_the_players_come_back_after_a_reload(page):
+    fig = board(page, A)
+    wait_levels(fig)
+    players(fig, black="1")
+    assert fig.get_attribute("data-players") == "human computer1"
+    page.reload()
+    fig = board(page, A)
+    wait_levels(fig)
+    wait_fig(fig, "f.dataset.players === 'human computer1'")
+    assert fig.locator('select[data-side="black"]').input_value() == "1"
+    assert fig.locator('select[data-side="white"]').input_value() == "human"
+    # settings in storage are checked like any input: an unknown level is ignored
+    page.evaluate("""() => { for (const k of Object.keys(localStorage))
+        if (k.startsWith('sharah-players:')) localStorage.setItem(k, '{"sides": {"black": {"player": "computer", "level": 99}}}');
+    }""")
+    page.reload()
+    fig = board(page, A)
+    wait_levels(fig)
+    assert fig.get_attribute("data-players") == "human human"
+
+
 def test_the_computer_answers_a_human_move_and_undo_takes_both_back(page):
     fig = board(page, A)
     wait_levels(fig)
