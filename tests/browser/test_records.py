@@ -97,6 +97,7 @@ def test_a_game_survives_a_reload_and_a_share_link_opens_it_elsewhere(new_page, 
     assert link.startswith(base_url + PAGE + "#game=1;v=oblong-shatranj;")
     friend = start(new_page, base_url, link)
     theirs = board(friend, A)
+    wait_moves(theirs, 2)                          # the link is read once the board is up
     assert played(theirs) == ["a7a8", "d10d9"]
     assert hint(theirs) == "The game from the link is on the board."
     assert "#game=" not in friend.url              # read once: a reload shows the saved game
