@@ -510,6 +510,20 @@ class Variant:
     def validate(self, pos: Position) -> None:
         """Raise ``NotationError`` if the position cannot arise in this game."""
 
+    def check_counts(self, pos: Position, pieces: int, kinds: dict[str, int]) -> None:
+        """For a game where no side ever gains a piece: ``NotationError`` if
+        a side has more than its ``pieces`` at the start, or more of a kind
+        than ``kinds`` gives (``{"pawn": 8}``)."""
+        for side in self.sides:
+            n = sum(1 for _ in pos.pieces(side))
+            if n > pieces:
+                raise NotationError(f"{side} has {n} pieces; each side starts with {pieces} "
+                                    f"and never gains one")
+            for kind, most in kinds.items():
+                n = sum(1 for _ in pos.pieces(side, kind))
+                if n > most:
+                    raise NotationError(f"{side} has {n} {kind}s; each side starts with {most}")
+
     def state_fields(self, pos: Position) -> list[dict]:
         """The position text's fields after the side to move, in order, for
         the position editor: ``{"name", "label", "choices", "doc"}`` each,

@@ -167,15 +167,7 @@ class HedmanSharah(Variant):
         fishers = [s for s, p in pos.pieces(None, FISHER)]
         if len(fishers) > 1:
             raise NotationError(f"there is one Fisher King, the text has {len(fishers)}")
-        for side in self.sides:
-            pieces = sum(1 for _ in pos.pieces(side))
-            if pieces > 33:
-                raise NotationError(f"{side} has {pieces} pieces; each side starts with 33 "
-                                    f"and never gains one")
-            for kind in (PAWN, GUARDIAN):
-                n = sum(1 for _ in pos.pieces(side, kind))
-                if n > 11:
-                    raise NotationError(f"{side} has {n} {kind}s; each side starts with 11")
+        self.check_counts(pos, 33, {PAWN: 11, GUARDIAN: 11})
         names = self.geometry.names
         for sq, p in pos.pieces():
             if p.kind in (PAWN, GUARDIAN) and self.in_zone(p.side, sq):

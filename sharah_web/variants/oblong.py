@@ -105,14 +105,7 @@ class OblongShatranj(ChessLike):
         for sq, p in pos.pieces():
             if p.kind == "pawn" and self.geometry.rank(sq) == last[p.side]:
                 raise NotationError(f"a {p.side} pawn on {self.geometry.name(sq)} should have promoted")
-        for side in self.sides:
-            pieces = sum(1 for _ in pos.pieces(side))
-            if pieces > 16:
-                raise NotationError(f"{side} has {pieces} pieces; each side starts with 16 "
-                                    f"and never gains one")
-            pawns = sum(1 for _ in pos.pieces(side, "pawn"))
-            if pawns > 8:
-                raise NotationError(f"{side} has {pawns} pawns; each side starts with 8")
+        self.check_counts(pos, 16, {"pawn": 8})
         if not self.die and self.in_check(pos, self.opponent(pos.to_move)):
             raise NotationError(f"{self.opponent(pos.to_move)} is in check but it is not their move")
 

@@ -165,14 +165,7 @@ class Scheherazade(ChessLike):
             if (r - start) * self.forward(p.side) < 0:
                 raise NotationError(f"a {p.side} pawn cannot stand on {g.names[sq]}, "
                                     f"behind the rank where pawns start")
-        for side in self.sides:
-            pieces = sum(1 for _ in pos.pieces(side))
-            if pieces > 23:
-                raise NotationError(f"{side} has {pieces} pieces; each side starts with 23 "
-                                    f"and never gains one")
-            pawns = sum(1 for _ in pos.pieces(side, "pawn"))
-            if pawns > 10:
-                raise NotationError(f"{side} has {pawns} pawns; each side starts with 10")
+        self.check_counts(pos, 23, {"pawn": 10})
         self.check_en_passant(pos)
         # The side that made the last board move must not be in check; while
         # a draw offer waits for an answer, the offerer has yet to move.
