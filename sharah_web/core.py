@@ -656,6 +656,43 @@ class Ply:
     name: str = ""
 
 
+class Line:
+    """A light stand-in for a ``Game``, for code that walks a game tree (the
+    search, perft): what ``Variant.result`` reads of a game (``variant``,
+    ``current``, ``history`` of plies with ``move``, ``before``, ``after``,
+    and ``legal_moves()``), with plies pushed and popped in place and the
+    current position's legal moves computed once."""
+
+    __slots__ = ("variant", "current", "history", "_moves")
+
+    def __init__(self, variant: "Variant", current: Position, history: list | None = None):
+        self.variant = variant
+        self.current = current
+        self.history = [] if history is None else history
+        self._moves: list[Move] | None = None
+
+    @property
+    def to_move(self) -> str:
+        return self.current.to_move
+
+    def legal_moves(self) -> list[Move]:
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = self.variant.legal_moves(self.current)
+        return moves
+
+    def push(self, move: Move, after: Position) -> tuple:
+        saved = (self.current, self._moves)
+        self.history.append(Ply(move, self.current, after, None))
+        self.current = after
+        self._moves = None
+        return saved
+
+    def pop(self, saved: tuple) -> None:
+        self.history.pop()
+        self.current, self._moves = saved
+
+
 class Game:
     """A game in progress: the position, the history (for undo and redo),
     the result, and a seeded random source for dice."""

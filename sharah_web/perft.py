@@ -42,7 +42,7 @@ import random
 import time
 
 from . import variant as make_variant
-from .core import Move, NotationError, Ply, Position, Variant
+from .core import Line, Move, NotationError, Position, Variant
 
 
 class PerftError(ValueError):
@@ -122,49 +122,15 @@ def root_positions(rules: Variant, pos: Position, seed: int = 0) -> list[tuple[o
 
 # ------------------------------------------------------------ the walk
 
-class _Line:
-    """The game so far, as a variant's ``result`` reads it: ``current``,
-    ``history`` (plies with ``move``, ``before`` and ``after``) and
-    ``legal_moves()``. Lighter than a ``Game``: plies are pushed and popped
-    in place, and ``legal_moves`` of the current position is computed once."""
-
-    __slots__ = ("variant", "history", "current", "_moves")
-
-    def __init__(self, rules: Variant, pos: Position):
-        self.variant = rules
-        self.history: list[Ply] = []
-        self.current = pos
-        self._moves: list[Move] | None = None
-
-    @property
-    def to_move(self) -> str:
-        return self.current.to_move
-
-    def legal_moves(self) -> list[Move]:
-        if self._moves is None:
-            self._moves = self.variant.legal_moves(self.current)
-        return self._moves
-
-    def moves_if_not_over(self) -> list[Move]:
-        """The legal moves, or none when the game is over here."""
-        if self.variant.result(self) is not None:
-            return []
-        return self.legal_moves()
-
-    def push(self, move: Move, after: Position) -> tuple:
-        saved = (self.current, self._moves)
-        self.history.append(Ply(move, self.current, after, None))
-        self.current = after
-        self._moves = None
-        return saved
-
-    def pop(self, saved: tuple) -> None:
-        self.history.pop()
-        self.current, self._moves = saved
+def _moves_if_not_over(line: Line) -> list[Move]:
+    """The legal moves, or none when the game is over here."""
+    if line.variant.result(line) is not None:
+        return []
+    return line.legal_moves()
 
 
-def _count(line: _Line, depth: int) -> int:
-    moves = line.moves_if_not_over()
+def _count(line: Line, depth: int) -> int:
+    moves = _moves_if_not_over(line)
     if depth == 1:
         return len(moves)
     rules = line.variant
@@ -203,11 +169,11 @@ def divide(rules: Variant, pos: Position, depth: int, seed: int = 0,
     out = []
     for roll, start in root_positions(rules, pos, seed):
         prefix = "" if roll is None else f"roll {roll} "
-        line = _Line(rules, start)
+        line = Line(rules, start)
         if not split:
             out.append((prefix, _count(line, depth)))
             continue
-        moves = line.moves_if_not_over()
+        moves = _moves_if_not_over(line)
         for move in moves:
             if depth == 1:
                 out.append((prefix + move.notation, 1))

@@ -16,7 +16,7 @@ player's moves). The search needs nothing else.
 ``Variant.result(game)`` over a ``Game``'s history (repetitions, the
 Sha'rah stalemate windows, "the mover brought the Fisher home"). The search
 does not re-implement those rules: it keeps a light stand-in for a ``Game``
-(``_Line``: the current position, the plies that led to it, the legal moves
+(``core.Line``: the current position, the plies that led to it, the legal moves
 of the current position computed once) and asks the variant's own
 ``result``. So the computer never disagrees with the referee, and a rule
 added to a game later is seen by the search at once. The legal moves that
@@ -54,7 +54,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from .core import Game, Move, Ply, Position, SetState, Variant
+from .core import Game, Line, Move, Position, SetState, Variant
 
 WIN = 10_000.0          # a won position, less the plies it takes
 PROVEN = WIN - 1_000    # scores beyond this are wins or losses found by search
@@ -131,37 +131,6 @@ class SearchStopped(Exception):
 
 # ----------------------------------------------------------- the game stand-in
 
-class _Line:
-    """What ``Variant.result`` reads of a ``Game``: ``variant``,
-    ``current``, ``history`` (plies with ``move``, ``before``, ``after``) and
-    ``legal_moves()``. The search pushes and pops plies as it walks."""
-
-    __slots__ = ("variant", "current", "history", "_moves")
-
-    def __init__(self, variant: Variant, current: Position, history: list):
-        self.variant = variant
-        self.current = current
-        self.history = history
-        self._moves: list[Move] | None = None
-
-    def legal_moves(self) -> list[Move]:
-        moves = self._moves
-        if moves is None:
-            moves = self._moves = self.variant.legal_moves(self.current)
-        return moves
-
-    def push(self, move: Move, after: Position) -> tuple:
-        saved = (self.current, self._moves)
-        self.history.append(Ply(move, self.current, after, None))
-        self.current = after
-        self._moves = None
-        return saved
-
-    def pop(self, saved: tuple) -> None:
-        self.history.pop()
-        self.current, self._moves = saved
-
-
 def level_specs() -> list[dict]:
     """The levels as plain data, for a settings panel."""
     return [{"level": lv.number, "name": lv.name, "label": lv.name.capitalize(),
@@ -204,7 +173,7 @@ def level_of(level) -> Level:
 # ------------------------------------------------------------------- search
 
 class _Search:
-    def __init__(self, variant: Variant, line: _Line, nodes: int, seconds: float,
+    def __init__(self, variant: Variant, line: Line, nodes: int, seconds: float,
                  qdepth: int, stop: Callable[[], bool] | None):
         self.variant = variant
         self.line = line
@@ -484,7 +453,7 @@ class Thinker:
         tuning = tuning_for(variant)
         nodes, seconds = _budget(lvl, tuning, budget)
         self.variant, self.position, self.seed = variant, pos, seed
-        self.search = _Search(variant, _Line(variant, pos, history), nodes, seconds,
+        self.search = _Search(variant, Line(variant, pos, history), nodes, seconds,
                               tuning.qdepth, stop)
         self.depth = 0                 # the depth being searched (0: the first pass)
         self.depth_done = 0
