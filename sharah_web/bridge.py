@@ -512,7 +512,9 @@ class Board:
         h = self.game.history
         return len(h) == len(self.opening) and all(a is b for a, b in zip(h, self.opening))
 
-    def svg(self) -> str:
+    def svg(self, live: bool = True) -> str:
+        """The board's drawing; ``live=False``: the lighter static form of a
+        page's diagram (see ``render_svg``)."""
         from .svg import render_svg
         game = self.game
         last = game.history[-1].move if game.history else None
@@ -524,9 +526,11 @@ class Board:
             dests=tuple(self.dests) if opening else (),
             captures=tuple(last.captured()) if last else (),
             arrows=tuple(self.arrows) if opening else (),
-            coords=self.coords, label=self.label)   # None: the renderer says what is on the board
+            coords=self.coords, label=self.label,   # None: the renderer says what is on the board
+            live=live)
 
-    def state(self) -> dict:
+    def state(self, live: bool = True) -> dict:
+        """What the page draws (``live=False``: with the static drawing)."""
         game = self.game
         v = game.variant
         pos = game.current
@@ -550,7 +554,7 @@ class Board:
         return {
             "board": self.id,
             "mode": self.mode,
-            "svg": self.svg(),
+            "svg": self.svg(live),
             "status": v.status(pos),
             "badges": badges,
             "badges_html": badges_html(badges),

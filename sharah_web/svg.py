@@ -24,7 +24,7 @@ Layers, bottom to top (only squares and pieces take pointer events)::
       <g class="squares" fill="none">
         <rect class="sq sq-dark" data-sq="a1" data-x="0" data-y="15" .../>
         <circle class="ht" .../>           one hint per square, hidden
-        ...
+        ...                  (static: <path class="sq sq-dark" d=...> per colour)
       <g class="marks">      hl-last, hl-capture, hl-mark (under the pieces)
       <g class="pieces">     <g class="pc pc-white pc-king tone-light" data-sq="c1" ...>
       <g class="coords">     file letters and rank numbers
@@ -247,7 +247,7 @@ def _piece(variant, piece, flip: bool, spotted) -> tuple[str, str]:
 # ------------------------------------------------------------------- board
 
 def render_svg(position, *, uid, orientation=None, last_move=None, marks=(), dests=(),
-               captures=(), arrows=(), coords=True, label=None) -> str:
+               captures=(), arrows=(), coords=True, label=None, live=True) -> str:
     """The board of ``position`` as one ``<svg>`` element (a string).
 
     ``orientation``: the side at the bottom (default the first side).
@@ -255,7 +255,10 @@ def render_svg(position, *, uid, orientation=None, last_move=None, marks=(), des
     ``captures``: squares (ints or names); ``arrows``: ``(from, to)`` or
     ``(from, to, colour)`` with colour one of "red", "blue", "yellow" (default
     green); an arrow from a square to itself draws a circle. ``label`` replaces
-    the aria-label.
+    the aria-label. ``live=False`` draws the squares of each colour as one
+    path, with no ``data-sq`` and no hints: the same picture in a quarter
+    of the markup, for a page's static diagram that the widget replaces
+    with the live drawing once the engine runs.
     """
     variant = position.variant
     geom = variant.geometry
@@ -287,7 +290,8 @@ def render_svg(position, *, uid, orientation=None, last_move=None, marks=(), des
            f'viewBox="0 0 {W * SQ} {H * SQ}" style="--sh-w:{W};--sh-h:{H}" font-family="{_esc(FONT)}" role="img" '
            f'aria-label="{_esc(label)}" data-uid="{_esc(uid)}" data-orientation="{_esc(orientation)}">']
 
-    # squares, each followed by its hidden hint (see the module docstring)
+    # squares: live, each its own rect followed by its hidden hint (see the
+    # module docstring); static, one path per square colour
     out.append('<g class="squares" fill="none">')
     order = []
     for row in range(H):
@@ -295,16 +299,23 @@ def render_svg(position, *, uid, orientation=None, last_move=None, marks=(), des
             f, r = (W - 1 - col, row) if flip else (col, H - 1 - row)
             order.append((f + r * W, col, row))
     colours = {}
+    paths: dict[str, list[str]] = {}
     for sq, col, row in order:
         colour = variant.square_colour(sq)
         colours[sq] = colour
         x, y = col * SQ, row * SQ
+        if not live:
+            paths.setdefault(colour, []).append(f"M{x} {y}h{SQ}v{SQ}h-{SQ}z")
+            continue
         c = _cls(colour)
         fill = SQUARE_FILL.get(colour, UNKNOWN_FILL)
         ht = "ht ht-occ" if board[sq] is not None else "ht"
         out.append(f'<rect class="sq sq-{c}" data-sq="{names[sq]}" data-x="{col}" data-y="{row}" '
                    f'x="{x}" y="{y}" width="{SQ}" height="{SQ}" fill="{fill}"/>'
                    f'<circle class="{ht}" cx="{x + 50}" cy="{y + 50}" r="15"/>')
+    for colour, ds in paths.items():
+        out.append(f'<path class="sq sq-{_cls(colour)}" fill="{SQUARE_FILL.get(colour, UNKNOWN_FILL)}" '
+                   f'd="{"".join(ds)}"/>')
     out.append("</g>")
 
     # square highlights under the pieces

@@ -230,7 +230,10 @@ def test_html_has_the_svg_and_the_data():
         "position": None, "moves": ["b5b6"], "seed": None, "reseed": False, "orientation": "black",
         "coords": True, "marks": ["a1"], "arrows": []}
     assert '<svg xmlns="http://www.w3.org/2000/svg" class="sh-board' in html
-    assert html.count('rect class="sq') == 64 and 'data-sq="a1"' in html
+    # the static drawing: squares as one path per colour (the widget shows the
+    # engine's live drawing, a rect per square); pieces keep their squares
+    assert 'rect class="sq' not in html and html.count('<path class="sq sq-') == 2
+    assert html.count("h100v100h-100z") == 64 and 'data-sq="a1"' in html
     assert 'data-orientation="black"' in html and 'class="hl-last"' in html
     assert "Starting the engine" in html
     assert '<li data-side="white" data-kind="move"><span class="sharah-move-no">1.</span>b5b6</li>' in html
@@ -305,13 +308,20 @@ def test_inline_markdown():
 
 
 def test_static_board_matches_the_engines_first_state():
-    """The widget must not flash: the engine's first SVG is the static one."""
+    """The widget must not flash: the engine's first drawing is the static
+    one, with the squares as rects the reader can click (one path per
+    colour in the page's static form)."""
     from sharah_web import bridge
     spec = parse_fence(V + "mode: game\noptions: setup=3")
     html = render_html(spec, "u1")
     bridge.reset()
     out = json.loads(bridge.handle(json.dumps({**spec.config("u1"), "cmd": "open", "board": "x"})))
-    assert out["ok"] and out["state"]["svg"] in html
+    live = out["state"]["svg"]
+    static = bridge._boards["x"].svg(live=False)
+    assert out["ok"] and static in html and live not in html
+    head = live.index('<g class="squares"')
+    assert static[:head] == live[:head]
+    assert static[static.index("</g>", head):] == live[live.index("</g>", head):]
 
 
 def test_caption_prints_the_engines_position_and_moves():

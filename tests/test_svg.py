@@ -343,6 +343,47 @@ def test_compact_enough(oblong):
     assert size < 32_000
 
 
+def static_squares(root) -> dict[tuple[int, int], str]:
+    """The squares a static drawing paints: (x, y) cell -> colour class."""
+    out = {}
+    for path in find(root, "path", "sq"):
+        colour = next(c for c in classes(path) if c.startswith("sq-"))
+        assert path.get("fill", "").startswith("#")
+        for x, y in re.findall(r"M(\d+) (\d+)h100v100h-100z", path.get("d")):
+            assert (int(x) // 100, int(y) // 100) not in out
+            out[(int(x) // 100, int(y) // 100)] = colour
+    return out
+
+
+@pytest.mark.parametrize("orientation", ["white", "black"])
+@pytest.mark.parametrize("game", ["oblong-shatranj", "sharah-hedman", "sharah-surrounds", "big"])
+def test_static_drawing_is_the_live_picture_in_less_markup(game, orientation):
+    if game == "big":
+        pos, orientation = Position(Shaarah(), [None] * 225, "red"), None
+        pos.board[0] = Piece("queen", "red")
+    else:
+        pos = sharah_web.new_game(game).current
+        orientation = orientation if orientation in pos.variant.sides else None
+    live_svg = render_svg(pos, uid="b", orientation=orientation, marks=["a1"], dests=["b2"])
+    static_svg = render_svg(pos, uid="b", orientation=orientation, marks=["a1"], dests=["b2"], live=False)
+    live, static = parse(live_svg), parse(static_svg)
+    # the same square of the same colour in every cell, one path per colour
+    painted = {(int(r.get("data-x")), int(r.get("data-y"))): next(c for c in classes(r) if c.startswith("sq-"))
+               for r in find(live, "rect", "sq")}
+    assert static_squares(static) == painted
+    paths = find(static, "path", "sq")
+    assert len(paths) == len(set(painted.values()))
+    # nothing to click or to hint at in the static drawing: no square names, no hints
+    assert not find(static, "rect", "sq") and not find(static, "circle", "ht")
+    assert "data-x" not in static_svg
+    # everything else is the same markup: the root, pieces, marks, coordinates, overlays
+    head = live_svg.index('<g class="squares"')
+    assert static_svg[:head] == live_svg[:head]
+    assert static_svg[static_svg.index("</g>", head):] == live_svg[live_svg.index("</g>", head):]
+    squares = (static_svg.index("</g>", head) - head) / (live_svg.index("</g>", head) - head)
+    assert squares < 0.2
+
+
 def test_board_css_covers_the_classes():
     css = (ROOT / "site_assets" / "css" / "board.css").read_text()
     for needle in ('[data-md-color-scheme="slate"]', '[data-md-color-scheme="default"]',

@@ -987,7 +987,15 @@ export class Board {
     });
     list.replaceChildren(...items);
     list.hidden = items.length === 0;
-    list.scrollTop = list.scrollHeight;
+    // Show the last move. Reading the list's height lays out the page, so do
+    // it once per frame for every board (not once per board as each opens).
+    if (items.length && !this.scrollQueued) {
+      this.scrollQueued = true;
+      requestAnimationFrame(() => {
+        this.scrollQueued = false;
+        if (list.isConnected && !list.hidden) list.scrollTop = list.scrollHeight;
+      });
+    }
   }
 
   // ---- messages

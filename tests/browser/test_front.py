@@ -130,7 +130,7 @@ def test_a_rules_page_prints_with_its_diagrams(new_page, base_url):
         loc = page.locator(chrome)
         assert all(not loc.nth(i).is_visible() for i in range(loc.count())), chrome
     colours = page.evaluate("""() => {
-        const sq = document.querySelector('figure.sharah-board rect.sq-light');
+        const sq = document.querySelector('figure.sharah-board .sq-light');
         const p = document.querySelector('.md-typeset p');
         return [getComputedStyle(sq).fill, getComputedStyle(p).color];
     }""")

@@ -83,7 +83,10 @@ def test_static_board_is_in_the_html(base_url):
     figures = re.findall(r'<figure class="sharah-board[^"]*"[^>]*>', html)
     assert len(figures) == BOARDS
     assert html.count('<svg xmlns="http://www.w3.org/2000/svg" class="sh-board') == BOARDS
-    assert html.count('data-sq="a1"') >= BOARDS
+    # the static drawing: one path per square colour (the live one, a rect
+    # per square, comes from the engine); the pieces on their squares
+    assert 'rect class="sq' not in html and html.count('<path class="sq sq-') == 2 * BOARDS
+    assert html.count('class="pc pc-white pc-king') >= BOARDS
     config = json.loads(re.search(r'data-config="([^"]*)"', html).group(1)
                         .replace("&quot;", '"').replace("&amp;", "&"))
     assert config["variant"] == "oblong-shatranj" and config["mode"] == "game"
@@ -583,4 +586,39 @@ def test_phone_width(new_page, base_url, scheme):
             side = fig.locator(".sharah-side").bounding_box()
             if box["height"] > 2 * box["width"]:
                 assert side["x"] >= box["x"] + box["width"], (path, i, side)
+    assert page.watch.errors == []
+
+
+# Boards far from the screen are not drawn (content-visibility in widget.css):
+# each keeps the size it will have once drawn, so nothing moves when the reader
+# scrolls to it, and the board fills its place exactly.
+BOXES = """() => [...document.querySelectorAll('figure.sharah-board .sharah-svg')]
+    .filter((e) => e.checkVisibility()).map((e) => {
+        const r = e.getBoundingClientRect(), s = e.querySelector('svg').getBoundingClientRect();
+        return {id: e.closest('figure').id, top: Math.round(r.top + scrollY),
+                w: Math.round(r.width), h: Math.round(r.height),
+                svg: [Math.round(s.width), Math.round(s.height)]};
+    })"""
+
+
+@pytest.mark.parametrize("width,height", [(1280, 900), (390, 844)])
+def test_boards_keep_their_size_before_they_are_drawn(new_page, base_url, width, height):
+    page = new_page(width=width, height=height)
+    page.goto(base_url + "games/sharah-hedman/")
+    wait_ready(page)
+    before = page.evaluate(BOXES)
+    skipped = page.evaluate("""() => [...document.querySelectorAll('figure.sharah-board .sharah-svg')]
+        .filter((e) => e.checkVisibility()
+                       && !e.querySelector('svg').checkVisibility({contentVisibilityAuto: true})).length""")
+    assert len(before) > 20 and skipped > 10      # most of the page's boards are not drawn yet
+    page.evaluate("""async () => {
+        for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight / 2) {
+            scrollTo(0, y);
+            await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        }
+    }""")
+    after = page.evaluate(BOXES)
+    assert after == before
+    for b in after:
+        assert abs(b["svg"][0] - b["w"]) <= 1 and abs(b["svg"][1] - b["h"]) <= 1, b
     assert page.watch.errors == []
