@@ -216,11 +216,14 @@ def on_files(files: Files, config, **kwargs):
 
 
 def on_post_page(output, page, config, **kwargs):
-    """A page with boards starts the engine from its head: an async module
-    that imports the widget's own engine.js (the same URL, so the same
-    module and the same single worker) and calls getEngine(), while the
-    rest of the page (hundreds of kilobytes of board SVG) is still being
-    parsed. The widget's modules are preloaded there too."""
+    """A page with boards starts the engine from its head, while the rest
+    of the page (hundreds of kilobytes of board SVG) is still being parsed:
+    a small classic script creates the engine's worker at once (a module
+    script would wait for its imports and for the parser), keeps what it
+    says until engine.js adopts it (``window.sharahEarlyWorker``), and an
+    async module imports the widget's own engine.js (the same URL, so the
+    same module and the same single worker) and calls getEngine(). The
+    widget's modules are preloaded there too."""
     if 'class="sharah-board' not in output or "</head>" not in output:
         return output
     from mkdocs.utils import get_relative_url
@@ -232,6 +235,18 @@ def on_post_page(output, page, config, **kwargs):
     v = f"?v={_state.build}"
     head = "".join(f'<link rel="modulepreload" href="{js}{name}.js{v}">'
                    for name in ("engine", "dom", "board"))
+    # the same worker URL as engine.js makes (getEngine), which checks it;
+    # nothing when engine.js runs already (a page reached by instant navigation)
+    head += ('<script>(() => { if (window.sharahDebug || window.sharahEarlyWorker) return; try {'
+             f' const js = new URL("{js}", document.baseURI);'
+             f' const zip = new URL("../{_state.engine_name}", js).href;'
+             f' const url = new URL("engine-worker.js?v={_state.build}&engine=" + encodeURIComponent(zip), js);'
+             ' const worker = new Worker(url, { type: "module", name: "sharah-engine" });'
+             ' const said = [];'
+             ' worker.onmessage = (e) => said.push(["message", e]);'
+             ' worker.onerror = (e) => { e.preventDefault(); said.push(["error", e]); };'
+             ' window.sharahEarlyWorker = { worker, url: url.href, said, t: performance.now() };'
+             ' } catch (err) { /* engine.js starts it later */ } })();</script>')
     head += (f'<script type="module" async>import {{ getEngine }} from "{js}engine.js{v}"; '
              f'getEngine();</script>')
     return output.replace("</head>", head + "</head>", 1)

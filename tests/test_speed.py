@@ -6,6 +6,7 @@ from its head with the very module the widget imports."""
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -145,10 +146,23 @@ def _hooks():
 def test_a_page_with_boards_starts_the_engine_from_its_head():
     hooks = _hooks()
     hooks._state.build = "0123abcd"
+    hooks._state.engine_name = "engine-feed.zip"
     page = SimpleNamespace(url="games/oblong-shatranj/")
     html = '<html><head><title>x</title></head><body><figure class="sharah-board sharah-mode-game"></figure></body></html>'
     out = hooks.on_post_page(html, page=page, config=None)
     head = out.split("</head>")[0]
+    # a classic script creates the worker at once, with the URL engine.js
+    # makes (so engine.js adopts it), unless engine.js runs already
+    early = re.search(r"<script>(.*?)</script>", head).group(1)
+    assert early.startswith("(() => { if (window.sharahDebug || window.sharahEarlyWorker) return;")
+    assert 'new URL("../../assets/sharah/js/", document.baseURI)' in early
+    assert 'new URL("../engine-feed.zip", js)' in early
+    assert '"engine-worker.js?v=0123abcd&engine=" + encodeURIComponent(zip)' in early
+    assert 'new Worker(url, { type: "module", name: "sharah-engine" })' in early
+    engine_js = (ROOT / "site_assets" / "js" / "engine.js").read_text()
+    assert "`engine-worker.js?v=${BUILD}&engine=${encodeURIComponent(zip)}`" in engine_js
+    assert "new URL(`../${ENGINE_ZIP}`, import.meta.url)" in engine_js
+    assert head.index("<script>") < head.index('<script type="module" async>')
     assert ('<script type="module" async>import { getEngine } from '
             '"../../assets/sharah/js/engine.js?v=0123abcd"; getEngine();</script>') in head
     assert '<link rel="modulepreload" href="../../assets/sharah/js/board.js?v=0123abcd">' in head

@@ -29,9 +29,15 @@ export function getEngine() {
   if (engine) return engine;
   const zip = new URL(`../${ENGINE_ZIP}`, import.meta.url).href;
   const url = new URL(`engine-worker.js?v=${BUILD}&engine=${encodeURIComponent(zip)}`, import.meta.url);
-  const worker = new Worker(url, { type: "module", name: "sharah-engine" });
+  // The page's head may have started this very worker already
+  // (scripts/mkdocs_hooks.py): take it over, with what it said meanwhile.
+  const early = window.sharahEarlyWorker;
+  window.sharahEarlyWorker = null;
+  const adopt = early && early.url === url.href && !debug.failed ? early : null;
+  if (early && !adopt) early.worker.terminate();
+  const worker = adopt ? adopt.worker : new Worker(url, { type: "module", name: "sharah-engine" });
   debug.workersCreated += 1;
-  mark("sharah:engine-start");
+  mark("sharah:engine-start", adopt ? { early: true } : undefined, adopt ? adopt.t : undefined);
   const pending = new Map();
   let nextId = 1;
   let settle;
@@ -73,6 +79,9 @@ export function getEngine() {
     const why = event.message || "the worker failed to load";
     fail(debug.ready ? `The engine stopped working: ${why}` : `The engine could not start: ${why}`);
   };
+  if (adopt) {
+    for (const [kind, event] of adopt.said) (kind === "message" ? worker.onmessage : worker.onerror)(event);
+  }
   ready.catch(() => {});
   // Pyodide never gives up on its own when a runtime file is unreachable.
   const limit = setTimeout(() => {
@@ -115,6 +124,9 @@ debug.killWorker = () => {
 
 /** A performance mark (scripts/bench.py reads them): "sharah:engine-start"
  *  when the worker is created, "sharah:engine-ready" when it answers. */
-export function mark(name, detail) {
-  try { performance.mark(name, detail ? { detail } : undefined); } catch (err) { /* old browsers */ }
+export function mark(name, detail, startTime) {
+  const options = {};
+  if (detail) options.detail = detail;
+  if (startTime !== undefined) options.startTime = startTime;
+  try { performance.mark(name, options); } catch (err) { /* old browsers */ }
 }

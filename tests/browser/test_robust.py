@@ -266,6 +266,17 @@ def test_navigating_away_mid_move(new_page, base_url):
     page = new_page()
     page.goto(base_url + PAGE)
     wait_ready(page)
+    # the worker was started by the page's head, before the widget's modules
+    # ran, and taken over by them: one worker in all
+    started = page.evaluate("""() => {
+        const m = performance.getEntriesByName('sharah:engine-start')[0];
+        const s = [...document.querySelectorAll('script[type=module]')].map(e => e.src).find(u => u.includes('sharah.js'));
+        const entry = performance.getEntriesByName(s)[0];
+        return {early: m.detail && m.detail.early, at: m.startTime, module: entry ? entry.responseEnd : null,
+                left: window.sharahEarlyWorker, workers: window.sharahDebug.workersCreated};
+    }""")
+    assert started["early"] is True and started["left"] is None and started["workers"] == 1, started
+    assert started["module"] is None or started["at"] < started["module"], started
     page.evaluate("window.__sameDocument = true")
     fig = board(page)
     click_sq(fig, "b2")
