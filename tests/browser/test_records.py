@@ -106,6 +106,11 @@ def test_a_game_survives_a_reload_and_a_share_link_opens_it_elsewhere(new_page, 
 
     # their answer continues our game: it loads at once, without a question
     page.goto(answer)
+    # only the address's #fragment changed: the page may be swapped in again
+    # by instant navigation, so wait for the link to be read and the boards
+    # (perhaps new ones) to be up before looking
+    page.wait_for_function("() => !location.hash.includes('game=')")
+    wait_ready(page)
     fig = board(page, A)
     wait_moves(fig, 3)
     assert played(fig) == ["a7a8", "d10d9", "b7b8"]
