@@ -214,13 +214,22 @@ def fences() -> list[str]:
 # Each check takes an input and returns "accepted" or "refused", or raises
 # AssertionError (a failure with a reason) or any other exception (a failure).
 
-def check_position(rules, text: str) -> str:
+REFUSED = object()
+
+
+def attempt(call, errors):
+    """``call()``; a refusal of the expected kind (``errors``, with a
+    message) gives ``REFUSED``; any other exception is a failure and goes on."""
     try:
-        pos = rules.parse_position(text)
-    except Exception as e:  # noqa: BLE001
-        if not isinstance(e, NotationError):
-            raise
-        assert str(e).strip(), "NotationError without a message"
+        return call()
+    except errors as e:
+        assert str(e).strip(), f"{type(e).__name__} without a message"
+        return REFUSED
+
+
+def check_position(rules, text: str) -> str:
+    pos = attempt(lambda: rules.parse_position(text), NotationError)
+    if pos is REFUSED:
         return "refused"
     written = pos.text()
     game = sharah_web.Game(rules, pos, seed=1)
@@ -230,49 +239,26 @@ def check_position(rules, text: str) -> str:
 
 
 def check_move(rules, pos, moves, text: str) -> str:
-    try:
-        move = rules.parse_move(text, pos, moves)
-    except Exception as e:  # noqa: BLE001
-        if not isinstance(e, (NotationError, IllegalMoveError)):
-            raise
-        assert str(e).strip(), f"{type(e).__name__} without a message"
+    move = attempt(lambda: rules.parse_move(text, pos, moves), (NotationError, IllegalMoveError))
+    if move is REFUSED:
         return "refused"
     assert move in moves, f"parse_move gave {move} which is not a legal move"
     return "accepted"
 
 
 def check_options(vid: str, options: dict) -> str:
-    try:
-        sharah_web.variant(vid, **options)
-    except Exception as e:  # noqa: BLE001
-        if not isinstance(e, NotationError):
-            raise
-        assert str(e).strip(), "NotationError without a message"
-        return "refused"
-    return "accepted"
+    return "refused" if attempt(lambda: sharah_web.variant(vid, **options), NotationError) is REFUSED \
+        else "accepted"
 
 
 def check_record_call(fn, value) -> str:
-    try:
-        fn(value)
-    except Exception as e:  # noqa: BLE001
-        if not isinstance(e, record.RecordError):
-            raise
-        assert str(e).strip(), "RecordError without a message"
-        return "refused"
-    return "accepted"
+    return "refused" if attempt(lambda: fn(value), record.RecordError) is REFUSED else "accepted"
 
 
 def check_fence(text: str) -> str:
-    try:
-        spec = fence.parse_fence(text)
-        fence.render_html(spec, "fuzz")
-    except Exception as e:  # noqa: BLE001
-        if not isinstance(e, ValueError):
-            raise
-        assert str(e).strip(), "ValueError without a message"
-        return "refused"
-    return "accepted"
+    def render():
+        fence.render_html(fence.parse_fence(text), "fuzz")
+    return "refused" if attempt(render, ValueError) is REFUSED else "accepted"
 
 
 def check_bridge(request: str) -> str:
