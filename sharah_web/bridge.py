@@ -97,7 +97,6 @@ the static board, so the page does not change when the engine takes over.
 
 from __future__ import annotations
 
-import html
 import json
 import random
 import re
@@ -106,7 +105,7 @@ from typing import Any
 from . import new_game, record
 from .chesslike import DRAW_ACTIONS
 from .core import Game, NotationError, Piece
-from .svg import piece_svg
+from .svg import escape, piece_svg
 
 THINK_COMMANDS = ("think", "hint")
 
@@ -703,7 +702,7 @@ def badges_html(badges: list[dict]) -> str:
         name = str(b.get("name", ""))
         value = str(b.get("value", ""))
         detail = str(b.get("detail", ""))
-        esc = html.escape
+        esc = escape
         if name == "die" and value in ("1", "2", "3", "4", "5", "6"):
             out.append(
                 f'<span class="sharah-badge sharah-badge-die" data-badge="die" data-value="{esc(value)}">'

@@ -42,7 +42,6 @@ import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import quote, unquote
 
 from .core import Game, NotationError, Position
 
@@ -476,7 +475,13 @@ def format_link(game: Game, board: str | None = None) -> str:
 
 
 def _q(text: str) -> str:
+    from urllib.parse import quote     # here, not at the top: a large import in the browser
     return quote(str(text), safe=_SAFE)
+
+
+def _unquote(text: str) -> str:
+    from urllib.parse import unquote
+    return unquote(text)
 
 
 @dataclass
@@ -508,14 +513,14 @@ def parse_link(fragment: Any) -> Link:
     for item in filter(None, fields.get("o", "").split(",")):
         name, colon, value = item.partition(":")
         if not colon or not name:
-            raise RecordError(f"the link's options are name:value pairs; {_clip(unquote(item))!r} is not one")
-        options[unquote(name)] = unquote(value)
-    start = unquote(fields["p"]).replace("_", " ") if "p" in fields else None
+            raise RecordError(f"the link's options are name:value pairs; {_clip(_unquote(item))!r} is not one")
+        options[_unquote(name)] = _unquote(value)
+    start = _unquote(fields["p"]).replace("_", " ") if "p" in fields else None
     roll = _whole(fields.get("r"), "the roll before the first move")
     ply = _whole(fields.get("n"), "the move to show")
-    moves = [unquote(m) for m in fields.get("m", "").split(",")] if fields.get("m") else []
-    game = replay(GameText(unquote(fields["v"]), options, start, roll, moves, ply))
-    board = unquote(fields["b"]) if fields.get("b") else None
+    moves = [_unquote(m) for m in fields.get("m", "").split(",")] if fields.get("m") else []
+    game = replay(GameText(_unquote(fields["v"]), options, start, roll, moves, ply))
+    board = _unquote(fields["b"]) if fields.get("b") else None
     return Link(game, board)
 
 
@@ -526,7 +531,7 @@ def _link_fields(text: str) -> dict:
     for part in text.split(";"):
         key, eq, value = part.partition("=")
         if not eq:
-            raise RecordError(f"the link's parts are key=value; {_clip(unquote(part))!r} is not one")
+            raise RecordError(f"the link's parts are key=value; {_clip(_unquote(part))!r} is not one")
         if key in fields:
             raise RecordError(f"the link gives {_clip(key)} twice")
         fields[key] = value
@@ -537,7 +542,7 @@ def _whole(text: str | None, what: str) -> int | None:
     if text is None:
         return None
     if not re.fullmatch(r"\d{1,5}", text):
-        raise RecordError(f"{what} must be a whole number, not {_clip(unquote(text))!r}")
+        raise RecordError(f"{what} must be a whole number, not {_clip(_unquote(text))!r}")
     return int(text)
 
 

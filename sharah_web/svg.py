@@ -98,7 +98,9 @@ ARROW_FILL = {"": "#15781b", "red": "#c2271b", "blue": "#1d5fc4", "yellow": "#d9
 
 # ----------------------------------------------------------------- helpers
 
-def _esc(text) -> str:
+def escape(text) -> str:
+    """Text for XML or HTML, in content or in a double-quoted attribute
+    (the standard library's ``html`` costs the browser a large import)."""
     return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
             .replace('"', "&quot;"))
 
@@ -181,7 +183,7 @@ def _emblem(variant, kind: str, fill: str, ink: str, cx: float = 50, scale: floa
         letters = letters or _letters(variant, kind)
         size = (46 if len(letters) == 1 else 34 if len(letters) == 2 else 26) * scale
         return (f'<text class="lt" x="{_num(cx)}" y="{_num(50 + size * 0.36)}" font-size="{_num(size)}" '
-                f'font-weight="700" text-anchor="middle">{_esc(letters)}</text>')
+                f'font-weight="700" text-anchor="middle">{escape(letters)}</text>')
     parts = []
     for how, d in drawing:
         if how == "x":
@@ -287,8 +289,8 @@ def render_svg(position, *, uid, orientation=None, last_move=None, marks=(), des
         label = f"{title} board. {status}. {str(orientation).capitalize()} at the bottom."
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="sh-board sh-{_cls(variant.id or "board")}" '
-           f'viewBox="0 0 {W * SQ} {H * SQ}" style="--sh-w:{W};--sh-h:{H}" font-family="{_esc(FONT)}" role="img" '
-           f'aria-label="{_esc(label)}" data-uid="{_esc(uid)}" data-orientation="{_esc(orientation)}">']
+           f'viewBox="0 0 {W * SQ} {H * SQ}" style="--sh-w:{W};--sh-h:{H}" font-family="{escape(FONT)}" role="img" '
+           f'aria-label="{escape(label)}" data-uid="{escape(uid)}" data-orientation="{escape(orientation)}">']
 
     # squares: live, each its own rect followed by its hidden hint (see the
     # module docstring); static, one path per square colour

@@ -112,6 +112,24 @@ def test_the_bridge_imports_no_game_until_one_is_opened():
     assert out.stdout.splitlines() == ["[]", "['sharah_web.variants.scheherazade']"]
 
 
+
+def test_the_bridge_leaves_the_heavy_standard_modules_until_needed():
+    # html (html.entities) and urllib.parse (ipaddress) were half the engine's
+    # import in Pyodide (90 of 180 ms under Node): the bridge escapes with
+    # svg.escape, and a link imports urllib.parse when one is written or read.
+    # -S: without site-packages' start-up files, which import them on CPython.
+    heavy = ("html", "html.entities", "urllib.parse", "ipaddress")
+    code = ("import sys, json\n"
+            "from sharah_web import bridge\n"
+            f"heavy = {heavy!r}\n"
+            "print([m for m in heavy if m in sys.modules])\n"
+            "bridge.handle(json.dumps({'cmd': 'open', 'board': 'b', 'variant': 'oblong-shatranj', 'mode': 'game'}))\n"
+            "print([m for m in heavy if m in sys.modules])\n"
+            "print(json.loads(bridge.handle(json.dumps({'cmd': 'link', 'board': 'b'})))['ok'])\n"
+            "print('urllib.parse' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-S", "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines() == ["[]", "[]", "True", "True"]
+
 def test_the_registry_lists_ids_and_loads_one_game_at_a_time():
     assert list(VARIANTS) == ["oblong-shatranj", "scheherazade", "sharah-hedman", "sharah-surrounds",
                               "sharah-mittner"]
