@@ -215,6 +215,38 @@ def on_files(files: Files, config, **kwargs):
     return files
 
 
+# The classic script in the head of a page with boards. It creates the
+# engine's worker and keeps what it says for engine.js. Then it holds back
+# the messages to mkdocs-material's search worker (the index it would build at
+# once, on the same two cores as Pyodide's boot) until the engine is up, the
+# reader goes to the search box, or 8 s have passed. One line once built.
+EARLY_SCRIPT = " ".join(line.strip() for line in """
+(() => { if (window.sharahDebug || window.sharahEarlyWorker) return; try {
+  const js = new URL("__JS__", document.baseURI);
+  const zip = new URL("../__ZIP__", js).href;
+  const url = new URL("engine-worker.js?v=__BUILD__&engine=" + encodeURIComponent(zip), js);
+  const worker = new Worker(url, { type: "module", name: "sharah-engine" });
+  const said = [];
+  worker.onmessage = (e) => said.push(["message", e]);
+  worker.onerror = (e) => { e.preventDefault(); said.push(["error", e]); };
+  window.sharahEarlyWorker = { worker, url: url.href, said, t: performance.now() };
+  const Native = window.Worker, held = [];
+  let holding = true;
+  const release = () => { if (!holding) return; holding = false;
+    for (const [w, args] of held.splice(0)) Native.prototype.postMessage.apply(w, args); };
+  window.Worker = class extends Native {
+    constructor(u, o) { super(u, o); this.sharahHeld = /\\/workers\\/search\\.[^/]*\\.js/.test(String(u)); }
+    postMessage(...args) { if (holding && this.sharahHeld) held.push([this, args]); else super.postMessage(...args); }
+  };
+  worker.addEventListener("message", (e) => { const t = e.data && e.data.type; if (t === "ready" || t === "failed") release(); });
+  worker.addEventListener("error", release);
+  document.addEventListener("focusin", (e) => { if (e.target.closest && e.target.closest(".md-search")) release(); });
+  document.addEventListener("change", (e) => { if (e.target.id === "__search") release(); });
+  setTimeout(release, 8000);
+  } catch (err) { /* engine.js starts it later */ } })();
+""".strip().splitlines())
+
+
 def on_post_page(output, page, config, **kwargs):
     """A page with boards starts the engine from its head, while the rest
     of the page (hundreds of kilobytes of board SVG) is still being parsed:
@@ -237,16 +269,9 @@ def on_post_page(output, page, config, **kwargs):
                    for name in ("engine", "dom", "board"))
     # the same worker URL as engine.js makes (getEngine), which checks it;
     # nothing when engine.js runs already (a page reached by instant navigation)
-    head += ('<script>(() => { if (window.sharahDebug || window.sharahEarlyWorker) return; try {'
-             f' const js = new URL("{js}", document.baseURI);'
-             f' const zip = new URL("../{_state.engine_name}", js).href;'
-             f' const url = new URL("engine-worker.js?v={_state.build}&engine=" + encodeURIComponent(zip), js);'
-             ' const worker = new Worker(url, { type: "module", name: "sharah-engine" });'
-             ' const said = [];'
-             ' worker.onmessage = (e) => said.push(["message", e]);'
-             ' worker.onerror = (e) => { e.preventDefault(); said.push(["error", e]); };'
-             ' window.sharahEarlyWorker = { worker, url: url.href, said, t: performance.now() };'
-             ' } catch (err) { /* engine.js starts it later */ } })();</script>')
+    early = (EARLY_SCRIPT.replace("__JS__", js).replace("__ZIP__", _state.engine_name)
+             .replace("__BUILD__", _state.build))
+    head += f"<script>{early}</script>"
     head += (f'<script type="module" async>import {{ getEngine }} from "{js}engine.js{v}"; '
              f'getEngine();</script>')
     return output.replace("</head>", head + "</head>", 1)

@@ -306,6 +306,45 @@ def test_navigating_away_mid_move(new_page, base_url):
     still_works(page)
 
 
+# ------------------------------------------------- Material's search waits
+
+COUNT_SEARCH_POSTS = """(() => {
+    window.__searchPosts = 0;     // messages that reached Material's search worker
+    const native = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (...args) {
+        if (this.sharahHeld) window.__searchPosts += 1;
+        return native.apply(this, args);
+    };
+})()"""
+
+
+def test_the_search_index_waits_for_the_engine_or_the_reader(new_page, base_url):
+    """Material's search worker builds its index on the same cores as Pyodide's
+    boot: a page with boards holds its messages back until the engine is up,
+    unless the reader goes to the search box first."""
+    page = new_page()
+    stalled = []
+    page.context.route("**/assets/sharah/engine-*.zip", lambda route, request: stalled.append(route))
+    page.add_init_script(COUNT_SEARCH_POSTS)
+    page.goto(base_url + PAGE)
+    # Material has fetched its index and made its worker; the engine waits for its zip
+    page.wait_for_function("() => performance.getEntriesByType('resource')"
+                           ".some(e => e.name.includes('search_index.json') && e.responseEnd > 0)")
+    page.wait_for_function("() => performance.getEntriesByType('resource')"
+                           ".some(e => e.name.includes('/workers/search.'))")
+    page.wait_for_timeout(500)
+    assert stalled and page.evaluate("window.__searchPosts") == 0
+    # the reader goes to the search box: the index is built at once
+    page.locator("[data-md-component=search-query]").click()
+    page.keyboard.type("elephant")
+    page.wait_for_selector(".md-search-result__item a[href*='oblong-shatranj']", timeout=30_000)
+    assert page.evaluate("window.__searchPosts") >= 1
+    page.keyboard.press("Escape")
+    stalled[0].fallback()
+    wait_ready(page)
+    still_works(page)
+
+
 # ------------------------------------------------- security policy
 
 def test_site_under_its_strict_content_security_policy(browser, csp_base_url, built_site):
