@@ -83,7 +83,7 @@ LEVELS = {
     2: Level(2, "default", 6_000, 1.0,
              about="Looks as far ahead as it can in about a second a move."),
     3: Level(3, "strongest", 24_000, 6.0,
-             about="Four times the search of the default level: a few seconds a move."),
+             about="Four times the search of the default level or more: a few seconds a move."),
 }
 DEFAULT_LEVEL = 2
 
@@ -94,20 +94,29 @@ class Tuning:
     the level's node budget (a node costs very different amounts in
     different games: compare 6 moves on a die roll with 1,100 moves on the
     Light and Shadow boards), ``qdepth`` is how many captures deep the
-    quiescence search follows exchanges at the horizon (0: none)."""
+    quiescence search follows exchanges at the horizon (0: none), and
+    ``strongest`` multiplies the strongest level's budget again, in a game
+    where its moves would otherwise take well under the few seconds it may
+    think."""
     scale: float = 1.0
     qdepth: int = 4
+    strongest: float = 1.0
+
+    def nodes(self, level: "Level") -> int:
+        """The node budget of ``level`` in this game."""
+        extra = self.strongest if level.number == max(LEVELS) else 1.0
+        return max(1, int(level.nodes * self.scale * extra))
 
 
 # Measured on CPython 3.11 (2 cores): level 2 spends about half a second on
 # a typical middle-game move; the time cap is the safety net.
 TUNING = {
     "oblong-shatranj": Tuning(scale=2.5, qdepth=2),
-    "oblong-shatranj die=false": Tuning(scale=0.85, qdepth=4),
+    "oblong-shatranj die=false": Tuning(scale=0.85, qdepth=4, strongest=2.0),
     "scheherazade": Tuning(scale=0.4, qdepth=4),
     "sharah-hedman": Tuning(scale=1.2, qdepth=2),
     "sharah-surrounds": Tuning(scale=2.5, qdepth=0),
-    "sharah-mittner": Tuning(scale=0.3, qdepth=2),
+    "sharah-mittner": Tuning(scale=0.3, qdepth=2, strongest=2.5),
 }
 
 
@@ -142,7 +151,7 @@ def level_specs() -> list[dict]:
 
 def _budget(level: Level, tuning: Tuning, budget) -> tuple[int, float]:
     """The node limit and the time cap for a search."""
-    nodes = max(1, int(level.nodes * tuning.scale))
+    nodes = tuning.nodes(level)
     seconds = level.seconds
     if budget is None:
         return nodes, seconds

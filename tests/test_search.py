@@ -431,6 +431,12 @@ def test_tuning_follows_the_options():
     assert search.tuning_for(plain) is search.TUNING["oblong-shatranj die=false"]
 
 
+def test_a_games_extra_for_the_strongest_level_applies_to_it_alone():
+    tuning = search.Tuning(scale=0.5, strongest=2.5)
+    assert [tuning.nodes(LEVELS[n]) for n in (1, 2, 3)] == [300, 3_000, 30_000]
+    assert search.Tuning(scale=0.5).nodes(LEVELS[3]) == 12_000
+
+
 def test_the_budget_table_on_the_computer_page_is_the_code():
     import re
     text = (ROOT / "docs" / "about" / "computer.md").read_text()
@@ -444,5 +450,5 @@ def test_the_budget_table_on_the_computer_page_is_the_code():
                         text, re.MULTILINE)
         assert row, title
         tuning = search.TUNING[key]
-        want = [int(LEVELS[n].nodes * tuning.scale) for n in (1, 2, 3)]
+        want = [tuning.nodes(LEVELS[n]) for n in (1, 2, 3)]
         assert [int(x.replace(",", "")) for x in row.groups()] == want, title
