@@ -296,6 +296,47 @@ def test_no_progress_limit_draws():
     assert game.result == sharah_web.Result(None, "100 moves each without a capture or a pawn move")
 
 
+def test_without_the_die_the_side_ahead_gains_by_trading():
+    # the computer's evaluation: a rook up, White is better off after the
+    # knights come off (baring the king wins; the 100-move rule does not
+    # wait); with the die a king is taken, and only the material counts here
+    before = {"a1": "K", "d16": "k", "c8": "R", "b5": "N", "c12": "n"}
+    after = {"a1": "K", "d16": "k", "c8": "R"}
+    for die in (False, True):
+        a = game_with(OBLONG, before, "w 0" if not die else "w 1 0", die=die)
+        b = game_with(OBLONG, after, "w 0" if not die else "w 1 0", die=die)
+        rules = a.variant
+        ahead = [rules.evaluate(g.current, "white") for g in (a, b)]
+        behind = [rules.evaluate(g.current, "black") for g in (a, b)]
+        assert behind == [-x for x in ahead]
+        if die:
+            assert ahead == [5.0, 5.0]
+        else:
+            assert 5.0 < ahead[0] < ahead[1] < 7.5
+
+
+def test_without_the_die_the_side_ahead_hunts_the_last_pieces():
+    # a rook against a knight: White wins by taking the knight (bare king).
+    # The evaluation charges the hunter 0.1 for each square the knight could
+    # go to unattacked and 0.03 for each step from a white piece to it.
+    # Knight a16: b14 is safe, c15 is on the rook's file: 0.1; steps 15
+    # (king) + 13 (rook): 0.84. Knight b12: a10, a14, d11, d13 are safe
+    # (c10 and c14 are on the rook's file): 0.4; steps 11 + 9: 0.6.
+    cost = {}
+    value = {}
+    for knight in ("a16", "b12"):
+        g = game_with(OBLONG, {"a1": "K", "c3": "R", "d16": "k", knight: "n"}, "w 0", die=False)
+        cost[knight] = g.variant._hunt(g.current, "white")
+        value[knight] = g.variant.evaluate(g.current, "white")
+        assert g.variant.evaluate(g.current, "black") == -value[knight]
+    assert cost == {"a16": pytest.approx(-0.94), "b12": pytest.approx(-1.0)}
+    assert value["a16"] - value["b12"] == pytest.approx(0.06)
+    # three pieces or more left to take: no hunt yet
+    g = game_with(OBLONG, {"a1": "K", "c3": "R", "c4": "R", "d16": "k", "b12": "n", "a16": "e", "d14": "g"},
+                  "w 0", die=False)
+    assert g.variant._hunt(g.current, "white") == 0.0
+
+
 # ------------------------------------------------------------- bad input
 
 @pytest.mark.parametrize("text, message", [

@@ -210,6 +210,37 @@ class OblongShatranj(ChessLike):
         """After every move the die is rolled: six faces, equally likely."""
         return ROLLS if self.die else ()
 
+    def _pieces_left(self, pos: Position) -> float:
+        """The value of every piece on the board but the kings."""
+        types = self.types
+        return sum(types[p.kind].value for p in pos.board if p is not None and p.kind != "king")
+
+    def _pieces_at_start(self) -> float:
+        full = self.__dict__.get("_full")
+        if full is None:
+            full = self._full = self._pieces_left(self.initial_position()) or 1.0
+        return full
+
+    def _hunt(self, pos: Position, ahead: str) -> float:
+        """Without the die, the side ahead wins by taking the other side's
+        last pieces (a bare king loses). When one or two are left, what
+        brings that nearer: each square the hunted piece could go to
+        without being attacked costs the hunter 0.1, and each step between
+        a hunter and the nearest hunted piece 0.03. Zero otherwise."""
+        behind = self.opponent(ahead)
+        hunted = [(sq, p) for sq, p in pos.pieces(behind) if p.kind != "king"]
+        if not hunted or len(hunted) > 2:
+            return 0.0
+        mover, board, w = self.mover, pos.board, self.geometry.width
+        cost = 0.0
+        for sq, p in hunted:
+            for to, _taken in mover.destinations(pos, sq, p):
+                if not mover.board_attacks(board, to, ahead):
+                    cost += 0.1
+        for sq, _p in pos.pieces(ahead):
+            cost += 0.03 * min(max(abs(sq % w - h % w), abs(sq // w - h // w)) for h, _q in hunted)
+        return -cost
+
     def piece_value(self, piece) -> float:
         if piece.kind == "king":
             return 50.0 if self.die else 0.0    # with the die, taking the king wins
@@ -218,8 +249,18 @@ class OblongShatranj(ChessLike):
     def evaluate(self, pos: Position, side: str) -> float:
         """Material, pawns past the middle (they promote), and light king
         safety: enemy pieces near a king, and with the die a king that an
-        enemy piece could take on the next matching roll."""
+        enemy piece could take on the next matching roll. Without the die,
+        the side ahead also gains by trading (below)."""
         score = self.material(pos, side)
+        if not self.die and score:
+            # Without the die a game is won by mate or by baring the king, and
+            # the 100-move rule draws it for a side that only waits: the side
+            # ahead is worth more as the pieces come off (up to half its lead
+            # again), so it trades down rather than shuffling.
+            score *= 1.0 + 0.5 * (1.0 - self._pieces_left(pos) / self._pieces_at_start())
+            if abs(score) >= 1.0:
+                hunt = self._hunt(pos, side if score > 0 else self.opponent(side))
+                score += hunt if score > 0 else -hunt
         g = self.geometry
         board = pos.board
         w, top = g.width, self.height - 1
