@@ -529,6 +529,21 @@ def test_forty_two_quiet_moves_of_phase_two_are_a_stalemate():
     assert g.result is None and state(g)["clock"] == 0
 
 
+def test_the_computer_counts_the_fishers_flight_squares_it_threatens():
+    # the computer's evaluation before anyone holds the Fisher: control needs
+    # the Fisher and every square he could flee to threatened. On g9 (a
+    # black square) he steps to his 8 neighbours. The Stone on g7 threatens
+    # f8, g8, h8; the Fox on b9 adds f9 and the Fisher square: 5 of 9, each
+    # also one of the squares round him (0.08 each). Green's Stone threatens
+    # none of them. Material: Fox and Stone against a Stone, 4.
+    near = game({"g9": "*", "g7": "O", "b9": "F", "n14": "o"})
+    far = game({"g9": "*", "g7": "O", "b2": "F", "n14": "o"})
+    rules = near.variant
+    assert rules.evaluate(near.current, "red") == pytest.approx(4 + 5 * 0.08 + 5 / 9)
+    assert rules.evaluate(far.current, "red") == pytest.approx(4 + 3 * 0.08 + 3 / 9)
+    assert rules.evaluate(near.current, "green") == -rules.evaluate(near.current, "red")
+
+
 def test_capture_limit_zero_is_the_text_with_no_end_in_phase_two():
     g = game({"b2": "F", "n14": "f"}, "r capture -/- - 41", capture_limit=0)
     g.play("b2b3")

@@ -733,8 +733,10 @@ class MittnerShahrah(Variant):
     def evaluate(self, pos: Position, side: str) -> float:
         """Material; while placing, pieces left where an enemy Snake or Fox
         threatens them (the capture begins when the hands are empty); how
-        much of the Fisher and the squares round him each side threatens
-        (the way to take control); for the holder, a bonus that grows as
+        much of the Fisher and the squares round him each side threatens,
+        and while nobody holds him, the share of the Fisher's square and the
+        squares he could flee to (the text's test for taking control); for
+        the holder, a bonus that grows as
         the Fisher nears the holder's target goal row."""
         score = self.material(pos, side)
         board = pos.board
@@ -751,10 +753,16 @@ class MittnerShahrah(Variant):
         if fsq is None:
             return score
         around = (fsq,) + self.steps[fsq]
-        for owner in self.sides:
-            watch = 0.08 * sum(1 for t in around if t in threats[owner])
-            score += watch if owner == side else -watch
         holder = st.get("holder")
+        for owner in self.sides:
+            seen = threats[owner]
+            watch = 0.08 * sum(1 for t in around if t in seen)
+            if holder is None:
+                # control needs the Fisher and every square he could flee to
+                # threatened: the share of them threatened, up to 1
+                flee = self.fisher_reach(board, fsq, self.opponent(owner))
+                watch += ((fsq in seen) + sum(1 for t, _k in flee if t in seen)) / (1 + len(flee))
+            score += watch if owner == side else -watch
         if holder is not None:
             steps = self._fisher_path(board, fsq, holder, threats[self.opponent(holder)])
             held = 1.5 + 0.8 * (6 - steps)
