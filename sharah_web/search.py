@@ -54,7 +54,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from .core import Game, Line, Move, Position, SetState, Variant
+from .core import Game, Line, Move, Position, Remove, SetState, Variant
 
 WIN = 10_000.0          # a won position, less the plies it takes
 PROVEN = WIN - 1_000    # scores beyond this are wins or losses found by search
@@ -97,10 +97,15 @@ class Tuning:
     quiescence search follows exchanges at the horizon (0: none), and
     ``strongest`` multiplies the strongest level's budget again, in a game
     where its moves would otherwise take well under the few seconds it may
-    think."""
+    think, and ``listing`` is what listing a position's legal moves costs,
+    in positions per move listed (0: nothing), in a game where that costs
+    far more than judging a position (a thousand moves and more on the
+    Light and Shadow boards), so that the node budget, not the time cap,
+    ends a search there too."""
     scale: float = 1.0
     qdepth: int = 4
     strongest: float = 1.0
+    listing: float = 0.0
 
     def nodes(self, level: "Level") -> int:
         """The node budget of ``level`` in this game."""
@@ -115,7 +120,7 @@ TUNING = {
     "oblong-shatranj die=false": Tuning(scale=0.85, qdepth=4, strongest=2.0),
     "scheherazade": Tuning(scale=0.4, qdepth=4),
     "sharah-hedman": Tuning(scale=1.2, qdepth=2),
-    "sharah-surrounds": Tuning(scale=2.5, qdepth=0),
+    "sharah-surrounds": Tuning(scale=1.25, qdepth=0, strongest=1.5, listing=0.03),
     "sharah-mittner": Tuning(scale=0.3, qdepth=2, strongest=2.5),
 }
 
@@ -132,6 +137,18 @@ def tuning_for(variant: Variant) -> Tuning:
         if str(variant.opts.get(name)).lower() == want.lower():
             best = tuning
     return best
+
+
+def capture_gain(board: list, squares: list[int], side: str, value) -> float:
+    """What the pieces a move takes on ``squares`` are worth to ``side``,
+    the mover: the opponent's pieces count for it, its own against it (on
+    the Light and Shadow boards most captures take one's own pieces)."""
+    gain = 0.0
+    for c in squares:
+        q = board[c]
+        if q is not None:
+            gain += -value(q) if q.side == side else value(q)
+    return gain
 
 
 class SearchStopped(Exception):
@@ -183,7 +200,7 @@ def level_of(level) -> Level:
 
 class _Search:
     def __init__(self, variant: Variant, line: Line, nodes: int, seconds: float,
-                 qdepth: int, stop: Callable[[], bool] | None):
+                 tuning: Tuning, stop: Callable[[], bool] | None):
         self.variant = variant
         self.line = line
         self.node_limit = nodes
@@ -193,8 +210,10 @@ class _Search:
         self.deadline = _clock() + seconds
         self.pause_nodes = INF              # where the current slice ends
         self.pause_time = INF
-        self.qdepth = qdepth
+        self.qdepth = tuning.qdepth
+        self.listing = tuning.listing
         self.stop = stop
+        self.next_stop_check = 256
         self.nodes = 0
         self.stopped = ""
         self.tt: dict = {}
@@ -217,9 +236,11 @@ class _Search:
         if now > self.deadline:
             self.stopped = "time"
             raise SearchStopped
-        if self.stop is not None and not self.nodes & 255 and self.stop():
-            self.stopped = "stopped"
-            raise SearchStopped
+        if self.stop is not None and self.nodes >= self.next_stop_check:
+            self.next_stop_check = self.nodes + 256
+            if self.stop():
+                self.stopped = "stopped"
+                raise SearchStopped
         return self.nodes >= self.pause_nodes or now >= self.pause_time
 
     def begin_slice(self, seconds: float | None, nodes: int | None) -> float:
@@ -241,47 +262,61 @@ class _Search:
             return 0.0
         return WIN - ply if result.winner == side else -(WIN - ply)
 
+    def expand(self) -> list[Move]:
+        """The current position's legal moves, to search them: listing them
+        is charged to the node budget where the game's tuning says so."""
+        moves = self.line.legal_moves()
+        if self.listing:
+            self.nodes += int(len(moves) * self.listing)
+        return moves
+
     def judge(self):
         """The game's own referee on the current line (``Variant.result``)."""
         return self.result(self.line)
 
     # ---- move ordering
     def order(self, pos: Position, moves: list[Move], ply: int, first: str | None) -> list[Move]:
+        """Best first: the move the table remembers, winning captures (the
+        most valuable piece by the least valuable), killers, then history;
+        a bonus for moving the neutral piece and for changing the state."""
         board = pos.board
+        side = pos.to_move
         value = self.value_of_piece
         killers = self.killers.get(ply, ())
-        history = self.history
+        history = self.history.get
         keyed = []
+        add = keyed.append
         for i, m in enumerate(moves):
             if m.kind in SKIP_KINDS:
                 continue
             n = m.notation
             if n == first:
-                s = 1e9
-            else:
-                s = 0.0
-                caps = m.captured()
-                if caps:
-                    gain = 0.0
-                    for c in caps:
-                        q = board[c]
+                add((-1e9, i, m))
+                continue
+            gain = 0.0           # what the captures win (one's own pieces count against)
+            state = False
+            for e in m.effects:
+                t = type(e)
+                if t is Remove:
+                    if e.capture:
+                        q = board[e.sq]
                         if q is not None:
-                            gain += value(q)
-                    mover = board[m.frm] if m.frm is not None else None
-                    s = 1e6 + 100 * gain - (value(mover) if mover is not None else 0)
-                elif n in killers:
-                    s = 5e5
-                else:
-                    s = history.get(n, 0)
-                mover = board[m.frm] if m.frm is not None else None
-                if mover is not None and mover.side is None:
-                    s += 2e5            # the neutral piece (the Fisher) decides games
-                for e in m.effects:
-                    if type(e) is SetState:
-                        s += 1e5         # a hand-over, a choice of controller...
-                        break
-            keyed.append((-s, i, m))
-        keyed.sort(key=lambda k: (k[0], k[1]))
+                            gain += -value(q) if q.side == side else value(q)
+                elif t is SetState:
+                    state = True
+            mover = board[m.frm] if m.frm is not None else None
+            if gain > 0:
+                s = 1e6 + 100 * gain - (value(mover) if mover is not None else 0)
+            elif n in killers:
+                s = 5e5
+            else:
+                s = history(n, 0)
+            if mover is not None and mover.side is None:
+                s += 2e5            # the neutral piece (the Fisher) decides games
+            if state:
+                s += 1e5            # a hand-over, a choice of controller...
+            add((-s, i, m))
+        keyed.sort()                # (score, index): the index is unique, moves never compared
         return [m for _s, _i, m in keyed]
 
     def remember(self, move: Move, ply: int, depth: int) -> None:
@@ -335,8 +370,7 @@ class _Search:
     def negamax(self, depth: int, alpha: float, beta: float, ply: int):
         if self.tick():
             yield
-        line = self.line
-        pos = line.current
+        pos = self.line.current
         res = self.judge()
         if res is not None:
             return self.terminal(res, pos.to_move, ply)
@@ -357,7 +391,7 @@ class _Search:
                     beta = v
                 if alpha >= beta:
                     return v
-        moves = self.order(pos, line.legal_moves(), ply, first)
+        moves = self.order(pos, self.expand(), ply, first)
         if not moves:
             return self.evaluate(pos, pos.to_move)
         a0 = alpha
@@ -379,8 +413,7 @@ class _Search:
         """Captures only, until the position is quiet or ``left`` runs out."""
         if self.tick():
             yield
-        line = self.line
-        pos = line.current
+        pos = self.line.current
         res = self.judge()
         if res is not None:
             return self.terminal(res, pos.to_move, ply)
@@ -392,11 +425,10 @@ class _Search:
         board = pos.board
         value = self.value_of_piece
         caps = []
-        for i, m in enumerate(line.legal_moves()):
+        for i, m in enumerate(self.expand()):
             sqs = m.captured()
             if sqs:
-                gain = sum(value(board[c]) for c in sqs if board[c] is not None)
-                caps.append((-gain, i, m))
+                caps.append((-capture_gain(board, sqs, pos.to_move, value), i, m))
         if not caps:
             return stand
         caps.sort(key=lambda k: (k[0], k[1]))
@@ -463,7 +495,7 @@ class Thinker:
         nodes, seconds = _budget(lvl, tuning, budget)
         self.variant, self.position, self.seed = variant, pos, seed
         self.search = _Search(variant, Line(variant, pos, history), nodes, seconds,
-                              tuning.qdepth, stop)
+                              tuning, stop)
         self.depth = 0                 # the depth being searched (0: the first pass)
         self.depth_done = 0
         self.outcome: tuple | None = None
@@ -695,7 +727,7 @@ class GreedyPlayer(Player):
             caps = m.captured()
             if not caps:
                 continue
-            gain = sum(value(board[c]) for c in caps if board[c] is not None) or 0.01
+            gain = capture_gain(board, caps, game.to_move, value) or 0.01
             if gain > best_gain:
                 best, best_gain = [m], gain
             elif gain == best_gain:

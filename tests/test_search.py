@@ -391,6 +391,49 @@ def test_greedy_takes_the_king_with_the_die():
     assert GreedyPlayer(0).choose(game).notation == "b2b8"
 
 
+def own_and_enemy_capture():
+    # Green's Lord on e5 may take its own Domnisoara on g7 (worth 5) or the
+    # red Aes Sedai on c7 (worth 3), which the Domnisoara may take too.
+    return game_with("sharah-surrounds", {"e5": "l", "g7": "d", "c7": "A", "h14": "Q", "h2": "q",
+                                          "h8": "*"}, "g - - 0")
+
+
+def test_greedy_takes_the_enemy_piece_not_its_own_more_valuable_one():
+    game = own_and_enemy_capture()
+    assert {"e5g7", "e5c7", "g7c7"} <= {m.notation for m in game.legal_moves() if m.captured()}
+    assert {GreedyPlayer(seed).choose(game).notation for seed in range(8)} == {"e5c7", "g7c7"}
+
+
+def test_own_pieces_taken_count_against_a_capture_when_ordering_moves():
+    from sharah_web.core import Line
+    game = own_and_enemy_capture()
+    pos, moves = game.current, game.legal_moves()
+    board, value = pos.board, game.variant.piece_value
+    by_name = {m.notation: m for m in moves}
+    gain = {n: search.capture_gain(board, by_name[n].captured(), "green", value)
+            for n in ("e5g7", "e5c7", "g7c7")}
+    assert gain == {"e5g7": -5, "e5c7": 3, "g7c7": 3}
+    s = search._Search(game.variant, Line(game.variant, pos), 1000, 10.0, search.Tuning(), None)
+    ranked = [m.notation for m in s.order(pos, moves, 1, None)]
+    # the winning captures first (the less valuable taker first), then every
+    # other move in the order generated: taking one's own piece is no capture
+    assert ranked[:2] == ["e5c7", "g7c7"]
+    assert ranked[2:] == [m.notation for m in moves if m.notation not in ("e5c7", "g7c7")]
+
+
+def test_listing_moves_is_charged_where_the_game_says_so():
+    from sharah_web.core import Line
+    game = sharah_web.new_game("sharah-surrounds")
+    moves = game.legal_moves()
+    assert len(moves) > 1000
+    for listing, charged in ((0.0, 0), (0.03, int(len(moves) * 0.03))):
+        s = search._Search(game.variant, Line(game.variant, game.current), 1000, 10.0,
+                           search.Tuning(listing=listing), None)
+        assert s.expand() == moves and s.nodes == charged
+    assert search.TUNING["sharah-surrounds"].listing > 0
+    assert all(t.listing == 0 for k, t in search.TUNING.items() if k != "sharah-surrounds")
+
+
 def test_random_and_greedy_play_legal_moves_to_the_end():
     game = sharah_web.new_game("oblong-shatranj", seed=1)
     players = [RandomPlayer(1), GreedyPlayer(2)]

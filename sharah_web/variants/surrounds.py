@@ -670,10 +670,15 @@ class SharahSurrounds(Variant):
         state = new.state
         removed = any(isinstance(e, Remove) for e in move.effects)
         before = self.fisher_square(pos)
-        after = self.fisher_square(new)
+        after = before
+        if before is not None:
+            still = new.board[before]
+            if still is None or still.side is not None:       # he moved (or was moved)
+                after = self.fisher_square(new)
         if after is not None:
-            queens = [s for s, p in enumerate(new.board) if p is not None and p.kind == QUEEN]
-            if len(queens) == 2 and all(self.geometry.distance(q, after) == 1 for q in queens):
+            beside = [t for t in self.neighbours[after]
+                      if new.board[t] is not None and new.board[t].kind == QUEEN]
+            if len(beside) == 2 and sum(1 for p in new.board if p is not None and p.kind == QUEEN) == 2:
                 new.board[after] = None    # the Fisher leaves: the Queens' race
                 removed = True
             else:
