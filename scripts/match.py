@@ -12,7 +12,9 @@ has its own seed (dice, random players, the search's tie-breaks), all
 derived from ``--seed``, so a match is reproducible with node budgets.
 
 Prints wins, draws and losses for A, why the games ended, and the mean and
-maximum thinking time per move for each player. A game still running after
+maximum thinking time per move for each player. ``--records DIR`` also
+writes each game's record (the site's game-record format: load it on any
+board, or replay it with ``sharah_web.record``) to DIR. A game still running after
 ``--max-plies`` plies is stopped and counted as a draw ("unfinished").
 
 ``--all`` runs, for every game, the issue's benchmark: the default level
@@ -34,6 +36,7 @@ from collections import Counter
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import sharah_web  # noqa: E402
+from sharah_web.record import format_record  # noqa: E402
 from sharah_web.search import make_player  # noqa: E402
 
 BENCHMARK = [("level2", "random"), ("level2", "greedy"), ("level3", "level2")]
@@ -49,7 +52,7 @@ GAMES = [
 
 def play_one(args) -> dict:
     """One game: A and B players by spec, A on the first side or not."""
-    variant, options, spec_a, spec_b, a_first, seed, max_plies = args
+    variant, options, spec_a, spec_b, a_first, seed, max_plies, records = args
     game = sharah_web.new_game(variant, seed=seed, **options)
     a = make_player(spec_a, seed * 2 + 1)
     b = make_player(spec_b, seed * 2 + 2)
@@ -69,6 +72,12 @@ def play_one(args) -> dict:
         plies += 1
     result = game.result
     side_a = first if a_first else second
+    if records:
+        tags = {first.capitalize(): spec_a if a_first else spec_b,
+                second.capitalize(): spec_b if a_first else spec_a, "Seed": str(seed)}
+        path = os.path.join(records, f"{variant}-{seed}.txt")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(format_record(game, tags) + "\n")
     if result is None:
         outcome, reason = "draw", "unfinished"
     elif result.winner is None:
@@ -85,8 +94,9 @@ def generalise(reason: str) -> str:
     return re.sub(r"\b(white|black|red|green)\b", "X", reason, flags=re.IGNORECASE)
 
 
-def run_match(variant, options, spec_a, spec_b, games, seed, max_plies, jobs, quiet=False) -> dict:
-    tasks = [(variant, options, spec_a, spec_b, i % 2 == 0, seed * 100_000 + i, max_plies)
+def run_match(variant, options, spec_a, spec_b, games, seed, max_plies, jobs, quiet=False,
+              records=None) -> dict:
+    tasks = [(variant, options, spec_a, spec_b, i % 2 == 0, seed * 100_000 + i, max_plies, records)
              for i in range(games)]
     results = []
     started = time.perf_counter()
@@ -161,14 +171,17 @@ def main(argv=None) -> int:
     ap.add_argument("--only", action="append", metavar="VARIANT",
                     help="with --all: just these games (repeatable)")
     ap.add_argument("--quiet", action="store_true", help="no line per game")
+    ap.add_argument("--records", metavar="DIR", help="write each game's record into DIR")
     args = ap.parse_args(argv)
+    if args.records:
+        os.makedirs(args.records, exist_ok=True)
     if args.all:
         for variant, options in GAMES:
             if args.only and variant not in args.only:
                 continue
             for a, b in BENCHMARK:
                 m = run_match(variant, options, a, b, args.games, args.seed, args.max_plies,
-                              args.jobs, args.quiet)
+                              args.jobs, args.quiet, args.records)
                 print(report(m), flush=True)
         return 0
     if not args.variant:
@@ -180,7 +193,7 @@ def main(argv=None) -> int:
     for spec in (args.a, args.b):
         make_player(spec)
     m = run_match(args.variant, options, args.a, args.b, args.games, args.seed,
-                  args.max_plies, args.jobs, args.quiet)
+                  args.max_plies, args.jobs, args.quiet, args.records)
     print(report(m))
     return 0
 

@@ -455,16 +455,36 @@ def test_make_player():
         make_player("level9")
 
 
-def test_match_command_plays_and_reports(capsys):
+def match_command():
+    """scripts/match.py, loaded as a module."""
     import importlib.util
     spec = importlib.util.spec_from_file_location("match", ROOT / "scripts" / "match.py")
     match = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(match)
+    return match
+
+
+def test_match_command_plays_and_reports(capsys):
+    match = match_command()
     assert match.main(["oblong-shatranj", "--a", "greedy", "--b", "random", "--games", "2",
                        "--quiet", "--option", "die=false", "--max-plies", "300"]) == 0
     out = capsys.readouterr().out
     assert "A=greedy vs B=random, 2 games" in out
     assert "wins" in out and "ms a move on average" in out
+
+
+def test_match_command_writes_records_that_replay(tmp_path, capsys):
+    from sharah_web.record import parse_record
+    match = match_command()
+    assert match.main(["scheherazade", "--a", "greedy", "--b", "random", "--games", "2", "--quiet",
+                       "--seed", "3", "--records", str(tmp_path)]) == 0
+    files = sorted(tmp_path.iterdir())
+    assert [f.name for f in files] == ["scheherazade-300000.txt", "scheherazade-300001.txt"]
+    for f, greedy_first in zip(files, (True, False)):
+        text = f.read_text()
+        game = parse_record(text).game
+        assert game.result is not None and f'[Termination "{game.result}"]' in text
+        assert ('[White "greedy"]' in text) == greedy_first and '[Seed "' in text
 
 
 def test_tuning_follows_the_options():
