@@ -99,6 +99,44 @@ def test_a_troublemaker_landing_comes_in_eight_facings_with_labels():
     assert g.piece_at("c4").facing == "w" and g.piece_at("c4").side == "green"
 
 
+def _moves_of_a_random_game(seed, plies=80, **options):
+    rng = random.Random(seed)
+    g = sharah_web.new_game("sharah-surrounds", seed=seed, **options)
+    seen = []
+    for _ in range(plies):
+        moves = g.legal_moves()
+        seen.append([(m.notation, m.effects, m.frm, m.to, m.label, m.kind) for m in moves])
+        if g.result is not None:
+            break
+        takes = [m for m in moves if m.captured()]
+        g.play(rng.choice(takes if takes and rng.random() < 0.6 else moves))
+    return seen
+
+
+@pytest.mark.parametrize("seed, options", [(5, {}), (6, {"front": "wide", "size": 13})])
+def test_kept_landings_give_the_same_moves_as_landings_made_anew(monkeypatch, seed, options):
+    # _land keeps the moves of a landing with no extra; with nothing kept
+    # (the store emptied before every landing) the moves are the same
+    from sharah_web.variants import surrounds
+    kept = _moves_of_a_random_game(seed, **options)
+    monkeypatch.setattr(surrounds, "LANDINGS_KEPT", 0)
+    anew = _moves_of_a_random_game(seed, **options)
+    assert len(kept) > 20 and kept == anew
+
+
+def test_a_landing_beside_a_rear_slant_still_offers_the_extra_after_the_same_landing_without():
+    # the same landing (the Lord c3 to e5), by the same rules object: first
+    # with no Troublemaker about, then with a red one facing north on f6
+    # (e5 is on its rear slant): the kept plain landing must not hide the extra
+    bare = game_with("sharah-surrounds", {"h2": "q", "h14": "Q", "h8": "*", "c3": "l"}, "g - - 0")
+    rules = bare.variant
+    assert [m.notation for m in rules.legal_moves(bare.current) if m.notation.startswith("c3e5")] == ["c3e5"]
+    g = game_with("sharah-surrounds", {"h2": "q", "h14": "Q", "h8": "*", "c3": "l", "f6": "T:n"}, "g - - 0")
+    got = sorted((m.notation, m.label) for m in rules.legal_moves(g.current) if m.notation.startswith("c3e5"))
+    assert got[0] == ("c3e5", "move only")
+    assert ("c3e5+f6f7", "move the red Troublemaker f6 to f7") in got
+
+
 # ------------------------------------------------------ games imported lazily
 
 def test_the_bridge_imports_no_game_until_one_is_opened():
@@ -110,7 +148,6 @@ def test_the_bridge_imports_no_game_until_one_is_opened():
             "print(games())\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.splitlines() == ["[]", "['sharah_web.variants.scheherazade']"]
-
 
 
 def test_the_bridge_leaves_the_heavy_standard_modules_until_needed():

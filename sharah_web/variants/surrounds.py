@@ -35,9 +35,12 @@ FACING_SUFFIX = tuple(":" + c for c in COMPASS)
 # REAR_FACINGS[d]: the facings of a Troublemaker one step in direction d
 # that have the starting square on a rear slant (behind it, diagonally)
 REAR_FACINGS = tuple(frozenset({COMPASS[(d + 1) % 8], COMPASS[(d + 7) % 8]}) for d in range(8))
+# REAR_SLANTS[facing]: the directions d with that facing in REAR_FACINGS[d]
+REAR_SLANTS = {f: tuple(d for d in range(8) if f in REAR_FACINGS[d]) for f in COMPASS}
 WORD = {"n": "north", "ne": "north-east", "e": "east", "se": "south-east",
         "s": "south", "sw": "south-west", "w": "west", "nw": "north-west"}
 ORTH = (0, 2, 4, 6)
+LANDINGS_KEPT = 10_000     # landings kept (see _land): about 12 MB at most, 756 in a perft(2)
 DIAG = (1, 3, 5, 7)
 COURT = ("queen", "lord", "lady", "domnisoara")
 TM, AS, QUEEN, FISHER = "troublemaker", "aes_sedai", "queen", "fisher"
@@ -168,6 +171,7 @@ class SharahSurrounds(Variant):
         self.tm_pieces = {(side, f): Piece(TM, side, f) for side in self.sides for f in COMPASS}
         self._turn_cache = {side: [None] * g.size for side in self.sides}
         self._face_cache: dict = {}
+        self._landings: dict = {}     # see _land
 
     def _inner(self, ray):
         for t in ray:
@@ -484,11 +488,14 @@ class SharahSurrounds(Variant):
         return out
 
     def _turns(self, ctx, sq, p, out):
-        name = self.geometry.names[sq]
-        for f in COMPASS:
-            if f != p.facing:
-                out.append(Move(f"{name}{name}:{f}", (Change(sq, self.tm_pieces[p.side, f]),), sq, sq,
-                                label=f"turn to face {WORD[f]}"))
+        key = (sq, p)                # kept with the landings (see _land)
+        moves = self._landings.get(key)
+        if moves is None:
+            name = self.geometry.names[sq]
+            moves = self._landings[key] = [
+                Move(f"{name}{name}:{f}", (Change(sq, self.tm_pieces[p.side, f]),), sq, sq,
+                     label=f"turn to face {WORD[f]}") for f in COMPASS if f != p.facing]
+        out.extend(moves)
 
     def _land(self, ctx, sq, p, to, taking, out):
         """A piece of the side to move lands on ``to``: the move itself and
@@ -497,44 +504,63 @@ class SharahSurrounds(Variant):
         Troublemaker's landing comes in eight versions, one per facing.
 
         This makes most of the moves (a million and more in a perft(2) from
-        the set-up), so what does not depend on the squares (effects, labels)
-        is made once and reused."""
-        names = self.geometry.names
+        the set-up), so a landing with no extra is made once and kept
+        (moves are values, never changed): the same few hundred landings come
+        back in position after position."""
         target = ctx.board[to] if taking else None
+        extras = self._extras(ctx, sq, p, to)
+        if not extras:
+            key = (sq, to, p, target) if p.kind == TM else (sq, to, taking)
+            moves = self._landings.get(key)
+            if moves is None:
+                if len(self._landings) >= LANDINGS_KEPT:
+                    self._landings.clear()
+                moves = self._landings[key] = self._landing(sq, p, to, target, taking, ())
+            out.extend(moves)
+            return
+        out.extend(self._landing(sq, p, to, target, taking, extras))
+
+    def _landing(self, sq, p, to, target, taking, extras) -> list[Move]:
+        """The moves of one landing, with ``extras`` (see ``_extras``)."""
+        names = self.geometry.names
         main = ((Remove(to),) if taking else ()) + (Shift(sq, to),)
         base = names[sq] + names[to]
-        extras = self._extras(ctx, sq, p, to)
         if p.kind == TM:
             turns = self._turn_effects(p.side, to)
             faces = self._face_labels(target)
+            out = []
             for i, f in enumerate(COMPASS):
                 note = base + FACING_SUFFIX[i]
                 effects = main if f == p.facing else main + turns[i]
                 out.append(Move(note, effects, sq, to, label=faces[i]))
                 for suffix, eff, label in extras:
                     out.append(Move(note + suffix, effects + eff, sq, to, label=f"{faces[i]}, {label}"))
-            return
+            return out
         if not extras:
-            out.append(Move(base, main, sq, to))
-            return
+            return [Move(base, main, sq, to)]
         # the plain move shares its squares with the extras: it gets a label too
         take = f"take the {self.describe(target)}" if taking else ""
-        out.append(Move(base, main, sq, to, label=take or "move only"))
+        out = [Move(base, main, sq, to, label=take or "move only")]
         for suffix, eff, label in extras:
             out.append(Move(base + suffix, main + eff, sq, to, label=f"{take}, {label}" if take else label))
+        return out
 
-    def _extras(self, ctx, sq, p, to) -> list[tuple[str, tuple, str]]:
+    def _extras(self, ctx, sq, p, to) -> tuple | list[tuple[str, tuple, str]]:
         """What a piece landing on ``to`` (from ``sq``) may do besides:
         ``(notation suffix, effects, label)`` triples, looked for on the board
         as it stands after the landing."""
+        pulls = p.kind == QUEEN or (p.kind == "domnisoara" and ctx.free)
+        if not pulls and to not in ctx.rear:
+            return ()
         board = ctx.board           # the context's own copy: set up the landing, then undo it
         before = board[to]
         board[sq] = None
         board[to] = p
         extras: list = []
-        if p.kind == QUEEN or (p.kind == "domnisoara" and ctx.free):
+        if pulls:
             self._pulls(ctx, p, to, extras)
-        self._rear_moves(p, to, board, extras)
+        if to in ctx.rear:
+            self._rear_moves(p, to, board, extras)
         board[to] = before
         board[sq] = p
         return extras
@@ -874,11 +900,22 @@ class SharahSurrounds(Variant):
 
 
 class _Ctx:
-    __slots__ = ("pos", "board", "fisher", "race", "free")
+    __slots__ = ("pos", "board", "fisher", "race", "free", "rear")
 
     def __init__(self, variant, pos, fsq):
         self.pos = pos
-        self.board = pos.board[:]   # a copy: _extras sets up each landing on it
+        board = self.board = pos.board[:]   # a copy: _extras sets up each landing on it
         self.fisher = fsq
         self.race = fsq is None
         self.free = bool(pos.state.get("free"))
+        # the squares next to an enemy Troublemaker, on one of its rear
+        # slants: a piece landing there may move it (_rear_moves)
+        side = pos.to_move
+        steps = variant.steps
+        rear = self.rear = set()
+        for t, T in enumerate(board):
+            if T is not None and T.kind == TM and T.side != side:
+                for d in REAR_SLANTS[T.facing]:
+                    to = steps[(d + 4) % 8][t]
+                    if to >= 0:
+                        rear.add(to)
