@@ -431,18 +431,33 @@ def instant_nav(page, target: str) -> dict:
         const ids = new Set([...document.querySelectorAll('figure.sharah-board[data-mode]')].map(f => f.id));
         const first = B.ready.slice(n).find(r => ids.has(r.id));
         const mount = B.mounted.find(r => ids.has(r.id));
-        return first ? {t: first.t, click: B.navClick, marker: B.marker, mounted: mount ? mount.t : null,
-                        html: document.documentElement.outerHTML.length,
-                        workers: window.sharahDebug.workersCreated} : null;
+        if (!first) return null;
+        // the breakdown: the page fetched, swapped in (document$), the first
+        // board's "open" sent, taken by the worker, answered
+        const after = (xs, t) => xs.find((x) => (x.t === undefined ? x : x.t) >= t);
+        const page = performance.getEntriesByType('resource')
+            .filter((e) => e.startTime >= B.navClick && ['fetch', 'xmlhttprequest'].includes(e.initiatorType))[0];
+        const swap = after(B.swaps, B.navClick);
+        const open = B.opens.find((o) => o.t >= B.navClick && (o.board || '').split('~')[0] === first.id);
+        const answer = open ? B.answers.find((a) => a.id === open.id && a.t >= open.t) : null;
+        return {t: first.t, click: B.navClick, marker: B.marker, mounted: mount ? mount.t : null,
+                html: document.documentElement.outerHTML.length,
+                workers: window.sharahDebug.workersCreated,
+                fetched: page ? page.responseEnd : null, swapped: swap === undefined ? null : swap,
+                sent: open ? open.t : null, began: answer ? answer.began : null,
+                engine_ms: answer ? answer.ms : null, answered: answer ? answer.t : null};
     }"""
     page.wait_for_function(mine, arg=before["n"], timeout=BOOT_TIMEOUT)
     after = page.evaluate(mine, before["n"])
     if not page.url.rstrip("/").endswith(target.rstrip("/")):
         raise RuntimeError(f"navigation to {target} ended on {page.url}")
     instant = after["marker"] == before["marker"] and after["workers"] == before["workers"]
-    return {"page": target, "instant": instant, "ready_s": (after["t"] - after["click"]) / 1000,
-            "mounted_s": (after["mounted"] - after["click"]) / 1000 if after["mounted"] is not None else None,
-            "html_chars": after["html"]}
+    since = (lambda k: (after[k] - after["click"]) / 1000 if after.get(k) is not None else None)
+    return {"page": target, "instant": instant, "ready_s": since("t"), "mounted_s": since("mounted"),
+            "html_chars": after["html"], "fetched_s": since("fetched"), "swapped_s": since("swapped"),
+            "open_sent_s": since("sent"), "engine_began_s": since("began"),
+            "engine_s": after["engine_ms"] / 1000 if after.get("engine_ms") is not None else None,
+            "answered_s": since("answered")}
 
 
 def click_delays(page, clicks: int) -> dict:
@@ -597,6 +612,20 @@ def print_browser(res: dict) -> None:
         say(f"  instant navigation to {n['page']}: first board interactive after {ready} "
             f"(its boards mounted after {mounted}; page {n['html_chars'] / 1e6:.2f} M characters)"
             f"{'' if n['instant'] else ' (NOT instant: the page was reloaded)'}")
+        steps = [("page fetched", "fetched_s"), ("swapped in", "swapped_s"), ("open sent", "open_sent_s"),
+                 ("taken by the engine", "engine_began_s"), ("answered", "answered_s")]
+        known = [f"{what} {n[k] * 1000:.0f}" for what, k in steps if n.get(k) is not None]
+        if known:
+            work = f" (the engine worked {n['engine_s'] * 1000:.0f} ms)" if n.get("engine_s") is not None else ""
+            say(f"      ms after the click: {', '.join(known)}{work}, ready {n['ready_s'] * 1000:.0f}")
+    navs = res["nav"]
+    parts = [("fetched", "fetched_s"), ("swapped in", "swapped_s"), ("open sent", "open_sent_s"),
+             ("taken by the engine", "engine_began_s"), ("answered", "answered_s"), ("ready", "ready_s")]
+    meds = [(what, _median([n.get(k) for n in navs])) for what, k in parts]
+    if navs and all(m is not None for _, m in meds):
+        say("  instant navigation, the median of each step (ms after the click): "
+            + ", ".join(f"{what} {m * 1000:.0f}" for what, m in meds)
+            + f"; the engine worked {(_median([n.get('engine_s') for n in navs]) or 0) * 1000:.0f} ms")
     for pg, c in res["clicks"].items():
         d = c["delays_ms"]
         if not d:

@@ -12,11 +12,16 @@
 //   when its first {type: "ready"} message arrives;
 // - clicks: for each pointerdown, the input's timestamp and the time just
 //   after the next frame, with the number of destination marks drawn;
-// - navClick: the last click on a link (instant navigation starts there).
+// - navClick: the last click on a link (instant navigation starts there);
+// - opens: [{id, t, board}] "open" requests sent to the engine's worker;
+//   answers: [{id, t, began, ms}] its answers (began: when the worker took
+//   the request; ms: how long the engine worked on it); swaps: each
+//   document$ (mkdocs-material swapped a new page in).
 (() => {
   const B = (window.__bench = {
     boardPainted: null, boardRect: null, firstMounted: null,
     mounted: [], ready: [], workers: [], clicks: [], navClick: null, marker: Math.random(),
+    opens: [], answers: [], swaps: [],
   });
   const RealWorker = window.Worker;
   if (RealWorker) {
@@ -27,10 +32,35 @@
         super(url, options);
         this.addEventListener("message", (e) => {
           if (rec.ready === null && e.data && e.data.type === "ready") rec.ready = performance.now();
+          // (c) the engine's answers: when the worker took each request, how
+          // long it worked on it, and when the page got the answer
+          if (e.data && e.data.type === "response") {
+            B.answers.push({ id: e.data.id, t: performance.now(), ms: e.data.ms,
+                             began: e.data.began == null ? null : e.data.began - performance.timeOrigin });
+          }
         });
+      }
+
+      postMessage(message, ...rest) {
+        try {
+          if (message && typeof message.request === "string" && message.request.includes('"cmd":"open"')) {
+            const board = (message.request.match(/"board":"([^"]*)"/) || [])[1];
+            B.opens.push({ id: message.id, t: performance.now(), board });
+          }
+        } catch (err) { /* not a request */ }
+        return super.postMessage(message, ...rest);
       }
     };
   }
+  // (c) mkdocs-material's document$ (after it swapped the new page in)
+  const hookDocument = () => {
+    if (window.document$ && typeof window.document$.subscribe === "function") {
+      window.document$.subscribe(() => B.swaps.push(performance.now()));
+    } else if (document.readyState !== "complete") {
+      setTimeout(hookDocument, 5);
+    }
+  };
+  hookDocument();
   const afterPaint = (fn) => requestAnimationFrame(() => {
     const ch = new MessageChannel();
     ch.port1.onmessage = () => fn(performance.now());

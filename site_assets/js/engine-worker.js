@@ -4,7 +4,7 @@
 //
 // Messages in:  {id, request: "<json>"}
 // Messages out: {type: "ready", ms} | {type: "failed", error}
-//               {type: "response", id, response: "<json>"}
+//               {type: "response", id, response: "<json>", began, ms}
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
 
 const here = new URL(self.location.href);
@@ -58,8 +58,10 @@ self.onmessage = async (event) => {
   const { id, request } = event.data || {};
   lastRequest = performance.now();
   let response;
+  let began = null;
   try {
     await ready;
+    began = performance.now();
     response = handle(request);
   } catch (err) {
     // bridge.handle answers every request itself: a throw means the engine
@@ -67,5 +69,8 @@ self.onmessage = async (event) => {
     response = JSON.stringify({ ok: false, error: `the engine failed: ${(err && err.message) || err}`, fatal: true });
   }
   lastRequest = performance.now();
-  postMessage({ type: "response", id, response });
+  // when the engine took the request and how long it took (ms since the
+  // epoch, and ms): for scripts/bench.py, which splits a board's opening
+  postMessage({ type: "response", id, response, began: began === null ? null : performance.timeOrigin + began,
+                ms: began === null ? null : lastRequest - began });
 };
