@@ -47,6 +47,7 @@ class Geometry:
         self.index = {name: s for s, name in enumerate(self.names)}
         self._steps: dict[tuple[int, int], list[int]] = {}
         self._rays: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+        self._derived: dict = {}
         cls._cache[key] = self
         return self
 
@@ -112,6 +113,15 @@ class Geometry:
                     t = steps[t]
                 table.append(tuple(ray))
             self._rays[vector] = table
+        return table
+
+    def derived(self, key, build):
+        """A table made from this board size alone (a game's rays that stop
+        at its centre, say): ``build()``, made on first use and kept under
+        ``key``, so that every game of this size shares it. Never change it."""
+        table = self._derived.get(key)
+        if table is None:
+            table = self._derived[key] = build()
         return table
 
     def ray(self, sq: int, vector: tuple[int, int]) -> tuple[int, ...]:

@@ -137,6 +137,22 @@ def test_a_landing_beside_a_rear_slant_still_offers_the_extra_after_the_same_lan
     assert ("c3e5+f6f7", "move the red Troublemaker f6 to f7") in got
 
 
+
+def test_tables_made_from_the_board_alone_are_made_once_per_size():
+    from sharah_web.geometry import Geometry
+    made = []
+    g = Geometry(5, 7)
+    first = g.derived("test-table", lambda: made.append(1) or ["first"])
+    assert g.derived("test-table", lambda: made.append(2) or ["second"]) is first
+    assert Geometry(5, 7).derived("test-table", list) is first and made == [1]
+    # every game of a size shares its rays; another size has its own
+    a, b = sharah_web.variant("sharah-surrounds"), sharah_web.variant("sharah-surrounds", front="wide")
+    assert a.inner is b.inner and a.steps is b.steps and a._landings is b._landings
+    c = sharah_web.variant("sharah-surrounds", size=13)
+    assert c.inner is not a.inner and len(c.interior) == 13 * 13
+    m1, m2 = sharah_web.variant("sharah-mittner"), sharah_web.variant("sharah-mittner", split="free")
+    assert m1.rays is m2.rays and m1.steps is m2.steps
+
 # ------------------------------------------------------ games imported lazily
 
 def test_the_bridge_imports_no_game_until_one_is_opened():

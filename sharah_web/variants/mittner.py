@@ -106,21 +106,28 @@ class MittnerShahrah(Variant):
         self.goal_colour = [c[5:] if c.startswith("goal-") else None for c in self.colour]
         # The back goal rows: Red's target is the top row, Green's the bottom.
         self.target_row = {"red": last, "green": 0}
-        # Rays for the pieces: stop before the Fisher square (nobody passes over it).
-        self.rays = {}
+        # Rays for the pieces: stop before the Fisher square (nobody passes
+        # over it); the squares one step away. Made once per board size.
+        self.rays, self.steps = g.derived("mittner", lambda: self._tables(g))
+        self.surface = [s for s in range(g.size) if not self.goal[s] and s != self.center]
+
+    @staticmethod
+    def _tables(g) -> tuple[dict, list]:
+        centre = g.square(g.width // 2, g.height // 2)
+        rays = {}
         for v in ALL_DIRECTIONS:
             table = []
             for ray in g.ray_table(v):
                 out = []
                 for t in ray:
-                    if t == self.center:
+                    if t == centre:
                         break
                     out.append(t)
                 table.append(tuple(out))
-            self.rays[v] = table
-        self.steps = [tuple(t for t in (g.step_table(v)[s] for v in ALL_DIRECTIONS) if t >= 0)
-                      for s in range(g.size)]
-        self.surface = [s for s in range(g.size) if not self.goal[s] and s != self.center]
+            rays[v] = table
+        step_tables = [g.step_table(v) for v in ALL_DIRECTIONS]
+        steps = [tuple(t for t in (table[s] for table in step_tables) if t >= 0) for s in range(g.size)]
+        return rays, steps
 
     # ---------------------------------------------------------------- squares
     def _colour(self, sq: int) -> str:

@@ -130,7 +130,8 @@ class SharahSurrounds(Variant):
         g = self.geometry
         n = self.n = size
         self.last = n - 1
-        self.interior = [0 < s % n < n - 1 and 0 < s // n < n - 1 for s in range(g.size)]
+        self.interior, self.steps, self.rays, self.inner, self.neighbours = g.derived(
+            "surrounds", lambda: self._tables(g))
         self.centre = g.square(n // 2, n // 2)
         shadow = self.opts["board"] == "shadow"
         corner = self.opts["corners"]
@@ -147,10 +148,6 @@ class SharahSurrounds(Variant):
         self.colours = cols
         self.light_squares = tuple(s for s in range(g.size) if cols[s] == "light")
         self.border_squares = tuple(s for s in range(g.size) if not self.interior[s])
-        self.steps = [g.step_table(v) for v in VECTORS]
-        self.rays = [g.ray_table(v) for v in VECTORS]
-        self.inner = [[tuple(self._inner(ray)) for ray in table] for table in self.rays]
-        self.neighbours = [[t for t in (st[s] for st in self.steps) if t >= 0] for s in range(g.size)]
         # components of each diagonal direction (for pushes along the border)
         self.components = {1: (2, 0), 3: (2, 4), 5: (6, 4), 7: (6, 0)}
         self.plans = dict(PLANS)
@@ -171,13 +168,28 @@ class SharahSurrounds(Variant):
         self.tm_pieces = {(side, f): Piece(TM, side, f) for side in self.sides for f in COMPASS}
         self._turn_cache = {side: [None] * g.size for side in self.sides}
         self._face_cache: dict = {}
-        self._landings: dict = {}     # see _land
+        self._landings: dict = g.derived("surrounds-landings", dict)   # see _land: moves are values
 
-    def _inner(self, ray):
-        for t in ray:
-            if not self.interior[t]:
-                return
-            yield t
+    @staticmethod
+    def _tables(g) -> tuple:
+        """The squares inside the border; one step, the rays, the rays inside
+        the border and the neighbours of each square, per direction (made
+        once per board size, shared by every game of that size)."""
+        n = g.width
+        interior = [0 < s % n < n - 1 and 0 < s // n < n - 1 for s in range(g.size)]
+        steps = [g.step_table(v) for v in VECTORS]
+        rays = [g.ray_table(v) for v in VECTORS]
+
+        def inside(ray):
+            out = []
+            for t in ray:
+                if not interior[t]:
+                    break
+                out.append(t)
+            return tuple(out)
+        inner = [[inside(ray) for ray in table] for table in rays]
+        neighbours = [[t for t in (st[s] for st in steps) if t >= 0] for s in range(g.size)]
+        return interior, steps, rays, inner, neighbours
 
     # ---- sides and squares
     def forward(self, side):
