@@ -91,7 +91,12 @@ numbered) keep the numbering right; ``history_kinds`` gives each move's kind
 
 The page holds no rules: the state lists every legal move with its squares,
 so the widget only narrows that list (from-square, then to-square, then a
-labelled choice). The build (``fence.py``) uses the same ``Board`` to draw
+labelled choice). Each entry of ``moves`` has ``n`` (the notation), ``from``
+and ``to`` (square names, or null), and only when they say something:
+``drop`` (the kind placed), ``label``, ``kind`` (when not "move") and
+``captures`` (the squares of the pieces it takes). A board lists a thousand
+moves and more on the Light and Shadow boards: the defaults left out make the
+answer half as long to write and read. The build (``fence.py``) uses the same ``Board`` to draw
 the static board, so the page does not change when the engine takes over.
 """
 
@@ -104,7 +109,7 @@ from typing import Any
 
 from . import new_game, record
 from .chesslike import DRAW_ACTIONS
-from .core import Game, NotationError, Piece
+from .core import Game, Move, NotationError, Piece
 from .svg import escape, piece_svg
 
 THINK_COMMANDS = ("think", "hint")
@@ -540,10 +545,7 @@ class Board:
         badges = [] if game.result is not None else [dict(b) for b in v.badges(pos)]
         # a diagram lists its moves too: the reader may click a piece to see them
         listed = self.listed_moves()
-        moves = [
-            {"n": m.notation, "from": sq(m.frm), "to": sq(m.to), "drop": m.drop,
-             "label": m.label or "", "kind": m.kind, "captures": [names[c] for c in m.captured()]}
-            for m in listed]
+        moves = [_move_entry(m, names) for m in listed]
         pieces = {names[s]: {"side": p.side, "kind": p.kind, "name": v.kind_name(p.kind)}
                   for s, p in pos.pieces()}
         result = None
@@ -668,6 +670,22 @@ def _sentence(text: str) -> str:
     if re.match(r"[a-z]+\b", text) and not re.match(r"[a-p]\d", text):
         text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _move_entry(m: Move, names: list[str]) -> dict:
+    """One legal move as the widget reads it (see the module's docstring)."""
+    out = {"n": m.notation, "from": None if m.frm is None else names[m.frm],
+           "to": None if m.to is None else names[m.to]}
+    if m.drop:
+        out["drop"] = m.drop
+    if m.label:
+        out["label"] = m.label
+    if m.kind != "move":
+        out["kind"] = m.kind
+    taken = m.captured()
+    if taken:
+        out["captures"] = [names[c] for c in taken]
+    return out
 
 
 def _result_text(result) -> str:

@@ -298,6 +298,8 @@ export class Board {
     this.byFrom = new Map();
     this.byTo = new Map();      // drops: no from-square
     this.free = [];             // no squares at all (pass)
+    // each move: {n, from, to} and, only when they say something, drop,
+    // label, kind (when not "move") and captures (bridge.py's docstring)
     for (const m of state.moves) {
       if (m.from) {
         if (!this.byFrom.has(m.from)) this.byFrom.set(m.from, []);
@@ -961,7 +963,7 @@ export class Board {
     const buttons = this.free.map((m) => el("button", {
       type: "button",
       class: `md-button ${only ? "md-button--primary " : ""}sharah-btn sharah-free-move`,
-      "data-free": m.n, "data-kind": m.kind,
+      "data-free": m.n, "data-kind": m.kind || "move",
     }, cap(m.label || m.n)));
     row.replaceChildren(...(only
       ? [el("span", { class: "sharah-free-lead" }, buttons.length === 1 ? "Your only move:" : "Your only moves:")]
