@@ -93,6 +93,7 @@ NAV_PAGES = ["games/scheherazade/", "games/sharah-hedman/", "games/sharah-surrou
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-sync"]
 BOOT_TIMEOUT = 90_000   # ms
+HOVER_MS = 300          # the pointer on a link before the click (the walk that fetches ahead)
 SEARCH_GAMES = [
     {"variant": "oblong-shatranj", "options": {"die": False}},
     {"variant": "oblong-shatranj"},
@@ -405,9 +406,11 @@ def first_load(page, url: str) -> dict:
             "boards": m["boards"], "workers": m["all_workers"]}
 
 
-def instant_nav(page, target: str) -> dict:
+def instant_nav(page, target: str, hover_ms: int = 0) -> dict:
     """Click the navigation link to ``target``; time from the click (the
-    input's timestamp) to the new page's first board being ready."""
+    input's timestamp) to the new page's first board being ready. With
+    ``hover_ms``, the pointer rests on the link that long before the click,
+    as a reader's does (mkdocs-material then fetches the page ahead)."""
     before = page.evaluate("() => ({marker: window.__bench.marker, n: window.__bench.ready.length,"
                            " workers: window.sharahDebug.workersCreated})")
     # a link the reader can see (a collapsed section of the navigation has
@@ -421,7 +424,11 @@ def instant_nav(page, target: str) -> dict:
     }""", target).as_element()
     if link is None:
         raise RuntimeError(f"no link to {target} on {page.url}")
-    if link.is_visible():
+    link_seen = link.is_visible()
+    if link_seen:
+        if hover_ms:
+            link.hover()
+            page.wait_for_timeout(hover_ms)
         link.click()
     else:
         link.dispatch_event("click")
@@ -453,7 +460,8 @@ def instant_nav(page, target: str) -> dict:
         raise RuntimeError(f"navigation to {target} ended on {page.url}")
     instant = after["marker"] == before["marker"] and after["workers"] == before["workers"]
     since = (lambda k: (after[k] - after["click"]) / 1000 if after.get(k) is not None else None)
-    return {"page": target, "instant": instant, "ready_s": since("t"), "mounted_s": since("mounted"),
+    return {"page": target, "instant": instant, "hover_ms": hover_ms if link_seen else 0,
+            "ready_s": since("t"), "mounted_s": since("mounted"),
             "html_chars": after["html"], "fetched_s": since("fetched"), "swapped_s": since("swapped"),
             "open_sent_s": since("sent"), "engine_began_s": since("began"),
             "engine_s": after["engine_ms"] / 1000 if after.get("engine_ms") is not None else None,
@@ -551,7 +559,7 @@ def browser_bench(args, tmp: Path) -> dict:
     port = free_port()
     note("building the site")
     site = build_site(tmp, port)
-    res: dict = {"runs": [], "bare": [], "nav": [], "clicks": {}, "search": None}
+    res: dict = {"runs": [], "bare": [], "nav": [], "nav_hover": [], "clicks": {}, "search": None}
     with Browser(site, port, exe) as b:
         res["chromium"] = b.browser.version
         for run in range(args.runs):
@@ -582,6 +590,20 @@ def browser_bench(args, tmp: Path) -> dict:
             finally:
                 if ctx is not None:
                     ctx.close()
+        # the same walk once more, in a fresh context, the pointer resting on
+        # each link first (a reader with a mouse or the keyboard: the page is
+        # fetched ahead); (c) is judged on the clicks above, as on a phone
+        note(f"browser, the walk with the pointer on each link {HOVER_MS} ms first")
+        ctx = b.context()
+        try:
+            page = ctx.new_page()
+            first_load(page, b.base + FIRST_PAGE)
+            page.wait_for_timeout(300)
+            for target in NAV_PAGES:
+                res["nav_hover"].append(instant_nav(page, target, hover_ms=HOVER_MS))
+                page.wait_for_timeout(300)
+        finally:
+            ctx.close()
         if has_search():
             note("timing the computer's move in the browser")
             res["search"] = search_bench(b, site)
@@ -626,6 +648,12 @@ def print_browser(res: dict) -> None:
         say("  instant navigation, the median of each step (ms after the click): "
             + ", ".join(f"{what} {m * 1000:.0f}" for what, m in meds)
             + f"; the engine worked {(_median([n.get('engine_s') for n in navs]) or 0) * 1000:.0f} ms")
+    hov = [n["ready_s"] for n in res.get("nav_hover", []) if n["ready_s"] is not None and n["hover_ms"]]
+    if hov:
+        say(f"  the walk again, the pointer on each link {HOVER_MS} ms before the click (the page fetched "
+            f"ahead): first board interactive {', '.join(f'{x:.3f}' for x in hov)} s, median "
+            f"{statistics.median(hov):.3f} s; page fetched after "
+            f"{(_median([n.get('fetched_s') for n in res['nav_hover']]) or 0) * 1000:.0f} ms (median)")
     for pg, c in res["clicks"].items():
         d = c["delays_ms"]
         if not d:

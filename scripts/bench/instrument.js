@@ -44,8 +44,7 @@
       postMessage(message, ...rest) {
         try {
           if (message && typeof message.request === "string" && message.request.includes('"cmd":"open"')) {
-            const board = (message.request.match(/"board":"([^"]*)"/) || [])[1];
-            B.opens.push({ id: message.id, t: performance.now(), board });
+            B.opens.push({ id: message.id, t: performance.now(), board: JSON.parse(message.request).board });
           }
         } catch (err) { /* not a request */ }
         return super.postMessage(message, ...rest);
