@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html
+import json
 import logging
 import mimetypes
 import os
@@ -329,6 +331,25 @@ def on_post_build(config, **kwargs):
             path.write_text(new, encoding="utf-8")
     (site / ASSETS).mkdir(parents=True, exist_ok=True)
     (site / ASSETS / "csp.txt").write_text(policy + CSP_HEADER_ONLY + "\n", encoding="utf-8")
+    (site / ASSETS / "first-boards.json").write_text(
+        json.dumps(first_boards(site, texts), indent=0, sort_keys=True), encoding="utf-8")
+
+
+FIRST_BOARD = re.compile(r'<figure class="sharah-board[^"]*"[^>]*?\sdata-mode="[^"]*"[^>]*?\sdata-config="([^"]*)"')
+
+
+def first_boards(site: Path, texts: dict) -> dict[str, str]:
+    """Each page with boards (its path under the site, as a link names it:
+    ``games/scheherazade/``) -> its first board's config (the text of its
+    ``data-config``): the widget opens that board in the engine as soon as
+    the reader clicks a link to the page (sharah.js, board.js: preopen)."""
+    out = {}
+    for path, text in texts.items():
+        m = FIRST_BOARD.search(text)
+        if m:
+            key = path.relative_to(site).as_posix()
+            out[key[:-len("index.html")] if key.endswith("index.html") else key] = html.unescape(m.group(1))
+    return out
 
 
 def on_serve(server, config, builder, **kwargs):

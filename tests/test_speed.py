@@ -5,6 +5,7 @@ from its head with the very module the widget imports."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import subprocess
@@ -250,3 +251,28 @@ def test_a_page_without_boards_is_left_alone():
     hooks._state.build = "0123abcd"
     html = "<html><head><title>x</title></head><body><p>Pieces</p></body></html>"
     assert hooks.on_post_page(html, page=SimpleNamespace(url="pieces/"), config=None) == html
+
+
+def test_the_build_lists_each_pages_first_board(tmp_path):
+    # first-boards.json: the widget opens a page's first board in the engine
+    # as soon as the reader clicks a link to it (board.js: preopen)
+    hooks = _hooks()
+    cfg = {"uid": "sharah-ab12-1", "mode": "diagram", "variant": "scheherazade", "options": {"board": "x&y"}}
+    attr = json.dumps(cfg).replace("&", "&amp;").replace('"', "&quot;")
+    figure = ('<figure class="sharah-board sharah-mode-diagram" id="sharah-ab12-1" data-mode="diagram" '
+              f'data-variant="scheherazade" data-config="{attr}"></figure>')
+    pages = {
+        "index.html": "<html><head></head><body>no boards</body></html>",
+        "games/scheherazade/index.html": f"<html><head></head><body>{figure}{figure.replace('-1', '-2')}</body></html>",
+        "notation/index.html": f"<html><head></head><body><p>text</p>{figure}</body></html>",
+    }
+    for name, text in pages.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    hooks.on_post_build({"site_dir": str(tmp_path)})
+    listed = json.loads((tmp_path / "assets" / "sharah" / "first-boards.json").read_text())
+    assert set(listed) == {"games/scheherazade/", "notation/"}
+    assert json.loads(listed["games/scheherazade/"]) == cfg      # the first board, its config as the page has it
+    # the widget reads it from the same place (assets/sharah/js/../first-boards.json)
+    entry = (ROOT / "site_assets" / "js" / "sharah.js").read_text()
+    assert "new URL(`../first-boards.json?v=${BUILD}`, import.meta.url)" in entry

@@ -29,7 +29,7 @@
 // editor...) are modules that register themselves with registerAddon(): see
 // ADDONS.md next to this file.
 
-import { getEngine, engineIfStarted } from "./engine.js?v=__SHARAH_BUILD__";
+import { getEngine, engineIfStarted, engineReady } from "./engine.js?v=__SHARAH_BUILD__";
 import { el, cap, sentence, SVG_NS } from "./dom.js?v=__SHARAH_BUILD__";
 
 let mountCounter = 0;
@@ -49,6 +49,51 @@ export function registerAddon(addon) {
 
 /** The boards on the page now. */
 export const widgets = new Set();
+
+// ---- opening a page's first board ahead (sharah.js calls preopen when the
+// reader clicks a link to a page with boards): the engine opens it while
+// mkdocs-material fetches and swaps in the page, and the board takes that
+// answer over when it mounts, if its open request is the very same (an
+// add-on may add a saved game: then it opens anew and the early one is
+// closed). So the board is live when the page is first drawn.
+let preopened = null;   // {id, key, reply}
+export const preopenStats = { sent: 0, taken: 0, dropped: 0 };
+
+const openKey = (req) => JSON.stringify({ ...req, board: null });
+
+/** Open a board ahead from its config (the text of its data-config). */
+export function preopen(configText) {
+  const engine = engineIfStarted();
+  if (!engine || !engineReady()) return false;
+  dropPreopened();
+  let cfg;
+  try { cfg = JSON.parse(configText); } catch (err) { return false; }
+  if (!cfg || typeof cfg.uid !== "string") return false;
+  const req = { ...cfg, cmd: "open", board: `${cfg.uid}~${++mountCounter}` };
+  preopened = { id: req.board, key: openKey(req), reply: engine.request(req) };
+  preopenStats.sent += 1;
+  return true;
+}
+
+function takePreopened(req) {
+  const early = preopened;
+  if (!early || early.key !== openKey(req)) return null;
+  preopened = null;
+  preopenStats.taken += 1;
+  return early;
+}
+
+/** Close a board opened ahead that no board took (called after mounting). */
+export function dropPreopened() {
+  const early = preopened;
+  if (!early) return;
+  preopened = null;
+  preopenStats.dropped += 1;
+  early.reply.then((reply) => {
+    const engine = engineIfStarted();
+    if (reply.ok && engine) engine.request({ cmd: "close", board: early.id }).catch(() => {});
+  });
+}
 
 export class Board {
   constructor(fig) {
@@ -110,7 +155,10 @@ export class Board {
       try { if (addon.openRequest && applies(addon, this)) addon.openRequest(this, req); }
       catch (err) { console.error(`sharah add-on ${addon.name}:`, err); }
     }
-    const reply = await getEngine().request(req);
+    // opened already when the reader clicked the link to this page (preopen)
+    const early = takePreopened(req);
+    if (early) this.id = req.board = early.id;
+    const reply = await (early ? early.reply : getEngine().request(req));
     if (this.dead) return;
     if (!reply.ok) {
       this.fig.dataset.state = "error";

@@ -25,6 +25,11 @@ export function engineIfStarted() {
   return engine;
 }
 
+/** True once the engine answers (it is up and has not failed). */
+export function engineReady() {
+  return !!engine && debug.ready && !debug.failed;
+}
+
 export function getEngine() {
   if (engine) return engine;
   const zip = new URL(`../${ENGINE_ZIP}`, import.meta.url).href;

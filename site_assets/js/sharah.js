@@ -7,8 +7,8 @@
 // The add-ons import board.js and register themselves; importing them here
 // is all it takes to switch one on (ADDONS.md).
 
-import { getEngine, debug } from "./engine.js?v=__SHARAH_BUILD__";
-import { Board, widgets } from "./board.js?v=__SHARAH_BUILD__";
+import { getEngine, debug, BUILD } from "./engine.js?v=__SHARAH_BUILD__";
+import { Board, widgets, preopen, dropPreopened, preopenStats } from "./board.js?v=__SHARAH_BUILD__";
 
 // add-ons: one line each
 import "./computer.js?v=__SHARAH_BUILD__";
@@ -18,6 +18,7 @@ import "./recover.js?v=__SHARAH_BUILD__";
 
 const BOARDS = "figure.sharah-board[data-mode]";
 debug.widgets = widgets;
+debug.preopen = preopenStats;
 
 function mountAll() {
   for (const w of [...widgets]) {
@@ -27,8 +28,11 @@ function mountAll() {
     }
   }
   const figs = [...document.querySelectorAll(BOARDS)].filter((f) => !f.sharahWidget);
-  if (!figs.length) return;
-  getEngine();
+  if (!figs.length) {
+    dropPreopened();
+    return;
+  }
+  loadFirstBoards(getEngine());
   for (const fig of figs) {
     try {
       widgets.add(new Board(fig));
@@ -38,7 +42,45 @@ function mountAll() {
       if (hint) hint.textContent = `This board could not start: ${err.message}`;
     }
   }
+  dropPreopened();
 }
+
+// ---- the next page's first board, opened when its link is clicked
+// (board.js: preopen). first-boards.json (written by the build,
+// scripts/mkdocs_hooks.py) maps each page with boards to its first board's
+// config; it is read once the engine is up.
+const SITE = new URL("../../../", import.meta.url);   // this file is assets/sharah/js/sharah.js
+let firstBoards = null;
+
+function pageKey(url) {
+  if (url.origin !== SITE.origin || !url.pathname.startsWith(SITE.pathname)) return null;
+  return url.pathname.slice(SITE.pathname.length).replace(/index\.html$/, "");
+}
+
+function onLinkClick(e) {
+  if (!firstBoards || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  const a = e.target instanceof Element ? e.target.closest("a[href]") : null;
+  if (!a || (a.target && a.target !== "_self") || a.hasAttribute("download")) return;
+  let url;
+  try { url = new URL(a.href, location.href); } catch (err) { return; }
+  const key = pageKey(url);
+  if (key === null || key === pageKey(new URL(location.href))) return;   // another page of this site
+  const config = firstBoards[key];
+  if (typeof config === "string") preopen(config);
+}
+
+let asked = false;
+function loadFirstBoards(engine) {
+  if (asked) return;
+  asked = true;
+  engine.ready.then(async () => {
+    try {
+      const res = await fetch(new URL(`../first-boards.json?v=${BUILD}`, import.meta.url));
+      if (res.ok) firstBoards = await res.json();
+    } catch (err) { /* no early opening: the boards open when their page mounts */ }
+  }, () => {});
+}
+document.addEventListener("click", onLinkClick, true);
 
 // Start the engine at once when this page has a board: booting takes seconds.
 if (document.querySelector(BOARDS)) getEngine();

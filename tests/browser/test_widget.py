@@ -552,6 +552,58 @@ def test_instant_navigation_keeps_one_worker(new_page, base_url):
     assert page.watch.errors == [] and page.watch.foreign == []
 
 
+def _to_the_oblong_page(page):
+    page.locator("a[href$='games/oblong-shatranj/']").first.click()
+    page.wait_for_function("() => document.querySelector('h1')?.textContent.includes('Oblong Shatranj')")
+    wait_ready(page, timeout=10_000)
+    assert page.evaluate("window.__sameDocument") is True, "instant navigation did not happen"
+
+
+def _test_page_read_the_first_boards(page, base_url):
+    page.goto(base_url + TEST_PAGE)
+    wait_ready(page)
+    # the build's list of each page's first board is read once the engine is up
+    page.wait_for_function("() => performance.getEntriesByType('resource')"
+                           ".some(e => e.name.includes('first-boards.json'))")
+    page.evaluate("window.__sameDocument = true")
+
+
+def test_the_next_pages_first_board_opens_when_its_link_is_clicked(new_page, base_url):
+    page = new_page()
+    _test_page_read_the_first_boards(page, base_url)
+    assert page.evaluate("window.sharahDebug.preopen") == {"sent": 0, "taken": 0, "dropped": 0}
+    _to_the_oblong_page(page)
+    # the click opened the page's first board in the engine; the board took it over
+    assert page.evaluate("window.sharahDebug.preopen") == {"sent": 1, "taken": 1, "dropped": 0}
+    first = page.locator("figure.sharah-board[data-mode]").first
+    config = json.loads(first.get_attribute("data-config"))
+    widget = first.evaluate("f => ({id: f.sharahWidget.id, moves: f.sharahWidget.state.moves.length})")
+    assert widget["id"].startswith(config["uid"] + "~") and widget["moves"] > 0
+    assert page.evaluate("window.sharahDebug.widgets.size") == page.locator("figure.sharah-board[data-mode]").count()
+    assert page.watch.errors == [] and page.watch.foreign == []
+
+
+def test_a_board_opened_ahead_that_does_not_fit_is_closed_and_opened_anew(new_page, base_url):
+    # the list says the Oblong page's first board is seen from Black's side:
+    # not what the page asks, so the board opens anew, as the page says
+    page = new_page()
+
+    def altered(route):
+        body = json.loads(route.fetch().text())
+        cfg = json.loads(body["games/oblong-shatranj/"])
+        cfg["orientation"] = "black"
+        body["games/oblong-shatranj/"] = json.dumps(cfg)
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
+    page.route("**/first-boards.json*", altered)
+    _test_page_read_the_first_boards(page, base_url)
+    _to_the_oblong_page(page)
+    assert page.evaluate("window.sharahDebug.preopen") == {"sent": 1, "taken": 0, "dropped": 1}
+    first = page.locator("figure.sharah-board[data-mode]").first
+    assert json.loads(first.get_attribute("data-config"))["orientation"] != "black"
+    assert first.evaluate("f => f.sharahWidget.state.orientation") != "black"
+    assert page.watch.errors == [] and page.watch.foreign == []
+
+
 def test_every_real_page_is_clean(new_page, base_url):
     page = new_page()
     for path in REAL_PAGES:
