@@ -33,7 +33,18 @@ function mountAll() {
     return;
   }
   loadFirstBoards(getEngine());
+  // the first boards at once; the others a moment later (a page may hold
+  // forty), so that the first one is live in the task that shows the page
+  mount(figs.slice(0, AT_ONCE));
+  dropPreopened();
+  if (figs.length > AT_ONCE) setTimeout(() => mount(figs.slice(AT_ONCE)), 0);
+}
+
+const AT_ONCE = 2;
+
+function mount(figs) {
   for (const fig of figs) {
+    if (!fig.isConnected || fig.sharahWidget) continue;   // its page went away meanwhile
     try {
       widgets.add(new Board(fig));
     } catch (err) {
@@ -42,7 +53,6 @@ function mountAll() {
       if (hint) hint.textContent = `This board could not start: ${err.message}`;
     }
   }
-  dropPreopened();
 }
 
 // ---- the next page's first board, opened when its link is clicked
