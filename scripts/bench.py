@@ -412,7 +412,8 @@ def instant_nav(page, target: str, hover_ms: int = 0) -> dict:
     ``hover_ms``, the pointer rests on the link that long before the click,
     as a reader's does (mkdocs-material then fetches the page ahead)."""
     before = page.evaluate("() => ({marker: window.__bench.marker, n: window.__bench.ready.length,"
-                           " workers: window.sharahDebug.workersCreated})")
+                           " workers: window.sharahDebug.workersCreated,"
+                           " old: [...document.querySelectorAll('figure.sharah-board')].map(f => f.id)})")
     # a link the reader can see (a collapsed section of the navigation has
     # its links laid out but hidden); else any link to it, clicked by script
     link = page.evaluate_handle("""(t) => {
@@ -432,10 +433,12 @@ def instant_nav(page, target: str, hover_ms: int = 0) -> dict:
         link.click()
     else:
         link.dispatch_event("click")
-    # a board of the new page (not one of the old page's) has become ready
-    mine = """(n) => {
+    # a board of the new page (not one of the old page's: they may still be opening) has become ready
+    mine = """([n, old]) => {
         const B = window.__bench;
-        const ids = new Set([...document.querySelectorAll('figure.sharah-board[data-mode]')].map(f => f.id));
+        const gone = new Set(old);
+        const ids = new Set([...document.querySelectorAll('figure.sharah-board[data-mode]')].map(f => f.id)
+                            .filter(id => !gone.has(id)));
         const first = B.ready.slice(n).find(r => ids.has(r.id));
         const mount = B.mounted.find(r => ids.has(r.id));
         if (!first) return null;
@@ -454,8 +457,8 @@ def instant_nav(page, target: str, hover_ms: int = 0) -> dict:
                 sent: open ? open.t : null, began: answer ? answer.began : null,
                 engine_ms: answer ? answer.ms : null, answered: answer ? answer.t : null};
     }"""
-    page.wait_for_function(mine, arg=before["n"], timeout=BOOT_TIMEOUT)
-    after = page.evaluate(mine, before["n"])
+    page.wait_for_function(mine, arg=[before["n"], before["old"]], timeout=BOOT_TIMEOUT)
+    after = page.evaluate(mine, [before["n"], before["old"]])
     if not page.url.rstrip("/").endswith(target.rstrip("/")):
         raise RuntimeError(f"navigation to {target} ended on {page.url}")
     instant = after["marker"] == before["marker"] and after["workers"] == before["workers"]
