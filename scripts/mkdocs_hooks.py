@@ -67,18 +67,6 @@ class _State:
     count = 0
     engine_name = ""
     build = ""
-    pictures: dict[str, str] = {}    # file name -> a static board's SVG (see _picture)
-
-
-# A page's first boards are drawn in the page; the others are pictures
-# (assets/sharah/boards/<hash>.svg, loaded as the reader comes near them):
-# a page of forty boards is then a third of its elements, which mkdocs-
-# material parses and lays out at every instant navigation. Each picture
-# is the very SVG the page would hold (it draws without the site's CSS).
-# The widget shows the engine's live drawing in its place when the board
-# opens.
-BOARDS_IN_PAGE = 2
-PICTURES = f"{ASSETS}/boards"
 
 
 _state = _State()
@@ -103,7 +91,6 @@ def on_config(config, **kwargs):
     mimetypes.add_type("application/wasm", ".wasm")
     mimetypes.add_type("application/zip", ".zip")
     mimetypes.add_type("application/json", ".json")
-    _state.pictures = {}
     _import_engine()
     if "pymdownx.superfences" not in config.markdown_extensions:
         config.markdown_extensions.append("pymdownx.superfences")
@@ -165,22 +152,12 @@ def _resolve_link(url: str) -> str:
     return out + (f"#{parts.fragment}" if parts.fragment else "")
 
 
-def _picture(svg: str) -> str:
-    """Keep a static board's SVG for on_post_build to write; its address
-    from the page being built."""
-    from mkdocs.utils import get_relative_url
-    name = hashlib.sha256(svg.encode("utf-8")).hexdigest()[:16] + ".svg"
-    _state.pictures[name] = svg
-    page = _state.page
-    return get_relative_url(f"{PICTURES}/{name}", page.url if page is not None else "")
-
-
 def _format(src, language, class_name, options, md, **kwargs):
     _state.count += 1
     index = _state.count
     uid = _fence.make_uid(_page_name(), index)
     try:
-        return _fence.render_fence(src, uid, _resolve_link, _picture if index > BOARDS_IN_PAGE else None)
+        return _fence.render_fence(src, uid, _resolve_link)
     except ValueError as e:
         message = str(e)
         where = f"{_page_name()}"
@@ -354,9 +331,6 @@ def on_post_build(config, **kwargs):
             path.write_text(new, encoding="utf-8")
     (site / ASSETS).mkdir(parents=True, exist_ok=True)
     (site / ASSETS / "csp.txt").write_text(policy + CSP_HEADER_ONLY + "\n", encoding="utf-8")
-    (site / PICTURES).mkdir(parents=True, exist_ok=True)
-    for name, svg in _state.pictures.items():
-        (site / PICTURES / name).write_text(svg, encoding="utf-8")
     (site / ASSETS / "first-boards.json").write_text(
         json.dumps(first_boards(site, texts), indent=0, sort_keys=True), encoding="utf-8")
 

@@ -423,28 +423,12 @@ def _aspect(svg: str) -> str:
     return f"{w / h:.4f}" if w > 0 and h > 0 else "1"
 
 
-def render_html(spec: BoardSpec, uid: str, resolve_link: LinkResolver | None = None,
-                picture: Callable[[str], str] | None = None) -> str:
+def render_html(spec: BoardSpec, uid: str, resolve_link: LinkResolver | None = None) -> str:
     """The board's static HTML: the SVG, status, badges, caption, and for a
-    try board the prompt; the widget's data in ``data-config``.
-
-    ``picture``: given the static SVG, the address of a file that holds it
-    (the build writes it): the board is then an ``<img>`` loaded when the
-    reader comes near it, not the SVG's elements in the page (see
-    ``scripts/mkdocs_hooks.py``). The widget shows the engine's live drawing
-    in its place either way."""
+    try board the prompt; the widget's data in ``data-config``."""
     board = Board(uid, spec.config(uid))
     state = board.state(live=False)     # the widget shows the engine's live drawing
     esc = html.escape
-    drawing = state["svg"]
-    if picture is not None:
-        # the drawing's own label and shape (its --sh-w, --sh-h for the CSS)
-        label = re.search(r'aria-label="([^"]*)"', drawing)
-        shape = re.search(r'<svg [^>]*?style="([^"]*)"', drawing)
-        drawing = (f'<img class="sh-board sh-picture" src="{esc(picture(drawing))}" '
-                   f'alt="{label.group(1) if label else "board"}"'
-                   + (f' style="{shape.group(1)}"' if shape else '')
-                   + ' loading="lazy" decoding="async">')
 
     def md(text: str, key: str) -> str:
         try:
@@ -462,7 +446,7 @@ def render_html(spec: BoardSpec, uid: str, resolve_link: LinkResolver | None = N
     if spec.mode == "try":
         parts.append(f'<p class="sharah-prompt">{md(spec.prompt or DEFAULT_PROMPT, "prompt")}</p>')
     parts.append('<div class="sharah-layout">')
-    parts.append(f'<div class="sharah-board-area"><div class="sharah-svg">{drawing}</div>'
+    parts.append(f'<div class="sharah-board-area"><div class="sharah-svg">{state["svg"]}</div>'
                  + (_hand(state) if live else '') + '</div>')
     parts.append('<div class="sharah-side">')
     parts.append(f'<div class="sharah-badges">{state["badges_html"]}</div>')
@@ -581,10 +565,9 @@ def _move_list(state: dict) -> str:
     return (f'<ol class="sharah-moves" aria-label="Moves"{"" if items else " hidden"}>{items}</ol>')
 
 
-def render_fence(source: str, uid: str, resolve_link: LinkResolver | None = None,
-                 picture: Callable[[str], str] | None = None) -> str:
-    """Parse, check and render one fence (``picture``: see ``render_html``)."""
-    return render_html(parse_fence(source), uid, resolve_link, picture)
+def render_fence(source: str, uid: str, resolve_link: LinkResolver | None = None) -> str:
+    """Parse, check and render one fence."""
+    return render_html(parse_fence(source), uid, resolve_link)
 
 
 __all__ = ["BoardSpec", "parse_fence", "render_html", "render_fence", "inline_html", "make_uid",

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -437,21 +436,3 @@ def test_build_says_how_to_get_pyodide(tmp_path):
     assert proc.returncode != 0
     assert "the Pyodide runtime is missing" in proc.stdout + proc.stderr
     assert "run bash scripts/setup.sh" in proc.stdout + proc.stderr
-
-
-def test_a_board_as_a_picture_is_the_same_drawing_in_a_file():
-    # past a page's first boards, the build writes the static SVG to a file
-    # and the page holds an <img> of it (scripts/mkdocs_hooks.py)
-    source = NODIE + "orientation: black\ncaption: Hi"
-    inline = render_fence(source, "u")
-    kept = []
-    pictured = render_fence(source, "u", picture=lambda svg: kept.append(svg) or "../boards/x.svg")
-    svg = re.search(r'<svg xmlns="http://www.w3.org/2000/svg" class="sh-board.*?</svg>', inline, re.S).group(0)
-    assert kept == [svg]                       # the very drawing the page would hold
-    img = re.search(r"<img [^>]*>", pictured).group(0)
-    label = re.search(r'aria-label="([^"]*)"', svg).group(1)
-    assert img == (f'<img class="sh-board sh-picture" src="../boards/x.svg" alt="{label}" '
-                   'style="--sh-w:4;--sh-h:16" loading="lazy" decoding="async">')
-    assert "<svg" not in pictured.split("<figcaption>")[0].split('class="sharah-svg">')[1].split("</div>")[0]
-    # the rest of the figure is the same
-    assert pictured.replace(img, svg) == inline

@@ -276,24 +276,3 @@ def test_the_build_lists_each_pages_first_board(tmp_path):
     # the widget reads it from the same place (assets/sharah/js/../first-boards.json)
     entry = (ROOT / "site_assets" / "js" / "sharah.js").read_text()
     assert "new URL(`../first-boards.json?v=${BUILD}`, import.meta.url)" in entry
-
-
-def test_a_pages_boards_past_the_first_two_are_pictures_written_by_the_build(tmp_path):
-    hooks = _hooks()
-    hooks._import_engine()
-    hooks._state.pictures = {}
-    hooks._state.page = SimpleNamespace(url="games/oblong-shatranj/",
-                                        file=SimpleNamespace(src_uri="games/oblong-shatranj.md"))
-    hooks._state.markdown, hooks._state.count = "", 0
-    src = "variant: oblong-shatranj\noptions: die=false\n"
-    out = [hooks._format(src, "sharah", "sharah", {}, None) for _ in range(3)]
-    assert all('<svg xmlns="http://www.w3.org/2000/svg" class="sh-board' in html for html in out[:2])
-    assert '<svg xmlns="http://www.w3.org/2000/svg" class="sh-board' not in out[2]
-    src_attr = re.search(r'<img class="sh-board sh-picture" src="([^"]*)"', out[2]).group(1)
-    assert src_attr.startswith("../../assets/sharah/boards/") and src_attr.endswith(".svg")
-    hooks.on_post_build({"site_dir": str(tmp_path)})
-    written = (tmp_path / "games" / "oblong-shatranj" / src_attr).resolve().read_text()
-    # the file holds the drawing the page would have held (the first board's, here the same game)
-    first = re.search(r'<svg xmlns="http://www.w3.org/2000/svg" class="sh-board.*?</svg>', out[0], re.S).group(0)
-    assert written == first.replace(hooks._fence.make_uid("games/oblong-shatranj.md", 1),
-                                    hooks._fence.make_uid("games/oblong-shatranj.md", 3))

@@ -147,21 +147,6 @@ export class Board {
     fig.dataset.state = "loading";
     fig.sharahWidget = this;
     this.start();
-    if (!engineReady()) this.inlinePicture();
-  }
-
-  /** A board past a page's first two is a picture (scripts/mkdocs_hooks.py)
-   *  in the light palette. In the dark scheme, while the engine boots, its
-   *  SVG is put in the page, where it takes the page's colours; the
-   *  engine's live drawing replaces it as soon as the board opens. */
-  async inlinePicture() {
-    const img = this.box.querySelector(":scope > img.sh-picture");
-    if (!img || document.body.getAttribute("data-md-color-scheme") !== "slate") return;
-    try {
-      const res = await fetch(img.src);
-      const svg = res.ok ? await res.text() : "";
-      if (svg.startsWith("<svg") && !this.dead && !this.state && img.isConnected) img.outerHTML = svg;
-    } catch (err) { /* the picture stays */ }
   }
 
   async start() {
