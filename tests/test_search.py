@@ -175,8 +175,8 @@ def test_every_roll_gives_a_legal_move(roll):
 
 def test_an_unrolled_die_has_no_move_yet():
     pos = sharah_web.variant("oblong-shatranj").initial_position()    # the roll is '-'
-    assert best_move(pos, 1) == (None, best_move(pos, 1)[1])
-    assert best_move(pos, 1)[1]["stopped"] == "no moves"
+    move, info = best_move(pos, 1)
+    assert move is None and info["stopped"] == "no moves" and info["nodes"] == 0
 
 
 # ----------------------------------------------------------------- budgets

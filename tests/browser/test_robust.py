@@ -68,7 +68,7 @@ def a_move(page, index=0) -> tuple[str, str, str]:
     """A legal move of the board's game from one square to another."""
     return tuple(page.evaluate(f"""() => {{
         const moves = document.querySelectorAll('{ALL}')[{index}].sharahWidget.state.moves;
-        const m = moves.find(m => m.from && m.to && m.kind === 'move');
+        const m = moves.find(m => m.from && m.to && !m.kind);   // a plain move: no other kind
         return [m.from, m.to, m.n];
     }}"""))
 
