@@ -56,7 +56,7 @@ export const widgets = new Set();
 // answer over when it mounts, if its open request is the very same (an
 // add-on may add a saved game: then it opens anew and the early one is
 // closed). So the board is live when the page is first drawn.
-let preopened = null;   // {id, key, reply}
+let preopened = null;   // {uid, id, key, reply}
 export const preopenStats = { sent: 0, taken: 0, dropped: 0 };
 
 const openKey = (req) => JSON.stringify({ ...req, board: null });
@@ -65,12 +65,13 @@ const openKey = (req) => JSON.stringify({ ...req, board: null });
 export function preopen(configText) {
   const engine = engineIfStarted();
   if (!engine || !engineReady()) return false;
-  dropPreopened();
   let cfg;
   try { cfg = JSON.parse(configText); } catch (err) { return false; }
   if (!cfg || typeof cfg.uid !== "string") return false;
+  if (preopened && preopened.uid === cfg.uid) return true;    // opened already (the pointer was on the link)
+  dropPreopened();
   const req = { ...cfg, cmd: "open", board: `${cfg.uid}~${++mountCounter}` };
-  preopened = { id: req.board, key: openKey(req), reply: engine.request(req) };
+  preopened = { uid: cfg.uid, id: req.board, key: openKey(req), reply: engine.request(req) };
   preopenStats.sent += 1;
   return true;
 }

@@ -21,6 +21,7 @@ debug.widgets = widgets;
 debug.preopen = preopenStats;
 
 function mountAll() {
+  clearTimeout(intent);
   for (const w of [...widgets]) {
     if (!w.fig.isConnected) {
       w.destroy();
@@ -55,8 +56,8 @@ function mount(figs) {
   }
 }
 
-// ---- the next page's first board, opened when its link is clicked
-// (board.js: preopen). first-boards.json (written by the build,
+// ---- the next page's first board, opened when its link is clicked, or
+// when the pointer rests on it (board.js: preopen). first-boards.json (written by the build,
 // scripts/mkdocs_hooks.py) maps each page with boards to its first board's
 // config; it is read once the engine is up.
 const SITE = new URL("../../../", import.meta.url);   // this file is assets/sharah/js/sharah.js
@@ -67,17 +68,38 @@ function pageKey(url) {
   return url.pathname.slice(SITE.pathname.length).replace(/index\.html$/, "");
 }
 
-function onLinkClick(e) {
-  if (!firstBoards || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-  const a = e.target instanceof Element ? e.target.closest("a[href]") : null;
-  if (!a || (a.target && a.target !== "_self") || a.hasAttribute("download")) return;
+/** The first board's config of the page a link goes to, if it has boards. */
+function linkedBoard(target) {
+  if (!firstBoards) return null;
+  const a = target instanceof Element ? target.closest("a[href]") : null;
+  if (!a || (a.target && a.target !== "_self") || a.hasAttribute("download")) return null;
   let url;
-  try { url = new URL(a.href, location.href); } catch (err) { return; }
+  try { url = new URL(a.href, location.href); } catch (err) { return null; }
   const key = pageKey(url);
-  if (key === null || key === pageKey(new URL(location.href))) return;   // another page of this site
+  if (key === null || key === pageKey(new URL(location.href))) return null;   // another page of this site
   const config = firstBoards[key];
-  if (typeof config === "string") preopen(config);
+  return typeof config === "string" ? config : null;
 }
+
+function onLinkClick(e) {
+  clearTimeout(intent);
+  if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  const config = linkedBoard(e.target);
+  if (config) preopen(config);     // kept if the pointer on the link opened it already
+}
+
+// The pointer resting on a link (or the keyboard's focus on it) for a
+// moment opens the board already: the click usually follows.
+const INTENT_MS = 100;
+let intent = null;
+function onLinkIntent(e) {
+  if (e.type === "pointerover" && e.pointerType !== "mouse") return;
+  const config = linkedBoard(e.target);
+  if (!config) return;
+  clearTimeout(intent);
+  intent = setTimeout(() => preopen(config), INTENT_MS);
+}
+function onLinkLeave() { clearTimeout(intent); }
 
 let asked = false;
 function loadFirstBoards(engine) {
@@ -91,6 +113,10 @@ function loadFirstBoards(engine) {
   }, () => {});
 }
 document.addEventListener("click", onLinkClick, true);
+document.addEventListener("pointerover", onLinkIntent, true);
+document.addEventListener("focusin", onLinkIntent, true);
+document.addEventListener("pointerout", onLinkLeave, true);
+document.addEventListener("focusout", onLinkLeave, true);
 
 // Start the engine at once when this page has a board: booting takes seconds.
 if (document.querySelector(BOARDS)) getEngine();

@@ -583,6 +583,21 @@ def test_the_next_pages_first_board_opens_when_its_link_is_clicked(new_page, bas
     assert page.watch.errors == [] and page.watch.foreign == []
 
 
+def test_the_pointer_resting_on_a_link_opens_the_board_before_the_click(new_page, base_url):
+    page = new_page()
+    _test_page_read_the_first_boards(page, base_url)
+    link = page.locator("a[href$='games/oblong-shatranj/']").first
+    link.hover()
+    page.wait_for_function("() => window.sharahDebug.preopen.sent === 1")
+    page.mouse.move(0, 0)                     # away and back: still the same early board
+    link.hover()
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.sharahDebug.preopen") == {"sent": 1, "taken": 0, "dropped": 0}
+    _to_the_oblong_page(page)
+    assert page.evaluate("window.sharahDebug.preopen") == {"sent": 1, "taken": 1, "dropped": 0}
+    assert page.watch.errors == [] and page.watch.foreign == []
+
+
 def test_a_board_opened_ahead_that_does_not_fit_is_closed_and_opened_anew(new_page, base_url):
     # the list says the Oblong page's first board is seen from Black's side:
     # not what the page asks, so the board opens anew, as the page says
