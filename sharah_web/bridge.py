@@ -95,9 +95,10 @@ labelled choice). Each entry of ``moves`` has ``n`` (the notation), ``from``
 and ``to`` (square names, or null), and only when they say something:
 ``drop`` (the kind placed), ``label``, ``kind`` (when not "move") and
 ``captures`` (the squares of the pieces it takes). A board lists a thousand
-moves and more on the Light and Shadow boards: the defaults left out make the
-answer half as long to write and read. The build (``fence.py``) uses the same ``Board`` to draw
-the static board, so the page does not change when the engine takes over.
+moves and more on the Light and Shadow boards: the defaults left out make
+the answer half as long to write and read. The build (``fence.py``) uses
+the same ``Board`` to draw the static board, so the page does not change
+when the engine takes over.
 """
 
 from __future__ import annotations

@@ -499,14 +499,22 @@ class SharahSurrounds(Variant):
                 break
         return out
 
+    def _keep(self, key, moves: list[Move]) -> list[Move]:
+        """Keep ``moves`` under ``key`` (see ``_land``) and return them; the
+        store starts again past ``LANDINGS_KEPT``. (Callers look them up
+        first themselves: this is the hot path of move generation.)"""
+        if len(self._landings) >= LANDINGS_KEPT:
+            self._landings.clear()
+        self._landings[key] = moves
+        return moves
+
     def _turns(self, ctx, sq, p, out):
-        key = (sq, p)                # kept with the landings (see _land)
-        moves = self._landings.get(key)
+        moves = self._landings.get((sq, p))
         if moves is None:
             name = self.geometry.names[sq]
-            moves = self._landings[key] = [
+            moves = self._keep((sq, p), [
                 Move(f"{name}{name}:{f}", (Change(sq, self.tm_pieces[p.side, f]),), sq, sq,
-                     label=f"turn to face {WORD[f]}") for f in COMPASS if f != p.facing]
+                     label=f"turn to face {WORD[f]}") for f in COMPASS if f != p.facing])
         out.extend(moves)
 
     def _land(self, ctx, sq, p, to, taking, out):
@@ -521,16 +529,14 @@ class SharahSurrounds(Variant):
         back in position after position."""
         target = ctx.board[to] if taking else None
         extras = self._extras(ctx, sq, p, to)
-        if not extras:
-            key = (sq, to, p, target) if p.kind == TM else (sq, to, taking)
-            moves = self._landings.get(key)
-            if moves is None:
-                if len(self._landings) >= LANDINGS_KEPT:
-                    self._landings.clear()
-                moves = self._landings[key] = self._landing(sq, p, to, target, taking, ())
-            out.extend(moves)
+        if extras:
+            out.extend(self._landing(sq, p, to, target, taking, extras))
             return
-        out.extend(self._landing(sq, p, to, target, taking, extras))
+        key = (sq, to, p, target) if p.kind == TM else (sq, to, taking)
+        moves = self._landings.get(key)
+        if moves is None:
+            moves = self._keep(key, self._landing(sq, p, to, target, taking, ()))
+        out.extend(moves)
 
     def _landing(self, sq, p, to, target, taking, extras) -> list[Move]:
         """The moves of one landing, with ``extras`` (see ``_extras``)."""

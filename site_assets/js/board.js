@@ -51,7 +51,8 @@ export function registerAddon(addon) {
 export const widgets = new Set();
 
 // ---- opening a page's first board ahead (sharah.js calls preopen when the
-// reader clicks a link to a page with boards): the engine opens it while
+// reader clicks a link to a page with boards, or rests the pointer on it,
+// or focuses it): the engine opens it while
 // mkdocs-material fetches and swaps in the page, and the board takes that
 // answer over when it mounts, if its open request is the very same (an
 // add-on may add a saved game: then it opens anew and the early one is
@@ -156,7 +157,7 @@ export class Board {
       try { if (addon.openRequest && applies(addon, this)) addon.openRequest(this, req); }
       catch (err) { console.error(`sharah add-on ${addon.name}:`, err); }
     }
-    // opened already when the reader clicked the link to this page (preopen)
+    // opened already from the link to this page (preopen)
     const early = takePreopened(req);
     if (early) this.id = req.board = early.id;
     const reply = await (early ? early.reply : getEngine().request(req));

@@ -57,9 +57,9 @@ function mount(figs) {
 }
 
 // ---- the next page's first board, opened when its link is clicked, or
-// when the pointer rests on it (board.js: preopen). first-boards.json (written by the build,
-// scripts/mkdocs_hooks.py) maps each page with boards to its first board's
-// config; it is read once the engine is up.
+// when the pointer rests on it (board.js: preopen). first-boards.json
+// (written by the build, scripts/mkdocs_hooks.py) maps each page with boards
+// to its first board's config; it is read once the engine is up.
 const SITE = new URL("../../../", import.meta.url);   // this file is assets/sharah/js/sharah.js
 let firstBoards = null;
 
