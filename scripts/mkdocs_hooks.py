@@ -257,7 +257,9 @@ def on_post_page(output, page, config, **kwargs):
     says until engine.js adopts it (``window.sharahEarlyWorker``), and an
     async module imports the widget's own engine.js (the same URL, so the
     same module and the same single worker) and calls getEngine(). The
-    widget's modules are preloaded there too."""
+    widget's modules are preloaded there too. All of it comes before the
+    page's stylesheets, which would otherwise hold the classic script back
+    until they had loaded."""
     if 'class="sharah-board' not in output or "</head>" not in output:
         return output
     from mkdocs.utils import get_relative_url
@@ -276,7 +278,11 @@ def on_post_page(output, page, config, **kwargs):
     head += f"<script>{early}</script>"
     head += (f'<script type="module" async>import {{ getEngine }} from "{js}engine.js{v}"; '
              f'getEngine();</script>')
-    return output.replace("</head>", head + "</head>", 1)
+    # before the stylesheets: a classic script after them waits until they
+    # have all loaded (0.2-0.3 s after navigation in the benchmark)
+    first_css = re.search(r'<link rel="stylesheet"', output[:output.index("</head>")])
+    at = first_css.start() if first_css else output.index("</head>")
+    return output[:at] + head + output[at:]
 
 
 # ------------------------------------------------------- security policy

@@ -244,6 +244,17 @@ def test_a_page_with_boards_starts_the_engine_from_its_head():
     # the home page: no folder to climb
     out = hooks.on_post_page(html, page=SimpleNamespace(url=""), config=None)
     assert 'from "./assets/sharah/js/engine.js?v=0123abcd"' in out
+    # before the stylesheets, which would hold a classic script back until
+    # they have loaded; after the rest of the head's start
+    styled = ('<html><head><meta charset="utf-8"><title>x</title>'
+              '<link rel="stylesheet" href="a.css"><link rel="stylesheet" href="b.css">'
+              '<script>material()</script></head><body><figure class="sharah-board"></figure></body></html>')
+    head = hooks.on_post_page(styled, page=page, config=None).split("</head>")[0]
+    assert head.startswith('<html><head><meta charset="utf-8"><title>x</title><link rel="modulepreload"')
+    assert head.index("sharahEarlyWorker") < head.index('<script type="module" async>') \
+        < head.index('<link rel="stylesheet" href="a.css">')
+    assert head.endswith('<link rel="stylesheet" href="a.css"><link rel="stylesheet" href="b.css">'
+                         '<script>material()</script>')
 
 
 def test_a_page_without_boards_is_left_alone():
