@@ -59,6 +59,8 @@ from .core import Game, Line, Move, Position, Remove, SetState, Variant
 WIN = 10_000.0          # a won position, less the plies it takes
 PROVEN = WIN - 1_000    # scores beyond this are wins or losses found by search
 INF = float("inf")
+REDUCE_AFTER = 3        # late move reductions (Tuning.reduce): moves searched in full first
+REDUCE_DEPTH = 3        # ... at nodes this deep or deeper
 SKIP_KINDS = frozenset({"offer-draw"})   # the computer never offers a draw
 _clock = time.perf_counter               # thinking time (a test may replace it)
 
@@ -101,11 +103,16 @@ class Tuning:
     in positions per move listed (0: nothing), in a game where that costs
     far more than judging a position (a thousand moves and more on the
     Light and Shadow boards), so that the node budget, not the time cap,
-    ends a search there too."""
+    ends a search there too. ``reduce`` searches the late quiet moves of
+    a node (after the first ``REDUCE_AFTER``, no capture, not in check) one
+    ply shallower first, and again at full depth only when one of them
+    looks better than the best so far (late move reductions): the search
+    goes deeper in a game of long quiet manoeuvres."""
     scale: float = 1.0
     qdepth: int = 4
     strongest: float = 1.0
     listing: float = 0.0
+    reduce: bool = False
 
     def nodes(self, level: "Level") -> int:
         """The node budget of ``level`` in this game."""
@@ -117,7 +124,7 @@ class Tuning:
 # a typical middle-game move; the time cap is the safety net.
 TUNING = {
     "oblong-shatranj": Tuning(scale=2.5, qdepth=2),
-    "oblong-shatranj die=false": Tuning(scale=0.85, qdepth=4, strongest=2.0),
+    "oblong-shatranj die=false": Tuning(scale=0.85, qdepth=4, strongest=2.0, reduce=True),
     "scheherazade": Tuning(scale=0.4, qdepth=4),
     "sharah-hedman": Tuning(scale=1.2, qdepth=2),
     "sharah-surrounds": Tuning(scale=1.25, qdepth=0, strongest=1.5, listing=0.03),
@@ -211,6 +218,8 @@ class _Search:
         self.pause_nodes = INF              # where the current slice ends
         self.pause_time = INF
         self.qdepth = tuning.qdepth
+        self.reduce = tuning.reduce
+        self.in_check = getattr(variant, "in_check", None)   # chess-like games only
         self.listing = tuning.listing
         self.stop = stop
         self.next_stop_check = 256
@@ -396,8 +405,15 @@ class _Search:
             return self.evaluate(pos, pos.to_move)
         a0 = alpha
         best, best_move = -INF, None
-        for m in moves:
-            v = yield from self.child(m, depth - 1, alpha, beta, ply + 1, False)
+        late = (self.reduce and depth >= REDUCE_DEPTH and len(moves) > REDUCE_AFTER
+                and not (self.in_check and self.in_check(pos, pos.to_move)))
+        for i, m in enumerate(moves):
+            if late and i >= REDUCE_AFTER and not m.captured():
+                v = yield from self.child(m, depth - 2, alpha, beta, ply + 1, False)
+                if v > alpha:
+                    v = yield from self.child(m, depth - 1, alpha, beta, ply + 1, False)
+            else:
+                v = yield from self.child(m, depth - 1, alpha, beta, ply + 1, False)
             if v > best:
                 best, best_move = v, m
                 if v > alpha:

@@ -315,6 +315,26 @@ def test_without_the_die_the_side_ahead_gains_by_trading():
             assert 5.0 < ahead[0] < ahead[1] < 7.5
 
 
+def test_without_the_die_a_lead_fades_as_the_100_move_clock_runs():
+    # the computer's evaluation: the same position is worth less to the side
+    # ahead the nearer the 100-move rule's draw (clock 200): at clock c it is
+    # worth 1 - c / 250 of its value at clock 0, so a move that takes or
+    # moves a pawn (clock 0 again) is preferred to one that shuffles
+    pieces = {"a1": "K", "d16": "k", "c8": "R", "b5": "N", "c12": "n", "a4": "P"}
+    worth = {}
+    for clock in (0, 50, 150, 199):
+        g = game_with(OBLONG, pieces, f"w {clock}", die=False)
+        worth[clock] = g.variant.evaluate(g.current, "white")
+        assert g.variant.evaluate(g.current, "black") == pytest.approx(-worth[clock])
+    assert worth[0] > 5.0
+    for clock in (50, 150, 199):
+        assert worth[clock] == pytest.approx(worth[0] * (1 - clock / 250))
+    # with the die the clock does not count (the die ends games)
+    with_die = [game_with(OBLONG, pieces, f"w 1 {clock}").variant.evaluate(
+        game_with(OBLONG, pieces, f"w 1 {clock}").current, "white") for clock in (0, 150)]
+    assert with_die[0] == with_die[1]
+
+
 def test_without_the_die_the_side_ahead_hunts_the_last_pieces():
     # a rook against a knight: White wins by taking the knight (bare king).
     # The evaluation charges the hunter 0.1 for each square the knight could

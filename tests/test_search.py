@@ -179,6 +179,53 @@ def test_an_unrolled_die_has_no_move_yet():
     assert move is None and info["stopped"] == "no moves" and info["nodes"] == 0
 
 
+# Oblong Shatranj without die, White to move and mate in two, each with one
+# solution, a quiet move (no capture), among a dozen or more legal moves
+# (found by brute force over random positions).
+OBLONG_MATES_IN_TWO = [
+    ({"b10": "k", "c16": "K", "a5": "G", "c10": "E", "a15": "r", "c12": "R"}, "c12a12"),
+    ({"c3": "k", "d1": "K", "a2": "E", "a4": "R", "c5": "n", "c11": "G"}, "a4c4"),
+    ({"a12": "k", "a1": "K", "d2": "R", "a14": "r", "d8": "E"}, "d2a2"),
+    ({"c4": "k", "b8": "K", "b10": "N", "a16": "R", "c2": "n"}, "a16c16"),
+    ({"b4": "k", "a15": "K", "b11": "n", "c6": "R", "a14": "E"}, "c6b6"),
+]
+
+
+@pytest.mark.parametrize("level", [2, 3])
+@pytest.mark.parametrize("pieces, solution", OBLONG_MATES_IN_TWO)
+def test_a_mate_in_two_is_found_through_the_reductions(pieces, solution, level):
+    # Oblong without die searches late quiet moves shallower first
+    # (Tuning.reduce): the quiet first move of a mate in two is still found
+    game = game_with("oblong-shatranj", pieces, "w 0", die=False)
+    assert search.tuning_for(game.variant).reduce
+    assert len(game.legal_moves()) > search.REDUCE_AFTER + 8
+    move, info = best_move(game, level, seed=level)
+    assert (move.notation, info["win_in"], info["stopped"]) == (solution, 3, "won")
+    assert not move.captured()
+
+
+def test_reductions_search_deeper_on_the_same_budget():
+    # an Oblong middle game (no die), the same node budget, with and without
+    # the late move reductions: deeper with them, and exactly as deep again
+    # for the same seed (the budget is counted in nodes)
+    game = sharah_web.new_game("oblong-shatranj", seed=3, die=False)
+    for _ in range(24):
+        game.play(best_move(game, 1, seed=len(game.history))[0])
+    plain = search.TUNING["oblong-shatranj die=false"]
+    depths = {}
+    for reduce in (False, True):
+        search.TUNING["oblong-shatranj die=false"] = search.Tuning(
+            scale=plain.scale, qdepth=plain.qdepth, strongest=plain.strongest, reduce=reduce)
+        try:
+            runs = [best_move(game, 3, seed=7, budget={"nodes": 12_000, "seconds": 60})[1]
+                    for _ in range(2)]
+        finally:
+            search.TUNING["oblong-shatranj die=false"] = plain
+        assert runs[0]["depth"] == runs[1]["depth"] and runs[0]["pv"] == runs[1]["pv"]
+        depths[reduce] = runs[0]["depth"]
+    assert depths[True] > depths[False] >= 3
+
+
 # ----------------------------------------------------------------- budgets
 
 def test_the_node_budget_is_respected():

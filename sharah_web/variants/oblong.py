@@ -250,7 +250,8 @@ class OblongShatranj(ChessLike):
         """Material, pawns past the middle (they promote), and light king
         safety: enemy pieces near a king, and with the die a king that an
         enemy piece could take on the next matching roll. Without the die,
-        the side ahead also gains by trading (below)."""
+        the side ahead also gains by trading, and loses as the 100-move
+        clock runs (below)."""
         score = self.material(pos, side)
         if not self.die and score:
             # Without the die a game is won by mate or by baring the king, and
@@ -288,4 +289,9 @@ class OblongShatranj(ChessLike):
             if self.die and self.mover.board_attacks(board, k, enemy):
                 danger += 0.5
             score += -danger if owner == side else danger
+        if not self.die:
+            # The 100-move rule: the nearer the draw, the less any lead is
+            # worth, so the side ahead takes, or moves a pawn, while a move
+            # that does so still resets the clock (a draw is 0).
+            score *= 1.0 - pos.state.get("clock", 0) / (2.5 * self.progress_limit)
         return score
