@@ -124,7 +124,7 @@ class Tuning:
 # a typical middle-game move; the time cap is the safety net.
 TUNING = {
     "oblong-shatranj": Tuning(scale=2.5, qdepth=2),
-    "oblong-shatranj die=false": Tuning(scale=0.85, qdepth=4, strongest=2.0, reduce=True),
+    "oblong-shatranj die=false": Tuning(scale=0.35, qdepth=4, strongest=4.8, reduce=True),
     "scheherazade": Tuning(scale=0.4, qdepth=4),
     "sharah-hedman": Tuning(scale=1.2, qdepth=2),
     "sharah-surrounds": Tuning(scale=1.25, qdepth=0, strongest=1.5, listing=0.03),
