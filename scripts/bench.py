@@ -313,8 +313,9 @@ def _median(xs):
 class Browser:
     """Chromium with the site served on 127.0.0.1; closes both on exit."""
 
-    def __init__(self, site: Path, port: int, exe: str):
+    def __init__(self, site: Path, port: int, exe: str, slowdown: float = 1.0):
         self.site, self.port, self.exe = site, port, exe
+        self.slowdown = slowdown
         self.base = f"http://127.0.0.1:{port}/"
         self.server = self.pw_cm = self.pw = self.browser = None
         self.instrument = (HERE / "instrument.js").read_text()
@@ -355,11 +356,21 @@ class Browser:
         ctx.route("**/*", only_local)
         return ctx
 
+    def new_page(self, ctx):
+        """A page of ``ctx``; with ``--cpu-slowdown N`` its main thread runs
+        N times slower (Chromium's CPU throttling, as in its developer
+        tools): a machine that much slower, for the page's own work. The
+        engine's worker is not slowed."""
+        page = ctx.new_page()
+        if self.slowdown > 1:
+            ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": self.slowdown})
+        return page
+
 
 def bare_boot(b: Browser) -> dict:
     ctx = b.context()
     try:
-        page = ctx.new_page()
+        page = b.new_page(ctx)
         page.goto(b.base + "bench/bare.html")
         page.wait_for_function("() => window.bareBoot", timeout=BOOT_TIMEOUT)
         res = page.evaluate("() => ({...window.bareBoot, created: window.__bench.workers.length ? "
@@ -528,7 +539,7 @@ def search_bench(b: Browser, site: Path) -> dict:
         raise RuntimeError("the built site has no engine zip")
     ctx = b.context()
     try:
-        page = ctx.new_page()
+        page = b.new_page(ctx)
         from urllib.parse import urlencode
         query = urlencode({"engine": f"../assets/sharah/{engine[0].name}",
                            "config": json.dumps({"games": SEARCH_GAMES, "budget_seconds": 120})})
@@ -562,8 +573,9 @@ def browser_bench(args, tmp: Path) -> dict:
     port = free_port()
     note("building the site")
     site = build_site(tmp, port)
-    res: dict = {"runs": [], "bare": [], "nav": [], "nav_hover": [], "clicks": {}, "search": None}
-    with Browser(site, port, exe) as b:
+    res: dict = {"runs": [], "bare": [], "nav": [], "nav_hover": [], "clicks": {}, "search": None,
+                 "slowdown": args.cpu_slowdown}
+    with Browser(site, port, exe, args.cpu_slowdown) as b:
         res["chromium"] = b.browser.version
         for run in range(args.runs):
             note(f"browser, run {run + 1}/{args.runs} (load average {load_average()})")
@@ -576,7 +588,7 @@ def browser_bench(args, tmp: Path) -> dict:
                         res["bare"].append(bare_boot(b))
                         continue
                     ctx = b.context()
-                    page = ctx.new_page()
+                    page = b.new_page(ctx)
                     res["runs"].append(first_load(page, b.base + FIRST_PAGE))
                     # every run walks the other game pages by instant
                     # navigation; the last one also clicks pieces on each
@@ -599,7 +611,7 @@ def browser_bench(args, tmp: Path) -> dict:
         note(f"browser, the walk with the pointer on each link {HOVER_MS} ms first")
         ctx = b.context()
         try:
-            page = ctx.new_page()
+            page = b.new_page(ctx)
             first_load(page, b.base + FIRST_PAGE)
             page.wait_for_timeout(300)
             for target in NAV_PAGES:
@@ -615,7 +627,10 @@ def browser_bench(args, tmp: Path) -> dict:
 
 def print_browser(res: dict) -> None:
     say(f"Browser: Chromium {res['chromium']}, headless, the built site on 127.0.0.1, "
-        f"page {FIRST_PAGE}, {len(res['runs'])} cold loads (fresh contexts)")
+        f"page {FIRST_PAGE}, {len(res['runs'])} cold loads (fresh contexts)"
+        + (f"; each page's main thread slowed {res['slowdown']:g} times (--cpu-slowdown; "
+           "not the workers: (b) compares two workers, so it does not show a slower machine)"
+           if res.get("slowdown", 1) > 1 else ""))
     for i, (r, bare) in enumerate(zip(res["runs"], res["bare"]), 1):
         created, boot, msg = r["worker_created_s"], r["worker_boot_s"], r["worker_ready_s"]
         parts = ""
@@ -776,9 +791,14 @@ def main(argv=None) -> int:
     p.add_argument("--chromium", metavar="PATH", help="the Chromium binary (default $SHARAH_CHROMIUM "
                    "or /usr/bin/chromium)")
     p.add_argument("--json", metavar="FILE", help="also write every figure to FILE as JSON")
+    p.add_argument("--cpu-slowdown", type=float, default=1.0, metavar="N",
+                   help="run each page's main thread N times slower (Chromium's CPU throttling; "
+                        "not the workers): how the page would fare on a slower machine")
     args = p.parse_args(argv)
     if args.repeat < 1 or args.runs < 1 or args.clicks < 1:
         p.error("--repeat, --runs and --clicks must be at least 1")
+    if not 1 <= args.cpu_slowdown <= 20:
+        p.error("--cpu-slowdown is a factor from 1 (none) to 20")
     do_engine = args.engine or not args.browser
     do_browser = args.browser or not args.engine
 
