@@ -121,7 +121,11 @@ class Tuning:
 
 
 # Measured on CPython 3.11 (2 cores): level 2 spends about half a second on
-# a typical middle-game move; the time cap is the safety net.
+# a typical middle-game move; the time cap is the safety net. Oblong without
+# die is the exception: level 2 there thinks about a tenth of a second and
+# level 3 about nineteen times as long, since in that game of long quiet
+# manoeuvres eight times was not enough for level 3 to be clearly the
+# stronger (docs/about/computer.md, "How strong it is").
 TUNING = {
     "oblong-shatranj": Tuning(scale=2.5, qdepth=2),
     "oblong-shatranj die=false": Tuning(scale=0.35, qdepth=4, strongest=4.8, reduce=True),
