@@ -280,8 +280,9 @@ def on_post_page(output, page, config, **kwargs):
              f'getEngine();</script>')
     # before the stylesheets: a classic script after them waits until they
     # have all loaded (0.2-0.3 s after navigation in the benchmark)
-    first_css = re.search(r'<link rel="stylesheet"', output[:output.index("</head>")])
-    at = first_css.start() if first_css else output.index("</head>")
+    end = output.index("</head>")
+    first_css = output.find('<link rel="stylesheet"', 0, end)
+    at = first_css if first_css >= 0 else end
     return output[:at] + head + output[at:]
 
 

@@ -204,23 +204,21 @@ def test_a_mate_in_two_is_found_through_the_reductions(pieces, solution, level):
     assert not move.captured()
 
 
-def test_reductions_search_deeper_on_the_same_budget():
+def test_reductions_search_deeper_on_the_same_budget(monkeypatch):
     # an Oblong middle game (no die), the same node budget, with and without
     # the late move reductions: deeper with them, and exactly as deep again
     # for the same seed (the budget is counted in nodes)
+    import dataclasses
     game = sharah_web.new_game("oblong-shatranj", seed=3, die=False)
     for _ in range(24):
         game.play(best_move(game, 1, seed=len(game.history))[0])
-    plain = search.TUNING["oblong-shatranj die=false"]
+    key = "oblong-shatranj die=false"
+    plain = search.TUNING[key]
     depths = {}
     for reduce in (False, True):
-        search.TUNING["oblong-shatranj die=false"] = search.Tuning(
-            scale=plain.scale, qdepth=plain.qdepth, strongest=plain.strongest, reduce=reduce)
-        try:
-            runs = [best_move(game, 3, seed=7, budget={"nodes": 12_000, "seconds": 60})[1]
-                    for _ in range(2)]
-        finally:
-            search.TUNING["oblong-shatranj die=false"] = plain
+        monkeypatch.setitem(search.TUNING, key, dataclasses.replace(plain, reduce=reduce))
+        runs = [best_move(game, 3, seed=7, budget={"nodes": 12_000, "seconds": 60})[1]
+                for _ in range(2)]
         assert runs[0]["depth"] == runs[1]["depth"] and runs[0]["pv"] == runs[1]["pv"]
         depths[reduce] = runs[0]["depth"]
     assert depths[True] > depths[False] >= 3
