@@ -15,7 +15,7 @@ import random
 import pytest
 
 import sharah_web
-from sharah_web.core import NotationError, Result
+from sharah_web.core import NotationError, Remove, Result, Shift
 
 from helpers import board_text, game_with, moves_from, notations, assert_undo_redo_exact
 
@@ -387,6 +387,33 @@ def test_aes_sedai_pushes_the_fisher_onto_the_border_and_along_it():
         "b12d14", "b12d14>e15f15", "b12d14>e15g15"]
 
 
+def test_an_aes_sedai_leaving_the_board_is_not_a_capture():
+    geo = sharah_web.variant(V).geometry
+    g = game({"b5": "a", "f5": "L"}, "g - - 7")
+    push = g.find_move("b5e5>f5h5")
+    assert push.effects == (Remove(geo.parse("b5"), capture=False), Shift(geo.parse("f5"), geo.parse("h5")))
+    assert push.captured() == []
+    g.play(push)
+    assert g.position().endswith(" r - - 0")      # a piece left the board: the clock starts again
+    # forcing a Queen onto the border captures her, and only her
+    g = game_with(V, {"h10": "a", "h14": "Q", "h2": "q", "h8": "*"}, "g - - 0")
+    assert [geo.name(s) for s in g.find_move("h10h13>h14h15").captured()] == ["h14"]
+    # what the board is told (the widget says "taking ..." only for captures)
+    from helpers import ok
+    from sharah_web import bridge
+    bridge.reset()
+    try:
+        moves = ok(cmd="open", board="b", variant=V, options={},
+                   position=g.position())["state"]["moves"]
+        by_name = {m["n"]: m for m in moves}
+        assert by_name["h10h13>h14h15"]["captures"] == ["h14"]
+        moves = ok(cmd="open", board="c", variant=V, options={},
+                   position=game({"b5": "a", "f5": "L"}).position())["state"]["moves"]
+        assert "captures" not in {m["n"]: m for m in moves}["b5e5>f5h5"]
+    finally:
+        bridge.reset()
+
+
 def test_aes_sedai_may_not_push_the_fisher_before_he_is_free():
     g = game({"h3": "a"})
     assert [n for n in moves_from(g, "h3") if "+" in n] == []
@@ -702,8 +729,8 @@ def test_random_games_end_and_undo_exactly(options):
         texts = [g.position()]
         while g.result is None:
             moves = g.legal_moves()
-            # prefer moves that do something, so games reach their ends
-            rich = [m for m in moves if "+" in m.notation or m.captured()]
+            # prefer moves that do something (extras, pushes, captures), so games reach their ends
+            rich = [m for m in moves if "+" in m.notation or ">" in m.notation or m.captured()]
             move = rng.choice(rich) if rich and rng.random() < 0.5 else rng.choice(moves)
             g.play(move)
             text = g.position()

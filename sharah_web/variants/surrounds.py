@@ -441,11 +441,12 @@ class SharahSurrounds(Variant):
                 g = self.geometry.names
                 note = f"{g[sq]}{g[prev]}>{g[hit]}{g[dest]}"   # ">": pushes
                 what = self.describe(target)
+                # she leaves the board untaken: not a capture (Move.captured)
                 if killed:
-                    effects = (Remove(sq), Remove(hit))
+                    effects = (Remove(sq, capture=False), Remove(hit))
                     label = f"force the {what} onto the border: she is captured; the Aes Sedai leaves the board"
                 else:
-                    effects = (Remove(sq), Shift(hit, dest))
+                    effects = (Remove(sq, capture=False), Shift(hit, dest))
                     label = f"push the {what} to {g[dest]}; the Aes Sedai leaves the board"
                 out.append(Move(note, effects, sq, prev, label=label))
 
