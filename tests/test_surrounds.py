@@ -15,7 +15,7 @@ import random
 import pytest
 
 import sharah_web
-from sharah_web.core import NotationError, Remove, Result, Shift
+from sharah_web.core import NotationError, Piece, Remove, Result, Shift
 
 from helpers import board_text, game_with, moves_from, notations, assert_undo_redo_exact
 
@@ -371,20 +371,130 @@ def test_aes_sedai_pushes_a_queen_onto_the_border_and_captures_her():
     assert g.current.find("queen", "red") is None and g.piece_at("h15") is None
 
 
-def test_aes_sedai_pushes_the_fisher_onto_the_border_and_along_it():
-    # straight at the Fisher by the border: onto it (c15 is red)
+# The red Queen on h14, at the edge; green Aes Sedai come at her straight
+# (h10) and diagonally from either side (e11 north-east, k11 north-west).
+AT_EDGE = {"h10": "a", "e11": "a", "k11": "a", "h14": "Q", "h2": "q", "h8": "*"}
+
+
+def pushes_at_h14(g):
+    return sorted(n for n in notations(g) if n.startswith(("h10h13", "e11g13", "k11i13")))
+
+
+def test_a_queen_at_the_edge_is_forced_onto_the_border_from_any_direction_by_default():
+    g = game_with(V, AT_EDGE, "g - - 0")
+    assert g.variant.opts["queen_edge"] == "border"
+    assert pushes_at_h14(g) == ["e11g13", "e11g13>h14i15", "h10h13", "h10h13>h14h15",
+                                "k11i13", "k11i13>h14g15"]
+    assert labels(g, "e11", "g13")[1] == (
+        "e11g13>h14i15", "force the red Queen onto the border: she is captured; the Aes Sedai leaves the board")
+    g.play("k11i13>h14g15")
+    assert g.current.find("queen", "red") is None and g.piece_at("g15") is None
+
+
+def test_a_queen_at_the_edge_keeps_the_edge_rule_with_the_option():
+    # queen_edge=edge: straight from inside, she is not affected (the Aes Sedai
+    # stops beside her); diagonally, she is forced along the border, as any
+    # piece at the edge that cannot move onto the border
+    g = game_with(V, AT_EDGE, "g - - 0", queen_edge="edge")
+    assert pushes_at_h14(g) == ["e11g13", "e11g13>h14i14", "e11g13>h14j14", "h10h13",
+                                "k11i13", "k11i13>h14f14", "k11i13>h14g14"]
+    assert labels(g, "h10", "h13") == [("h10h13", "")]
+    g.play("e11g13>h14j14")
+    assert g.piece_at("j14") == Piece("queen", "red")
+    assert g.piece_at("h14") is None and g.piece_at("e11") is None and g.result is None
+
+
+@pytest.mark.parametrize("queen_edge", ["border", "edge"])
+def test_a_queen_two_squares_from_the_border_may_be_forced_onto_it_in_either_reading(queen_edge):
+    g = game_with(V, {"h9": "a", "h13": "Q", "h2": "q", "h8": "*"}, "g - - 0", queen_edge=queen_edge)
+    assert [n for n in moves_from(g, "h9") if n.startswith("h9h12")] == ["h9h12", "h9h12>h13h14", "h9h12>h13h15"]
+    g.play("h9h12>h13h15")
+    assert g.current.find("queen", "red") is None
+
+
+@pytest.mark.parametrize("queen_edge", ["border", "edge"])
+def test_a_queen_forced_onto_the_border_in_the_race_is_captured_and_her_side_loses(queen_edge):
+    # the Queens' race (no Fisher): a Queen may step onto the border herself,
+    # but one forced onto it is captured, and the other side wins at once;
+    # the edge rule does not protect her here, whatever queen_edge says
+    g = game_with(V, {"h10": "a", "h14": "Q", "h5": "q"}, "g - - 0", queen_edge=queen_edge)
+    assert [n for n in moves_from(g, "h10") if n.startswith("h10h13")] == ["h10h13", "h10h13>h14h15"]
+    g.play("h10h13>h14h15")
+    assert g.current.find("queen", "red") is None
+    assert g.result == Result("green", "the Red Queen was lost in the race")
+    assert g.legal_moves() == []
+
+
+def test_aes_sedai_pushes_the_fisher_by_the_border_onto_it():
+    # straight at the Fisher next to the border: onto it (d15 is green)
     g = game({"d10": "a", "d14": "*"}, "g r + 0")
     assert [n for n in moves_from(g, "d10") if n.startswith("d10d13")] == ["d10d13", "d10d13>d14d15"]
     g.play("d10d13>d14d15")
     assert g.result == Result("green", "the Fisher was forced onto a green square of the border")
-    # at the Fisher on the border (e15, red, Red's colour but not Red's far end):
-    # straight, nothing; diagonally, along the border
-    g = game({"e11": "a", "e15": "*"}, "g r + 0")
+
+
+# The Fisher on e15 (red, Red's colour but not Red's far end), held by Red:
+# Aes Sedai come at him straight (e11), and diagonally from either side
+# (b12 along the north-east diagonal, h12 along the north-west one).
+ON_BORDER = {"e11": "a", "b12": "a", "h12": "a", "e15": "*"}
+
+
+def pushes_at_e15(g):
+    return sorted(n for n in notations(g) if n.startswith(("e11e14", "b12d14", "h12f14")))
+
+
+def test_aes_sedai_at_the_fisher_on_the_border_stops_beside_him_by_default():
+    # "or she approaches the Fisher while he is on the border, the piece is
+    # not affected, and the Aes Sedai must stop in the square next to the piece"
+    g = game(ON_BORDER, "g r + 0")
+    assert g.variant.opts["border_fisher"] == "stop"
     assert g.result is None
-    assert [n for n in moves_from(g, "e11") if n.startswith("e11e14")] == ["e11e14"]
-    g = game({"b12": "a", "e15": "*"}, "g r + 0")
-    assert [n for n in moves_from(g, "b12") if n.startswith("b12d14")] == [
-        "b12d14", "b12d14>e15f15", "b12d14>e15g15"]
+    assert pushes_at_e15(g) == ["b12d14", "e11e14", "h12f14"]
+    assert labels(g, "b12", "d14") == [("b12d14", "")]       # nothing to choose
+    g.play("b12d14")
+    assert g.piece_at("d14").kind == "aes_sedai" and g.piece_at("e15").kind == "fisher"
+    assert g.result is None
+
+
+def test_aes_sedai_at_the_fisher_on_the_border_forces_him_along_it_with_the_option():
+    g = game(ON_BORDER, "g r + 0", border_fisher="along")
+    assert pushes_at_e15(g) == ["b12d14", "b12d14>e15f15", "b12d14>e15g15", "e11e14",
+                                "h12f14", "h12f14>e15c15", "h12f14>e15d15"]
+    assert labels(g, "b12", "d14") == [
+        ("b12d14", "move only"),
+        ("b12d14>e15f15", "push the Fisher to f15; the Aes Sedai leaves the board"),
+        ("b12d14>e15g15", "push the Fisher to g15; the Aes Sedai leaves the board"),
+    ]
+    g.play("h12f14>e15d15")           # d15 is green: Green, who does not hold him, wins
+    assert g.piece_at("d15").kind == "fisher" and g.piece_at("h12") is None and g.piece_at("f14") is None
+    assert g.result == Result("green", "the Fisher was forced onto a green square of the border")
+
+
+def test_the_readings_are_game_options_for_the_panel_records_and_links():
+    from sharah_web import record
+    specs = {o["name"]: o for o in sharah_web.variant(V).option_specs()}
+    assert {k: specs["border_fisher"][k] for k in ("label", "type", "choices", "default", "value")} == {
+        "label": "Fisher on the border", "type": "str", "choices": ["stop", "along"],
+        "default": "stop", "value": "stop"}
+    assert {k: specs["queen_edge"][k] for k in ("label", "type", "choices", "default", "value")} == {
+        "label": "Queen at the edge", "type": "str", "choices": ["border", "edge"],
+        "default": "border", "value": "border"}
+    g = game(ON_BORDER, "g r + 0", border_fisher="along", queen_edge="edge")
+    g.play("b12d14>e15f15")
+    link = record.format_link(g)
+    assert "border_fisher:along" in link and "queen_edge:edge" in link
+    for again in (record.parse_link(link).game, record.parse_record(record.format_record(g)).game,
+                  record.load_saved(record.saved_game(g))):
+        assert again.variant.opts["border_fisher"] == "along" and again.position() == g.position()
+    # the same move under the default reading is refused, with the reason
+    with pytest.raises(record.RecordError, match=r"move 1 \(b12d14>e15f15\)"):
+        record.parse_link(link.replace("border_fisher:along", "border_fisher:stop"))
+
+
+def test_border_fisher_option_changes_nothing_for_the_fisher_inside():
+    for value in ("stop", "along"):
+        g = game({"d10": "a", "d14": "*"}, "g r + 0", border_fisher=value)
+        assert [n for n in moves_from(g, "d10") if n.startswith("d10d13")] == ["d10d13", "d10d13>d14d15"]
 
 
 def test_an_aes_sedai_leaving_the_board_is_not_a_capture():
@@ -596,9 +706,22 @@ def test_controller_on_his_colour_elsewhere_on_the_border_does_not_win():
 
 
 def test_non_controller_wins_by_forcing_the_fisher_onto_his_colour():
+    # Green holds the Fisher on b5, next to the border; a red Aes Sedai comes
+    # at him straight from the east and forces him onto a5 (red)
+    g = game({"e5": "A", "b5": "*"}, "r g + 0")
+    assert g.result is None
+    assert [n for n in moves_from(g, "e5") if n.startswith("e5c5")] == ["e5c5", "e5c5>b5a5"]
+    g.play("e5c5>b5a5")
+    assert g.result == Result("red", "the Fisher was forced onto a red square of the border")
+
+
+def test_non_controller_wins_by_forcing_the_fisher_along_the_border_with_the_option():
     # Green holds the Fisher on a6 (green, on the side); a red Aes Sedai comes
-    # at him diagonally and forces him along the border onto a5 (red)
+    # at him diagonally: by default he is not affected, with border_fisher=along
+    # she forces him along the border onto a5 (red)
     g = game({"d9": "A", "a6": "*"}, "r g + 0")
+    assert [n for n in moves_from(g, "d9") if n.startswith("d9b7")] == ["d9b7"]
+    g = game({"d9": "A", "a6": "*"}, "r g + 0", border_fisher="along")
     assert g.result is None
     assert [n for n in moves_from(g, "d9") if n.startswith("d9b7")] == ["d9b7", "d9b7>a6a4", "d9b7>a6a5"]
     g.play("d9b7>a6a5")
@@ -720,7 +843,8 @@ def test_fisher_freedom_needs_a_controller():
 # ------------------------------------------------------- random games
 
 @pytest.mark.parametrize("options", [{}, {"board": "light", "size": 13, "front": "wide",
-                                          "fisher_push": "away", "queen_takes_domnisoara": True}])
+                                          "fisher_push": "away", "queen_takes_domnisoara": True,
+                                          "border_fisher": "along", "queen_edge": "edge"}])
 def test_random_games_end_and_undo_exactly(options):
     rng = random.Random(5)
     results = set()

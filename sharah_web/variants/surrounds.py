@@ -111,6 +111,17 @@ class SharahSurrounds(Variant):
                                   "a Domnisoara draws the Fisher from two squares away on any "
                                   "line (any), or only from the Fisher's side facing her player "
                                   "(front)", "Domnisoara draws"),
+        "border_fisher": Option("stop", ("stop", "along"),
+                                "stop: an Aes Sedai who comes at the Fisher on the border does "
+                                "not move him, from any direction, and stops beside him (the "
+                                "text's words); along: coming diagonally she forces him along "
+                                "the border", "Fisher on the border"),
+        "queen_edge": Option("border", ("border", "edge"),
+                             "border: an Aes Sedai forces a Queen at the edge onto the border, "
+                             "where she is captured, from any direction; edge: the edge rule "
+                             "protects her as any piece that cannot go onto the border (coming "
+                             "straight from inside, nothing; diagonally, forced along the border)",
+                             "Queen at the edge"),
         "race_goal": Option("end", ("end", "half"),
                             "the Queens' race ends on a border square of the Queen's colour "
                             "on her own end row (end), or anywhere on the border in her own "
@@ -431,8 +442,9 @@ class SharahSurrounds(Variant):
             if hit is None or prev == sq:
                 continue
             target = board[hit]
-            if target.kind == FISHER and not ctx.free:
-                continue
+            if target.kind == FISHER and (not ctx.free or (
+                    not self.interior[hit] and self.opts["border_fisher"] == "stop")):
+                continue        # not his to move yet; on the border he is not affected
             pushes = self.push_dests(ctx, target, hit, d)
             if pushes and not out[plain].label:
                 # the pushes share their squares with the plain move to ``prev``
@@ -453,11 +465,16 @@ class SharahSurrounds(Variant):
     def push_dests(self, ctx, target: Piece, q: int, d: int) -> list[tuple[int, bool]]:
         """Where an Aes Sedai coming along direction ``d`` may push the
         piece on ``q``: ``(square, captured)`` pairs; a Queen forced onto the
-        border is captured. At the edge: see the page."""
+        border is captured. At the edge: see the page. (The Fisher on the
+        border with ``border_fisher=stop``: see ``_aes_sedai``.)"""
         board = ctx.board
         fisher = target.kind == FISHER
-        queen = target.kind == QUEEN
         steps = self.steps
+        queen = target.kind == QUEEN
+        if queen and not ctx.race and self.opts["queen_edge"] == "edge":
+            s1 = steps[d][q]
+            if s1 >= 0 and not self.interior[s1]:
+                queen = False     # at the edge: the edge rule, as for any other piece
 
         def fits(s):   # "ok", "capture", "edge" (off the board or forbidden border), "blocked"
             if s < 0:
