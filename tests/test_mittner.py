@@ -496,6 +496,21 @@ def test_stalemate_when_the_holder_can_move_nothing():
     assert g.result.reason == "stalemate: red holds the Fisher; no safe Fisher move and no other move"
 
 
+def test_a_holder_left_with_no_pieces_has_lost_not_stalemated():
+    # Red holds the boxed Fisher (as in BOXED) and has one Fox left; Green
+    # takes it. Red would begin his turn holding a Fisher he cannot move and
+    # "lacks pieces" (the stalemate sentence), but every red piece is gone:
+    # the elimination win, decided by Green's move, comes first.
+    pieces = {sq: t for sq, t in BOXED.items() if t.islower() or t == "*"}
+    pieces.update({"n10": "F", "n2": "f"})
+    g = dance(pieces, to_move="g")
+    assert g.result is None
+    g.play("n2n10")
+    assert (g.result.winner, g.result.reason) == ("green", "all of red's pieces are gone")
+    assert g.variant.legal_moves(g.current) == []      # the stalemate's condition holds too
+    assert not any(True for _ in g.current.pieces("red"))
+
+
 def test_stalemate_after_forty_two_quiet_moves():
     g = dance({"c4": "*", "c6": "O", "e4": "F", "e6": "O", "n14": "o"}, clock=41)
     g.play("e4f4")
