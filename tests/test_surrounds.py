@@ -474,10 +474,10 @@ def test_the_readings_are_game_options_for_the_panel_records_and_links():
     from sharah_web import record
     specs = {o["name"]: o for o in sharah_web.variant(V).option_specs()}
     assert {k: specs["border_fisher"][k] for k in ("label", "type", "choices", "default", "value")} == {
-        "label": "Fisher on the border", "type": "str", "choices": ["stop", "along"],
+        "label": "Aes Sedai at a border Fisher", "type": "str", "choices": ["stop", "along"],
         "default": "stop", "value": "stop"}
     assert {k: specs["queen_edge"][k] for k in ("label", "type", "choices", "default", "value")} == {
-        "label": "Queen at the edge", "type": "str", "choices": ["border", "edge"],
+        "label": "Aes Sedai at an edge Queen", "type": "str", "choices": ["border", "edge"],
         "default": "border", "value": "border"}
     g = game(ON_BORDER, "g r + 0", border_fisher="along", queen_edge="edge")
     g.play("b12d14>e15f15")

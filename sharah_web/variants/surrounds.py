@@ -115,13 +115,13 @@ class SharahSurrounds(Variant):
                                 "stop: an Aes Sedai who comes at the Fisher on the border does "
                                 "not move him, from any direction, and stops beside him (the "
                                 "text's words); along: coming diagonally she forces him along "
-                                "the border", "Fisher on the border"),
+                                "the border", "Aes Sedai at a border Fisher"),
         "queen_edge": Option("border", ("border", "edge"),
                              "border: an Aes Sedai forces a Queen at the edge onto the border, "
                              "where she is captured, from any direction; edge: the edge rule "
                              "protects her as any piece that cannot go onto the border (coming "
                              "straight from inside, nothing; diagonally, forced along the border)",
-                             "Queen at the edge"),
+                             "Aes Sedai at an edge Queen"),
         "race_goal": Option("end", ("end", "half"),
                             "the Queens' race ends on a border square of the Queen's colour "
                             "on her own end row (end), or anywhere on the border in her own "
