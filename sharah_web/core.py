@@ -30,19 +30,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from .errors import IllegalMoveError, NotationError   # re-exported: most callers import them from here
 from .geometry import Geometry
 
 
 DIGITS = "0123456789"     # str.isdigit() also takes other scripts' digits
 MAX_POSITION_TEXT = 4000  # characters; the longest real position is about 1,000
-
-
-class NotationError(ValueError):
-    """Text that is not a move, a position, or an option this game knows."""
-
-
-class IllegalMoveError(ValueError):
-    """A well-formed move that the rules do not allow here."""
 
 
 @dataclass(frozen=True, slots=True)
