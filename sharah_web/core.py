@@ -219,10 +219,41 @@ class Position:
         return self.variant.apply(self, move)
 
 
+# How a game can end: ``Result.termination``, a short code that does not
+# change with the wording of ``Result.reason`` (records, the widget and tests
+# tell endings apart by it). The winner is a separate field: a stalemate wins
+# in Oblong Shatranj and Scheherazade and is a draw in the Sha'rah games.
+TERMINATIONS = {
+    "checkmate": "the side to move is in check and has no legal move",
+    "stalemate": "the side to move cannot move (chess-like games), or a Sha'rah "
+                 "stalemate rule: the Fisher's holder cannot move him, or the "
+                 "other side has no court piece left",
+    "bare-king": "a king has nothing left but itself",
+    "king-captured": "a king was taken (Oblong Shatranj with the die)",
+    "captured-all": "one side has no piece left (Mittner's Sha'rah)",
+    "no-majors": "a side has lost its last advancer, zapper and gambler (Hedman's Sha'rah)",
+    "no-court": "the Fisher's holder has no court piece left (Light and Shadow)",
+    "fisher": "the Fisher reached a square that decides the game",
+    "race": "the Queens' race ended: a Queen came home, or was lost (Light and Shadow)",
+    "repetition": "the same position, or the same sequence of moves, came back",
+    "move-limit": "too many moves in a row without a capture (or other progress)",
+    "agreement": "the players agreed to a draw",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
+    """How a game ended: the winner (``None`` for a draw), the reason in
+    words for the player, and ``termination``, one of ``TERMINATIONS``."""
+
     winner: str | None   # a side name, or None for a draw
     reason: str
+    termination: str
+
+    def __post_init__(self):
+        if self.termination not in TERMINATIONS:
+            raise ValueError(f"unknown termination {self.termination!r} "
+                             f"(known: {', '.join(TERMINATIONS)})")
 
     def __str__(self) -> str:
         return f"{self.winner} wins: {self.reason}" if self.winner else f"draw: {self.reason}"

@@ -185,3 +185,28 @@ def test_the_engine_modules_import_one_another_without_a_loop():
 
     for name in sorted(graph):
         visit(name, [])
+
+
+# ------------------------------------------------------------- terminations
+
+def test_a_result_carries_a_known_termination():
+    r = sharah_web.Result("white", "black is checkmated", "checkmate")
+    assert (r.winner, r.termination, str(r)) == ("white", "checkmate", "white wins: black is checkmated")
+    with pytest.raises(ValueError, match="unknown termination 'mate'"):
+        sharah_web.Result("white", "black is checkmated", "mate")
+
+
+def test_every_result_the_engine_makes_names_a_documented_termination():
+    """Read from the source, so that endings no test reaches are checked too."""
+    import ast
+    from pathlib import Path
+    from sharah_web.core import TERMINATIONS
+    made = {}
+    for path in Path(sharah_web.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Result":
+                assert len(node.args) == 3 and isinstance(node.args[2], ast.Constant), \
+                    f"{path.name}:{node.lineno}: Result(winner, reason, termination) with a literal code"
+                made.setdefault(node.args[2].value, []).append(f"{path.name}:{node.lineno}")
+    assert set(made) <= set(TERMINATIONS), set(made) - set(TERMINATIONS)
+    assert set(made) == set(TERMINATIONS), f"documented but never made: {set(TERMINATIONS) - set(made)}"

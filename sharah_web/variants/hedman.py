@@ -513,14 +513,15 @@ class HedmanSharah(Variant):
         fsq = self.fisher_square(pos.board)
         if fsq is not None and self.colours[fsq] in self.sides:
             colour = self.colours[fsq]
-            return Result(colour, f"the Fisher stands on a {colour} square")
+            return Result(colour, f"the Fisher stands on a {colour} square", "fisher")
         lacking = [s for s in self.sides
                    if not any(p.kind in MAJORS for _, p in pos.pieces(s))]
         if len(lacking) == 2:
-            return Result(None, "neither player has an advancer, a zapper or a gambler")
+            return Result(None, "neither player has an advancer, a zapper or a gambler", "no-majors")
         if lacking:
             return Result(self.opponent(lacking[0]),
-                          f"{lacking[0].capitalize()} has no advancer, zapper or gambler left")
+                          f"{lacking[0].capitalize()} has no advancer, zapper or gambler left",
+                          "no-majors")
         clock = pos.state.get("clock", 0)
         if clock >= 4 and game.history:
             key = self.key(pos)
@@ -529,10 +530,11 @@ class HedmanSharah(Variant):
                 if self.key(ply.before) == key:
                     seen += 1
                     if seen >= 3:
-                        return Result(None, "the same position for the third time")
+                        return Result(None, "the same position for the third time", "repetition")
         limit = self.opts["quiet_limit"]
         if limit and clock >= 2 * limit:
-            return Result(None, f"{limit} moves each without a capture or a pawn or guardian move")
+            return Result(None, f"{limit} moves each without a capture or a pawn or guardian move",
+                          "move-limit")
         return None
 
     # ---------------------------------------- the computer (sharah_web.search)

@@ -590,24 +590,25 @@ class MittnerShahrah(Variant):
             move, before = ply.move, ply.before
             mover = before.to_move
             if move.kind == "declare":
-                return Result(None, f"{mover} declared a stalemate after a repeated sequence of moves")
+                return Result(None, f"{mover} declared a stalemate after a repeated sequence of moves",
+                              "repetition")
             if move.frm is not None and before.board[move.frm] == FISHER:
                 c = self.goal_colour[move.to]
                 if c is not None and c != mover:
-                    return Result(c, f"{mover} moved the Fisher onto a {c} square of the goal row")
+                    return Result(c, f"{mover} moved the Fisher onto a {c} square of the goal row", "fisher")
                 if c == mover and self.geometry.rank(move.to) == self.target_row[mover]:
                     return Result(mover, f"{mover} brought the Fisher to a {mover} square "
-                                         f"of {self.opponent(mover)}'s back goal row")
+                                         f"of {self.opponent(mover)}'s back goal row", "fisher")
         for side in self.sides:
             if not any(True for _ in pos.pieces(side)):
-                return Result(self.opponent(side), f"all of {side}'s pieces are gone")
+                return Result(self.opponent(side), f"all of {side}'s pieces are gone", "captured-all")
         if st["phase"] == "dance" and st["clock"] >= self.opts["quiet_limit"]:
             return Result(None, f"stalemate: {self.opts['quiet_limit']} moves of the dance "
-                                f"without a capture or a change of control")
+                                f"without a capture or a change of control", "move-limit")
         limit = self.opts["capture_limit"]
         if st["phase"] == "capture" and limit and st["clock"] >= limit:
             return Result(None, f"stalemate: {limit} moves of phase two "
-                                f"without a capture or a change of control")
+                                f"without a capture or a change of control", "move-limit")
         if not game.legal_moves():
             side = pos.to_move
             fsq = self.fisher_square(pos)
@@ -615,7 +616,7 @@ class MittnerShahrah(Variant):
                 why = "the threatened Fisher has no safe square"
             else:
                 why = "no safe Fisher move and no other move"
-            return Result(None, f"stalemate: {side} holds the Fisher; {why}")
+            return Result(None, f"stalemate: {side} holds the Fisher; {why}", "stalemate")
         return None
 
     # -------------------------------------------------------- descriptions

@@ -200,7 +200,7 @@ class OblongShatranj(ChessLike):
         if self.die:
             for other in self.sides:
                 if pos.find("king", other) is None:
-                    return Result(self.opponent(other), f"the {other} king was captured")
+                    return Result(self.opponent(other), f"the {other} king was captured", "king-captured")
         if not self.die and not game.legal_moves():
             return self.no_moves_result(pos)
         return self.bare_king_result(game, self.bare_rule) or self.clock_result(pos)

@@ -309,7 +309,7 @@ class Scheherazade(ChessLike):
     def clock_result(self, pos: Position) -> Result | None:
         if pos.state.get("clock", 0) >= 2 * self.progress_limit:
             return Result(None, f"{self.progress_limit} moves each without a capture, "
-                                f"a merge or a pawn move")
+                                f"a merge or a pawn move", "move-limit")
         return None
 
     def status(self, pos: Position) -> str:

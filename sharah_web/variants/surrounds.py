@@ -760,27 +760,30 @@ class SharahSurrounds(Variant):
             homes = {s: pos.find(QUEEN, s) for s in self.sides}
             for side in (mover, self.opponent(mover)):
                 if homes[side] is not None and homes[side] in self.race_goals[side]:
-                    return Result(side, f"the {self.side_name(side)} Queen won the race home")
+                    return Result(side, f"the {self.side_name(side)} Queen won the race home", "race")
             lost = [s for s in self.sides if homes[s] is None]
             if len(lost) == 2:
-                return Result(None, "both Queens were lost in the race")
+                return Result(None, "both Queens were lost in the race", "race")
             if lost:
-                return Result(self.opponent(lost[0]), f"the {self.side_name(lost[0])} Queen was lost in the race")
+                return Result(self.opponent(lost[0]), f"the {self.side_name(lost[0])} Queen was lost in the race",
+                              "race")
             return self.clock_result(pos)
         ctrl = pos.state.get("ctrl")
         col = self.colours[f]
         if col in self.sides:
             if col != ctrl:
-                return Result(col, f"the Fisher was forced onto a {col} square of the border")
+                return Result(col, f"the Fisher was forced onto a {col} square of the border", "fisher")
             if f // self.n == self.far_row[col]:
-                return Result(col, f"{self.side_name(col)} brought the Fisher to a {col} square at the far end")
+                return Result(col, f"{self.side_name(col)} brought the Fisher to a {col} square at the far end",
+                              "fisher")
         if ctrl is not None:
             other = self.opponent(ctrl)
             if self.court(pos, ctrl) == 0:
-                return Result(other, f"{self.side_name(ctrl)} holds the Fisher but has no court pieces left")
+                return Result(other, f"{self.side_name(ctrl)} holds the Fisher but has no court pieces left",
+                              "no-court")
             if self.court(pos, other) == 0 and self._stalemate(game, other, ctrl):
                 return Result(None, f"stalemate: {self.side_name(other)} has no court pieces and "
-                                    f"{self.side_name(ctrl)} holds the Fisher")
+                                    f"{self.side_name(ctrl)} holds the Fisher", "stalemate")
         return self.clock_result(pos)
 
     def _stalemate(self, game, bare: str, holder: str) -> bool:
@@ -802,7 +805,7 @@ class SharahSurrounds(Variant):
     def clock_result(self, pos: Position) -> Result | None:
         limit = self.opts["move_limit"]
         if limit and pos.state.get("clock", 0) >= 2 * limit:
-            return Result(None, f"{limit} moves each without a piece leaving the board")
+            return Result(None, f"{limit} moves each without a piece leaving the board", "move-limit")
         return None
 
     # ---------------------------------------- the computer (sharah_web.search)
