@@ -233,11 +233,6 @@ class ChessLike(Variant):
             new.state.pop("draw", None)
         return new
 
-    def parse_clock(self, field: str) -> int:
-        if not field.isdigit() or len(field) > 4:
-            raise NotationError(f"the move clock must be a whole number, not {field!r}")
-        return int(field)
-
     # ---- results
     def bare(self, pos: Position, side: str) -> bool:
         return all(p.kind == self.royal for _, p in pos.pieces(side))

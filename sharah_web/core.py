@@ -287,6 +287,91 @@ class Option:
         return value
 
 
+class _Unset:
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET = _Unset()   # a StateField default: the key stays out of the state until the text sets it
+
+
+@dataclass(frozen=True)
+class StateField:
+    """One field of the position text after the side to move, declared once
+    (``Variant.position_fields``): reading it (``parse_state``), writing it
+    (``format_state``) and the position editor's input (``state_fields``)
+    all follow from the declaration.
+
+    ``name`` is the key in ``Position.state``; ``label`` and ``doc`` are what
+    the editor shows. The value is one of three kinds:
+
+    - a choice: ``tokens`` lists ``(token, value, label)`` triples;
+    - a whole number (a move clock): ``digits`` limits its length (0: none);
+    - anything else: ``read(variant, token)`` and ``write(variant, value)``
+      (``read`` raises ``NotationError``); ``kind`` "text", or "choice" when
+      the editor offers the values the game lists (``Variant.field_choices``).
+
+    A field may be left out at the end of the text (its ``default`` then),
+    unless the game says every field is required (``state_required``). A
+    field whose default is ``UNSET`` is a flag at the end: written only when
+    its value has a token, and absent from the state when the text has none.
+    ``bad`` is the message for a token that is not a value here."""
+
+    name: str
+    label: str
+    doc: str
+    default: Any = None
+    tokens: tuple = ()
+    digits: int = 0
+    read: Any = None       # (variant, token) -> value
+    write: Any = None      # (variant, value) -> token
+    kind: str = ""         # "choice", "int" or "text"; from the above when left out
+    bad: str = ""          # "... not {token!r}"
+
+    @property
+    def editor_type(self) -> str:
+        return self.kind or ("choice" if self.tokens else "text" if self.read else "int")
+
+    def parse(self, variant: "Variant", token: str) -> Any:
+        if self.read is not None:
+            return self.read(variant, token)
+        if self.tokens:
+            for t, value, _label in self.tokens:
+                if t == token:
+                    return value
+        elif token.isdigit() and not (self.digits and len(token) > self.digits):
+            return int(token)
+        raise NotationError((self.bad or f"{self.label}: not {{token!r}}").format(token=token))
+
+    def format(self, variant: "Variant", value: Any) -> str:
+        """The token for ``value``; "" for a flag that is not set."""
+        if self.write is not None:
+            return self.write(variant, value)
+        if self.tokens:
+            for t, v, _label in self.tokens:
+                if v == value:
+                    return t
+            if self.default is UNSET:
+                return ""
+            raise AssertionError(f"state {self.name}={value!r} has no token")
+        return str(value)
+
+
+def side_field(name: str, label: str, doc: str, sides: tuple[str, str], nobody: str,
+               bad: str) -> StateField:
+    """A side or nobody (who holds the Fisher): the side's first letter, or
+    ``-`` for nobody (``None``, the value when left out)."""
+    return StateField(name, label, doc, None,
+                      (("-", None, nobody),) + tuple((s[0], s, s.capitalize()) for s in sides), bad=bad)
+
+
+def clock_field(label: str, doc: str, digits: int = 4,
+                bad: str = "the move clock must be a whole number, not {token!r}",
+                name: str = "clock") -> StateField:
+    """A move clock: a whole number, 0 when left out."""
+    return StateField(name, label, doc, 0, digits=digits, bad=bad)
+
+
 @dataclass(frozen=True)
 class PieceType:
     kind: str
@@ -523,13 +608,45 @@ class Variant:
         pos.state = self.parse_state(fields[2:], pos)
         return pos
 
+    # ---- the fields after the side to move (see StateField)
+    position_fields: tuple[StateField, ...] = ()
+    state_required: str = ""    # the message when the text must give every field
+    hidden_state: dict = {}     # state that the text does not write, as it starts
+
+    def blank_state(self) -> dict:
+        """The state of a text that gives none of the fields."""
+        state = {f.name: f.default for f in self.position_fields if f.default is not UNSET}
+        state.update(self.hidden_state)
+        return state
+
+    def state_tokens(self, pos: Position) -> list[str]:
+        """Each field's token in ``pos`` ("" for a flag that is not set)."""
+        st = pos.state
+        return [f.format(self, st.get(f.name, None if f.default is UNSET else f.default))
+                for f in self.position_fields]
+
     def format_state(self, pos: Position) -> list[str]:
-        return []
+        return [t for t in self.state_tokens(pos) if t]
 
     def parse_state(self, fields: list[str], pos: Position) -> dict:
+        specs = self.position_fields
+        if not specs:
+            if fields:
+                raise NotationError(f"unexpected fields after the side to move: {' '.join(fields)}")
+            return {}
+        if self.state_required and len(fields) != len(specs):
+            raise NotationError(self.state_required)
+        state = self.blank_state()
+        fields = list(fields)
+        for spec in specs:
+            if not fields:
+                break
+            if spec.default is UNSET and not any(fields[0] == t for t, _v, _l in spec.tokens):
+                break
+            state[spec.name] = spec.parse(self, fields.pop(0))
         if fields:
-            raise NotationError(f"unexpected fields after the side to move: {' '.join(fields)}")
-        return {}
+            raise NotationError(f"unexpected fields at the end of the position: {' '.join(fields)}")
+        return state
 
     def validate(self, pos: Position) -> None:
         """Raise ``NotationError`` if the position cannot arise in this game."""
@@ -550,11 +667,19 @@ class Variant:
 
     def state_fields(self, pos: Position) -> list[dict]:
         """The position text's fields after the side to move, in order, for
-        the position editor: ``{"name", "label", "choices", "doc"}`` each,
-        ``choices`` the allowed values as ``[token, label]`` pairs, or empty
-        for a whole number (a move clock). ``format_state`` gives the values.
-        The default: none."""
-        return []
+        the position editor: ``{"name", "label", "type", "choices", "doc"}``
+        each, ``choices`` the allowed values as ``[token, label]`` pairs
+        ("choice"), or empty for a whole number ("int") or other text
+        ("text"). ``state_tokens`` gives the values."""
+        return [{"name": f.name, "label": f.label, "type": f.editor_type,
+                 "choices": [list(c) for c in self.field_choices(f, pos)], "doc": f.doc}
+                for f in self.position_fields]
+
+    def field_choices(self, field: StateField, pos: Position) -> list[tuple[str, str]]:
+        """The ``(token, label)`` pairs the editor offers for ``field`` in
+        ``pos``: its tokens' by default ("" first, for "none", for a flag)."""
+        none = [("", "none")] if field.default is UNSET else []
+        return none + [(t, label) for t, _v, label in field.tokens]
 
     # ---- moves
     def legal_moves(self, pos: Position) -> list[Move]:

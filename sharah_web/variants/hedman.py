@@ -31,7 +31,8 @@ they give it to the opponent; ``pass`` when a player has no legal move.
 from __future__ import annotations
 
 from ..core import (Change, IllegalMoveError, Move, NotationError, Option, Piece,
-                    PieceType, Position, Remove, Result, SetState, Shift, Variant)
+                    PieceType, Position, Remove, Result, SetState, Shift, Variant, clock_field,
+                    side_field)
 from ..geometry import ALL_DIRECTIONS
 from ..movegen import Mover
 
@@ -72,6 +73,14 @@ class HedmanSharah(Variant):
         PieceType(ZAPPER, "Z", "mQ", "Zapper", 5),
     )
     neutral_symbol = {FISHER: "*"}
+    position_fields = (
+        side_field("control", "Fisher control",
+                   "who controls the Fisher King; nobody until a player first reaches the 10th rank",
+                   (RED, GREEN), "nobody yet",
+                   "the Fisher's controller is r, g or - (nobody yet), not {token!r}"),
+        clock_field("Quiet moves", "moves in a row without a capture or a pawn or guardian move",
+                    digits=5),
+    )
     options = {
         "tenth_rank": Option(
             "reach", ("reach", "exact"),
@@ -143,26 +152,6 @@ class HedmanSharah(Variant):
     def side_letter(self, side: str) -> str:
         return side[0]
 
-    def format_state(self, pos: Position) -> list[str]:
-        control = pos.state.get("control")
-        return [control[0] if control else "-", str(pos.state.get("clock", 0))]
-
-    def parse_state(self, fields: list[str], pos: Position) -> dict:
-        state = {"control": None, "clock": 0}
-        if fields:
-            c = fields.pop(0)
-            if c not in ("-", "r", "g"):
-                raise NotationError(f"the Fisher's controller is r, g or - (nobody yet), not {c!r}")
-            state["control"] = {"-": None, "r": RED, "g": GREEN}[c]
-        if fields:
-            clock = fields.pop(0)
-            if not clock.isdigit() or len(clock) > 5:
-                raise NotationError(f"the move clock must be a whole number, not {clock!r}")
-            state["clock"] = int(clock)
-        if fields:
-            raise NotationError(f"unexpected fields at the end of the position: {' '.join(fields)}")
-        return state
-
     def validate(self, pos: Position) -> None:
         fishers = [s for s, p in pos.pieces(None, FISHER)]
         if len(fishers) > 1:
@@ -173,16 +162,6 @@ class HedmanSharah(Variant):
             if p.kind in (PAWN, GUARDIAN) and self.in_zone(p.side, sq):
                 raise NotationError(f"the {p.side} {p.kind} on {names[sq]} should have "
                                     f"promoted (its 10th rank)")
-
-    def state_fields(self, pos: Position) -> list[dict]:
-        return [
-            {"name": "control", "label": "Fisher control",
-             "choices": [["-", "nobody yet"], ["r", "Red"], ["g", "Green"]],
-             "doc": "who controls the Fisher King; nobody until a player first reaches "
-                    "the 10th rank"},
-            {"name": "clock", "label": "Quiet moves",
-             "choices": [], "doc": "moves in a row without a capture or a pawn or guardian move"},
-        ]
 
     # --------------------------------------------------------- helpers
     def fisher_square(self, board: list) -> int | None:

@@ -42,7 +42,8 @@ from __future__ import annotations
 import re
 
 from ..core import (Move, NotationError, IllegalMoveError, Option, Piece, PieceType,
-                    Place, Position, Remove, Result, SetState, Shift, Variant)
+                    Place, Position, Remove, Result, SetState, Shift, StateField, Variant,
+                    clock_field, side_field)
 from ..geometry import ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL
 
 FISHER = Piece("fisher", None)
@@ -65,6 +66,11 @@ class MittnerShahrah(Variant):
         PieceType("stone", "O", "mK", "Stone", 1),
     )
     neutral_symbol = {"fisher": "*"}
+    # the fields after the side to move: see __init__ (the hands depend on the split)
+    state_required = ("after the side to move the position needs four fields: the phase "
+                      "(place, capture, dance), the hands (like S11F11O11/s11f11o11, or -/-), "
+                      "the Fisher's holder (r, g or -) and the quiet-move clock")
+    hidden_state = {"trail": ()}    # the moves since the last irreversible one (repetition)
     options = {
         "size": Option(13, (13, 11), "the playing surface inside the goal row: 13x13 as in the "
                        "books (15x15 with the goal row), or 11x11 for a shorter game", "Board"),
@@ -110,6 +116,21 @@ class MittnerShahrah(Variant):
         # over it); the squares one step away. Made once per board size.
         self.rays, self.steps = g.derived("mittner", lambda: self._tables(g))
         self.surface = [s for s in range(g.size) if not self.goal[s] and s != self.center]
+        example = "S11F11O11/s11f11o11" if self.split is not None else "33/33"
+        self.position_fields = (
+            StateField("phase", "Phase",
+                       "placing pieces from the hands, the capture, or the dance (someone holds the Fisher)",
+                       "place", tuple((p, p, "placing" if p == "place" else p) for p in PHASES),
+                       bad="the phase is place, capture or dance, not {token!r}"),
+            StateField("hands", "Hands",
+                       f"the pieces still to place, Red's then Green's, like {example} (-/- when empty)",
+                       (self.full_hand(), self.full_hand()), kind="text",
+                       read=MittnerShahrah._read_hands, write=MittnerShahrah._write_hands),
+            side_field("holder", "Fisher holder", "who holds the Fisher", self.sides, "nobody",
+                       "the Fisher's holder is r, g or -, not {token!r}"),
+            clock_field("Quiet moves", "moves of the capture or the dance without a capture or a "
+                        "change of control", digits=0, bad="the clock is a whole number, not {token!r}"),
+        )
 
     @staticmethod
     def _tables(g) -> tuple[dict, list]:
@@ -220,12 +241,6 @@ class MittnerShahrah(Variant):
         text = "".join(parts) or "-"
         return text if side == "red" else text.lower()
 
-    def format_state(self, pos: Position) -> list[str]:
-        st = pos.state
-        hands = "/".join(self._hand_text(s, h) for s, h in zip(self.sides, st["hands"]))
-        holder = st["holder"][0] if st["holder"] else "-"
-        return [st["phase"], hands, holder, str(st["clock"])]
-
     def _parse_hand(self, side: str, text: str):
         if self.split is None:
             if text == "-":
@@ -250,24 +265,14 @@ class MittnerShahrah(Variant):
             raise NotationError(f"{side}'s hand holds more than the split {self.opts['split']} allows")
         return hand
 
-    def parse_state(self, fields: list[str], pos: Position) -> dict:
-        if len(fields) != 4:
-            raise NotationError("after the side to move the position needs four fields: the phase "
-                                "(place, capture, dance), the hands (like S11F11O11/s11f11o11, or -/-), "
-                                "the Fisher's holder (r, g or -) and the quiet-move clock")
-        phase, hands, holder, clock = fields
-        if phase not in PHASES:
-            raise NotationError(f"the phase is place, capture or dance, not {phase!r}")
-        parts = hands.split("/")
+    def _read_hands(self, text: str) -> tuple:
+        parts = text.split("/")
         if len(parts) != 2:
-            raise NotationError(f"the hands are Red's then Green's, split by '/', not {hands!r}")
-        hand = tuple(self._parse_hand(s, t) for s, t in zip(self.sides, parts))
-        holders = {"-": None, "r": "red", "g": "green"}
-        if holder not in holders:
-            raise NotationError(f"the Fisher's holder is r, g or -, not {holder!r}")
-        if not clock.isdigit():
-            raise NotationError(f"the clock is a whole number, not {clock!r}")
-        return self._state(phase, hand, holders[holder], int(clock))
+            raise NotationError(f"the hands are Red's then Green's, split by '/', not {text!r}")
+        return tuple(self._parse_hand(s, t) for s, t in zip(self.sides, parts))
+
+    def _write_hands(self, hands) -> str:
+        return "/".join(self._hand_text(s, h) for s, h in zip(self.sides, hands))
 
     def hand_size(self, hand) -> int:
         return hand if isinstance(hand, int) else sum(hand)
@@ -317,21 +322,6 @@ class MittnerShahrah(Variant):
                 if n > most:
                     raise NotationError(f"{side} has {n} {PLURAL[kind]} on the board and in "
                                         f"hand; the split {self.opts['split']} gives {most}")
-
-    def state_fields(self, pos: Position) -> list[dict]:
-        example = "S11F11O11/s11f11o11" if self.split is not None else "33/33"
-        return [
-            {"name": "phase", "label": "Phase",
-             "choices": [["place", "placing"], ["capture", "capture"], ["dance", "dance"]],
-             "doc": "placing pieces from the hands, the capture, or the dance (someone holds the Fisher)"},
-            {"name": "hands", "label": "Hands", "choices": [], "type": "text",
-             "doc": f"the pieces still to place, Red's then Green's, like {example} (-/- when empty)"},
-            {"name": "holder", "label": "Fisher holder",
-             "choices": [["-", "nobody"], ["r", "Red"], ["g", "Green"]],
-             "doc": "who holds the Fisher"},
-            {"name": "clock", "label": "Quiet moves", "choices": [],
-             "doc": "moves of the capture or the dance without a capture or a change of control"},
-        ]
 
     # ------------------------------------------------------------ threats
     def attacked(self, board: list, t: int, side: str) -> bool:

@@ -25,7 +25,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..core import (Change, IllegalMoveError, Move, NotationError, Option, Piece,
-                    PieceType, Position, Remove, Result, Shift, Variant)
+                    PieceType, Position, Remove, Result, Shift, StateField, Variant,
+                    clock_field, side_field)
 from ..geometry import DIRECTIONS
 
 COMPASS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
@@ -78,6 +79,18 @@ class SharahSurrounds(Variant):
         PieceType(AS, "A", "Q", "Aes Sedai", 3),
     )
     neutral_symbol = {FISHER: "*"}
+    position_fields = (
+        side_field("ctrl", "Fisher control",
+                   "who captured the Fisher last (nobody: he has never been captured)",
+                   ("red", "green"), "nobody yet", "the Fisher's controller is r, g or '-', not {token!r}"),
+        StateField("free", "Fisher freed",
+                   "yes once the captured Fisher has left the centre: other pieces may move him",
+                   False, (("-", False, "no"), ("+", True, "yes")),
+                   bad="after the controller comes '+' (other pieces may move the Fisher) or '-', "
+                       "not {token!r}"),
+        clock_field("Move clock", "moves in a row with no piece leaving the board",
+                    bad="the clock must be a whole number, not {token!r}"),
+    )
     options = {
         "board": Option("shadow", ("shadow", "light"),
                         "shadow: the checkers are cornered in black (Game of Dark Surrounds); "
@@ -223,33 +236,6 @@ class SharahSurrounds(Variant):
         board[self.centre] = Piece(FISHER, None)
         return Position(self, board, self.opts["first"], {"ctrl": None, "free": False, "clock": 0})
 
-    def format_state(self, pos: Position) -> list[str]:
-        ctrl = pos.state.get("ctrl")
-        return [ctrl[0] if ctrl else "-", "+" if pos.state.get("free") else "-",
-                str(pos.state.get("clock", 0))]
-
-    def parse_state(self, fields: list[str], pos: Position) -> dict:
-        state = {"ctrl": None, "free": False, "clock": 0}
-        if fields:
-            f = fields.pop(0)
-            if f not in ("r", "g", "-"):
-                raise NotationError(f"the Fisher's controller is r, g or '-', not {f!r}")
-            state["ctrl"] = {"r": "red", "g": "green", "-": None}[f]
-        if fields:
-            f = fields.pop(0)
-            if f not in ("+", "-"):
-                raise NotationError(f"after the controller comes '+' (other pieces may move the "
-                                    f"Fisher) or '-', not {f!r}")
-            state["free"] = f == "+"
-        if fields:
-            f = fields.pop(0)
-            if not f.isdigit() or len(f) > 4:
-                raise NotationError(f"the clock must be a whole number, not {f!r}")
-            state["clock"] = int(f)
-        if fields:
-            raise NotationError(f"unexpected fields at the end of the position: {' '.join(fields)}")
-        return state
-
     def validate(self, pos: Position) -> None:
         g = self.geometry
         fishers = [s for s, p in pos.pieces(None)]
@@ -287,18 +273,6 @@ class SharahSurrounds(Variant):
             if p is not None and p.side == self.sides[0]:
                 counts[p.kind] = counts.get(p.kind, 0) + 1
         return counts
-
-    def state_fields(self, pos: Position) -> list[dict]:
-        return [
-            {"name": "ctrl", "label": "Fisher control",
-             "choices": [["-", "nobody yet"], ["r", "Red"], ["g", "Green"]],
-             "doc": "who captured the Fisher last (nobody: he has never been captured)"},
-            {"name": "free", "label": "Fisher freed",
-             "choices": [["-", "no"], ["+", "yes"]],
-             "doc": "yes once the captured Fisher has left the centre: other pieces may move him"},
-            {"name": "clock", "label": "Move clock", "choices": [],
-             "doc": "moves in a row with no piece leaving the board"},
-        ]
 
     def fisher_square(self, pos: Position) -> int | None:
         for s, p in enumerate(pos.board):
