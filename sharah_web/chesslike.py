@@ -37,9 +37,6 @@ class ChessLike(Variant):
         super().__init__(**options)
         self.mover = Mover(self)
 
-    def betza_of(self, kind: str) -> str:
-        return self.types[kind].betza
-
     # ---- generation
     def piece_moves(self, pos: Position, sq: int) -> list[Move]:
         piece = pos.board[sq]

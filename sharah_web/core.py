@@ -376,7 +376,8 @@ def clock_field(label: str, doc: str, digits: int = 4,
 class PieceType:
     kind: str
     letter: str          # upper case; the position text uses upper for the first side
-    betza: str = ""      # movement, where it is plain data
+    betza: str = ""      # movement in Betza's notation, only where that string makes the
+                         # moves (Variant.betza_of); "" when the game's own code moves it
     name: str = ""       # display name (defaults to kind)
     value: float = 0.0   # rough value in pawns, for the computer opponent
 
@@ -440,6 +441,12 @@ class Variant:
         """Small facts shown beside a board: ``{"name", "value", "detail"}``
         (the die roll, who holds the Fisher, the phase...)."""
         return []
+
+    def betza_of(self, kind: str) -> str:
+        """The movement in Betza's notation that makes ``kind``'s moves
+        (``movegen.Mover``, or the game's own table); "" when the game's own
+        code moves it. The page of pieces quotes it (tests/test_pieces_page.py)."""
+        return self.types[kind].betza
 
     def kind_name(self, kind: str) -> str:
         t = self.types.get(kind)

@@ -62,15 +62,18 @@ class HedmanSharah(Variant):
     title = "Sha'rah (Patrik Hedman)"
     width, height = 13, 13
     sides = (RED, GREEN)
+    # Pawns and guardians move by their Betza (movegen.Mover); the Fisher and
+    # the five majors, who run like queens but take in their own ways, by
+    # _slider_moves: they have no Betza string.
     piece_types = (
-        PieceType(FISHER, "F", "Q", "Fisher King", 0),
+        PieceType(FISHER, "F", "", "Fisher King", 0),
         PieceType(PAWN, "P", "mfF2cfsW", "Pawn", 1),
         PieceType(GUARDIAN, "U", "fNfF", "Guardian", 2),
-        PieceType(GAMBLER, "G", "mQ", "Gambler", 6),
-        PieceType(IMMOBILIZER, "I", "mQ", "Immobilizer", 5),
-        PieceType(WITHDRAWER, "W", "mQ", "Withdrawer", 4),
-        PieceType(ADVANCER, "A", "mQ", "Advancer", 4),
-        PieceType(ZAPPER, "Z", "mQ", "Zapper", 5),
+        PieceType(GAMBLER, "G", "", "Gambler", 6),
+        PieceType(IMMOBILIZER, "I", "", "Immobilizer", 5),
+        PieceType(WITHDRAWER, "W", "", "Withdrawer", 4),
+        PieceType(ADVANCER, "A", "", "Advancer", 4),
+        PieceType(ZAPPER, "Z", "", "Zapper", 5),
     )
     neutral_symbol = {FISHER: "*"}
     position_fields = (
@@ -118,9 +121,6 @@ class HedmanSharah(Variant):
         self.back = [self.dirs.index((-dx, -dy)) for dx, dy in self.dirs]
         self.nbrs = [tuple(t for t in (st[s] for st in self.steps) if t >= 0) for s in range(size)]
         self.reach_exact = self.opts["tenth_rank"] == "exact"
-
-    def betza_of(self, kind: str) -> str:
-        return self.types[kind].betza
 
     # ---------------------------------------------------------- squares
     def _colour(self, sq: int) -> str:

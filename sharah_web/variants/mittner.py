@@ -60,10 +60,12 @@ class MittnerShahrah(Variant):
     title = "Sha'rah (Martin Mittner's rules)"
     width = height = 15
     sides = ("red", "green")
+    # No Betza strings: the lines stop short of the goal row and the Fisher
+    # square, and who takes what is the game's own (piece_moves, attacked).
     piece_types = (
-        PieceType("snake", "S", "B", "Snake", 3),
-        PieceType("fox", "F", "R", "Fox", 4),
-        PieceType("stone", "O", "mK", "Stone", 1),
+        PieceType("snake", "S", "", "Snake", 3),
+        PieceType("fox", "F", "", "Fox", 4),
+        PieceType("stone", "O", "", "Stone", 1),
     )
     neutral_symbol = {"fisher": "*"}
     # the fields after the side to move: see __init__ (the hands depend on the split)

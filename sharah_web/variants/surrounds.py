@@ -23,6 +23,9 @@ counts plies since a piece last left the board.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
+
+from .. import betza
 
 from ..core import (Change, IllegalMoveError, Move, NotationError, Option, Piece,
                     PieceType, Position, Remove, Result, Shift, StateField, Variant,
@@ -59,10 +62,25 @@ CAN_TAKE = {
 }
 FRONT_ONLY = frozenset({QUEEN, AS})   # take a Troublemaker only from its front
 
-# (directions, reach) per kind for the plain sliders; 0 = no limit
-LADY_PLAN = ((ORTH, 0), (DIAG, 5))
-LORD_PLAN = ((DIAG, 5), (ORTH, 1))
-PLANS = {"lord": LORD_PLAN, "lady": LADY_PLAN, TM: ((ORTH + DIAG, 2),), AS: ((ORTH + DIAG, 0),)}
+# The plain sliders' movement, in Betza's notation: it makes their moves
+# (plan). The Queen (her leap and pull), the Aes Sedai (her push) and the
+# Fisher move by their own code and have no Betza string.
+LORD, LADY = "B5W", "RB5"
+SLIDERS = ("lord", "lady", "domnisoara", TM)
+
+
+@lru_cache(maxsize=None)
+def plan(notation: str) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """``(directions, reach)`` pairs for a Betza string of steps and rides
+    along the eight lines (reach 0: no limit), each atom's directions in
+    compass order (``COMPASS``). ``ValueError`` for anything else."""
+    out = []
+    for atom in betza.parse(notation):
+        dirs = [VECTORS.index(v) if v in VECTORS else None for v in atom.vectors]
+        if None in dirs or not (atom.move and atom.capture) or atom.lame or atom.initial:
+            raise ValueError(f"{notation!r}: only plain steps and rides along the eight lines here")
+        out.append((tuple(sorted(dirs)), atom.range))
+    return tuple(out)
 
 
 class SharahSurrounds(Variant):
@@ -72,11 +90,11 @@ class SharahSurrounds(Variant):
     sides = ("red", "green")
     piece_types = (
         PieceType(QUEEN, "Q", "", "Queen", 6),
-        PieceType("lord", "L", "B5W", "Lord", 5),
-        PieceType("lady", "Y", "RB5", "Lady", 6),
-        PieceType("domnisoara", "D", "RB5", "Domnisoara", 5),
+        PieceType("lord", "L", LORD, "Lord", 5),
+        PieceType("lady", "Y", LADY, "Lady", 6),
+        PieceType("domnisoara", "D", LADY, "Domnisoara", 5),   # see betza_of
         PieceType(TM, "T", "Q2", "Troublemaker", 2),
-        PieceType(AS, "A", "Q", "Aes Sedai", 3),
+        PieceType(AS, "A", "", "Aes Sedai", 3),
     )
     neutral_symbol = {FISHER: "*"}
     position_fields = (
@@ -163,8 +181,7 @@ class SharahSurrounds(Variant):
         self.border_squares = tuple(s for s in range(g.size) if not self.interior[s])
         # components of each diagonal direction (for pushes along the border)
         self.components = {1: (2, 0), 3: (2, 4), 5: (6, 4), 7: (6, 0)}
-        self.plans = dict(PLANS)
-        self.plans["domnisoara"] = LADY_PLAN if self.opts["domnisoara_moves"] == "lady" else LORD_PLAN
+        self.plans = {kind: plan(self.betza_of(kind)) for kind in SLIDERS}
         self.can_take_table = {k: set(v) for k, v in CAN_TAKE.items()}
         if self.opts["queen_takes_domnisoara"]:
             self.can_take_table[QUEEN].add("domnisoara")
@@ -203,6 +220,13 @@ class SharahSurrounds(Variant):
         inner = [[inside(ray) for ray in table] for table in rays]
         neighbours = [[t for t in (st[s] for st in steps) if t >= 0] for s in range(g.size)]
         return interior, steps, rays, inner, neighbours
+
+    def betza_of(self, kind: str) -> str:
+        """The piece's movement in Betza's notation ("" when its own code
+        moves it): the Domnisoara's follows option ``domnisoara_moves``."""
+        if kind == "domnisoara" and self.opts["domnisoara_moves"] == "lord":
+            return LORD
+        return self.types[kind].betza
 
     # ---- sides and squares
     def forward(self, side):
