@@ -1,7 +1,8 @@
 """Sha'rah as read by Patrik Hedman (Chess Variant Pages, 2014).
 
-Source: ``shared/seeds/001_3e2208fab566866b.txt``. A 13x13 board whose
-outer ring (the rim) is closed to ordinary moves; pieces of the Ultima and
+Source: Hedman's page on the Chess Variant Pages
+(``docs/games/sharah-hedman.md``, "Sources"). A 13x13 board whose outer
+ring (the rim) is closed to ordinary moves; pieces of the Ultima and
 Rococo family (immobilizer, withdrawer, advancer, zapper, gambler) with
 Berolina-plus pawns and forward-jumping guardians; one neutral piece, the
 Fisher King, that the players control in turn and that wins the game for

@@ -1,8 +1,9 @@
 """Sha'rah as read by Martin Mittner (2011): Snakes, Foxes, Stones and the Fisher.
 
-Source: ``shared/seeds/002_bbdce363ae1b8d6d.txt``. The board is the books'
-13x13 playing surface inside a one-square goal row (15x15 in all); option
-``size=11`` gives an 11x11 surface (13x13 in all). Red sits at the bottom
+Source: Mittner's *The Rules of Sha'rah* (``docs/games/sharah-mittner.md``,
+"Sources"). The board is the books' 13x13 playing surface inside a
+one-square goal row (15x15 in all); option ``size=11`` gives an 11x11
+surface (13x13 in all). Red sits at the bottom
 (upper case in the position text), Green at the top; Green places first.
 
 The game has three phases, kept in the position's state:

@@ -1,8 +1,8 @@
 """Oblong Shatranj with die (M. Winther, 2006), on a 4x16 board.
 
-Source: ``shared/seeds/003_95d496487b525493.txt``. The seven set-ups come
-from Winther's implementation (four of them also from the Chess Variant
-Pages). White sits at the bottom and moves first.
+Source: Winther's text (``docs/games/oblong-shatranj.md``, "Sources"). The
+seven set-ups come from Winther's implementation (four of them also from
+the Chess Variant Pages). White sits at the bottom and moves first.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Scheherazade (Robert Shimmin, 1999 Large Variant contest), on a 10x10 board.
 
-Source: ``shared/seeds/004_a52fe941686661ad.txt``; the Betza notation of the
-new pieces from the Interactive Diagram on the Chess Variant Pages.
+Source: Robert Shimmin's text on the Chess Variant Pages; the Betza notation
+of the new pieces from the Interactive Diagram there (``docs/games/scheherazade.md``,
+"Sources").
 
 Six *basic* pieces (knight, bishop, rook, hussar, onager, spearman) merge in
 pairs into fifteen "queens". A compound's kind is its two parts joined by

@@ -1,8 +1,8 @@
 """Sha'rah on the Light and Shadow boards ("Game of Dark/Light Surrounds").
 
-Source: ``shared/seeds/000_4aa377592fad0607.txt``, an anonymous fan page
-reading of the game in Robert Jordan's *A Path of Daggers*. The text leaves
-much open; every choice made here is listed on the rules page
+Source: an anonymous fan page's reading of the game in Robert Jordan's
+*The Path of Daggers* ("Sources" on the rules page). The text leaves much
+open; every choice made here is listed on the rules page
 (``docs/games/sharah-surrounds.md``, "How this site reads the rules") and
 the reasonable alternatives are options.
 
