@@ -1,7 +1,9 @@
 """The move model shared by every game.
 
 A position is a board (a list of pieces or ``None``), the side to move and a
-small dict of game state (die roll, Fisher control, phase, counters...).
+small dict of game state (die roll, Fisher control, phase, counters...),
+which its position text writes after the side to move in the fields the
+game declares (``StateField``, ``Variant.position_fields``).
 A move is a tuple of atomic effects applied in order:
 
 - ``Shift(frm, to)``: a piece goes from one square to an empty one;
@@ -366,10 +368,9 @@ def side_field(name: str, label: str, doc: str, sides: tuple[str, str], nobody: 
 
 
 def clock_field(label: str, doc: str, digits: int = 4,
-                bad: str = "the move clock must be a whole number, not {token!r}",
-                name: str = "clock") -> StateField:
-    """A move clock: a whole number, 0 when left out."""
-    return StateField(name, label, doc, 0, digits=digits, bad=bad)
+                bad: str = "the move clock must be a whole number, not {token!r}") -> StateField:
+    """The move clock (state ``clock``): a whole number, 0 when left out."""
+    return StateField("clock", label, doc, 0, digits=digits, bad=bad)
 
 
 @dataclass(frozen=True)
