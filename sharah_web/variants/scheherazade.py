@@ -1,8 +1,8 @@
 """Scheherazade (Robert Shimmin, 1999 Large Variant contest), on a 10x10 board.
 
-Source: Robert Shimmin's text on the Chess Variant Pages; the Betza notation
-of the new pieces from the Interactive Diagram there (``docs/games/scheherazade.md``,
-"Sources").
+Source: Robert Shimmin's text on the Chess Variant Pages; the Betza
+notation of the new pieces from the Interactive Diagram there
+(``docs/games/scheherazade.md``, "Sources").
 
 Six *basic* pieces (knight, bishop, rook, hussar, onager, spearman) merge in
 pairs into fifteen "queens". A compound's kind is its two parts joined by
@@ -80,8 +80,9 @@ def _read_ep(rules, token: str) -> int | None:
 
 
 FIELDS = (
-    StateField("kings", "Unmoved kings", "kings that have never moved may still slide (on their second rank)",
-               "", (("Kk", "Kk", "both"), ("K", "K", "White's"), ("k", "k", "Black's"), ("-", "", "neither")),
+    StateField("kings", "Unmoved kings",
+               "kings that have never moved may still slide (on their second rank)", "",
+               (("Kk", "Kk", "both"), ("K", "K", "White's"), ("k", "k", "Black's"), ("-", "", "neither")),
                bad="the king field says which kings have never moved: Kk, K, k or -, not {token!r}"),
     StateField("ep", "En passant", "the square a pawn's double step has just passed over", None,
                kind="choice", read=_read_ep,

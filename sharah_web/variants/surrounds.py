@@ -26,7 +26,6 @@ from dataclasses import replace
 from functools import lru_cache
 
 from .. import betza
-
 from ..core import (Change, IllegalMoveError, Move, NotationError, Option, Piece,
                     PieceType, Position, Remove, Result, Shift, StateField, Variant,
                     clock_field, side_field)
