@@ -82,7 +82,8 @@ def play_one(args) -> dict:
     else:
         outcome = "draw" if result.winner is None else "win" if result.winner == side_a else "loss"
         reason, termination = result.reason, result.termination
-    return {"outcome": outcome, "reason": reason, "termination": termination, "plies": plies, "times": times, "cpu": cpu,
+    return {"outcome": outcome, "reason": reason, "termination": termination, "plies": plies,
+            "times": times, "cpu": cpu,
             "a_first": a_first, "seed": seed}
 
 
