@@ -21,8 +21,10 @@ its start and its moves (with the die rolls that came after them):
   roll that followed it comes after ``@``. ``Roll`` is the roll before the
   first move, ``Position`` the start when it is not the game's set-up.
   Move numbers, ``{comments}``, ``; comments`` and the result are accepted
-  and skipped on import; ``Result`` and ``Termination`` are written for the
-  reader, and the engine works the result out again from the moves.
+  and skipped on import; ``Result``, ``Termination`` (a code of
+  ``core.TERMINATIONS``) and the engine's sentence as a comment before the
+  result are written for the reader, and the engine works the result out
+  again from the moves.
 - a **link** fragment (``format_link`` / ``parse_link``), compact and safe
   in a URL: ``game=1;v=oblong-shatranj;o=die:false,setup:1;m=b5b6,c12c11``;
 - a **saved game** (``saved_game`` / ``load_saved``): a small JSON object
