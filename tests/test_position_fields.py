@@ -140,3 +140,11 @@ def test_mittner_needs_every_field():
         rules.read_position(f"{board} g place S11F11O11/s11f11o11 -")
     pos = rules.read_position(f"{board} g place S11F11O11/s11f11o11 - 0")
     assert pos.state["trail"] == () and pos.state["hands"] == ((11, 11, 11), (11, 11, 11))
+
+
+@pytest.mark.parametrize("variant_id, options", CONFIGS, ids=[f"{g}{o or ''}" for g, o in CONFIGS])
+def test_the_start_holds_every_declared_field_and_nothing_undeclared(variant_id, options):
+    rules = sharah_web.variant(variant_id, **options)
+    declared = {f.name for f in rules.position_fields if f.default is not UNSET}
+    assert set(rules.initial_position().state) == declared | set(rules.hidden_state)
+    assert rules.read_position(rules.initial_position().text()).state == rules.initial_position().state
