@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import os
-import re
 import sys
 import time
 from collections import Counter
@@ -79,19 +78,13 @@ def play_one(args) -> dict:
         with open(path, "w", encoding="utf-8") as f:
             f.write(format_record(game, tags) + "\n")
     if result is None:
-        outcome, reason = "draw", "unfinished"
-    elif result.winner is None:
-        outcome, reason = "draw", result.reason
+        outcome, reason, termination = "draw", "unfinished", "unfinished"
     else:
-        outcome = "win" if result.winner == side_a else "loss"
-        reason = result.reason
-    return {"outcome": outcome, "reason": reason, "plies": plies, "times": times, "cpu": cpu,
+        outcome = "draw" if result.winner is None else "win" if result.winner == side_a else "loss"
+        reason, termination = result.reason, result.termination
+    return {"outcome": outcome, "reason": reason, "termination": termination, "plies": plies,
+            "times": times, "cpu": cpu,
             "a_first": a_first, "seed": seed}
-
-
-def generalise(reason: str) -> str:
-    """A result's reason without the side names, to count like with like."""
-    return re.sub(r"\b(white|black|red|green)\b", "X", reason, flags=re.IGNORECASE)
 
 
 def run_match(variant, options, spec_a, spec_b, games, seed, max_plies, jobs, quiet=False,
@@ -113,7 +106,7 @@ def run_match(variant, options, spec_a, spec_b, games, seed, max_plies, jobs, qu
             if not quiet:
                 _progress(len(results), games, r)
     score = Counter(r["outcome"] for r in results)
-    reasons = Counter((r["outcome"], generalise(r["reason"])) for r in results)
+    reasons = Counter((r["outcome"], r["termination"]) for r in results)
     times = {k: [t for r in results for t in r["times"][k]] for k in ("A", "B")}
     cpu = {k: [t for r in results for t in r["cpu"][k]] for k in ("A", "B")}
     return {"variant": variant, "options": options, "a": spec_a, "b": spec_b, "games": games,

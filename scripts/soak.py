@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import random
-import re
 import sys
 import time
 import traceback
@@ -108,7 +107,7 @@ def play_game(task: tuple) -> dict:
         if game.legal_moves():
             raise Broken("the game is over but moves are listed")
         out["result"] = str(game.result)
-        out["reason"] = game.result.reason
+        out["termination"] = game.result.termination
     except Exception as e:  # noqa: BLE001 - every failure is reported
         out["error"] = f"{type(e).__name__}: {e}"
         out["traceback"] = "" if isinstance(e, Broken) else traceback.format_exc(limit=-6)
@@ -117,12 +116,6 @@ def play_game(task: tuple) -> dict:
     out["plies"] = len(game.history) if game is not None else 0
     out["seconds"] = time.perf_counter() - t0
     return out
-
-
-def general_reason(reason: str) -> str:
-    """A result's reason without the side names and numbers, for counting."""
-    reason = re.sub(r"\b(white|black|red|green)\b", "X", reason, flags=re.I)
-    return re.sub(r"\b\d+\b", "N", reason)
 
 
 def tasks(args, games, rng):
@@ -144,9 +137,9 @@ def report(label: str, rows: list[dict], shown: int) -> int:
         line += (f" {short['plies']:>6} (seed {short['seed']}) {long['plies']:>6} (seed {long['seed']})"
                  f" {mean:>7.0f} {sum(r['seconds'] for r in rows):>8.0f}s")
     print(line)
-    ends = Counter(general_reason(r["reason"]) for r in ok)
-    for reason, n in ends.most_common():
-        print(f"{'':22}{n:>6}  {reason}")
+    ends = Counter(r["termination"] for r in ok)
+    for termination, n in ends.most_common():
+        print(f"{'':22}{n:>6}  {termination}")
     for r in bad[:shown]:
         print(f"    FAIL seed {r['seed']} options {r['options']} ply {r['plies']}: {r['error']}")
         if r.get("position"):

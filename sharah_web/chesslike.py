@@ -37,9 +37,6 @@ class ChessLike(Variant):
         super().__init__(**options)
         self.mover = Mover(self)
 
-    def betza_of(self, kind: str) -> str:
-        return self.types[kind].betza
-
     # ---- generation
     def piece_moves(self, pos: Position, sq: int) -> list[Move]:
         piece = pos.board[sq]
@@ -233,11 +230,6 @@ class ChessLike(Variant):
             new.state.pop("draw", None)
         return new
 
-    def parse_clock(self, field: str) -> int:
-        if not field.isdigit() or len(field) > 4:
-            raise NotationError(f"the move clock must be a whole number, not {field!r}")
-        return int(field)
-
     # ---- results
     def bare(self, pos: Position, side: str) -> bool:
         return all(p.kind == self.royal for _, p in pos.pieces(side))
@@ -253,23 +245,25 @@ class ChessLike(Variant):
         if not self.bare(pos, other):
             return None
         if self.bare(pos, mover):
-            return Result(None, "both kings are bare")
+            return Result(None, "both kings are bare", "bare-king")
         if rule == "reply":
             for m in game.legal_moves():
                 if m.touched() and self.bare(self.apply(pos, m), mover):
-                    return Result(None, f"bare king, but the bared {other} king could bare the other at once")
-        return Result(mover, f"the {other} king is bare")
+                    return Result(None, f"bare king, but the bared {other} king could bare the other at once",
+                                  "bare-king")
+        return Result(mover, f"the {other} king is bare", "bare-king")
 
     def no_moves_result(self, pos: Position) -> Result:
         side = pos.to_move
         winner = self.opponent(side)
         if self.in_check(pos, side):
-            return Result(winner, f"{side} is checkmated")
-        return Result(winner, f"{side} is stalemated")
+            return Result(winner, f"{side} is checkmated", "checkmate")
+        return Result(winner, f"{side} is stalemated", "stalemate")
 
     def clock_result(self, pos: Position) -> Result | None:
         if self.progress_limit and pos.state.get("clock", 0) >= 2 * self.progress_limit:
-            return Result(None, f"{self.progress_limit} moves each without a capture or a pawn move")
+            return Result(None, f"{self.progress_limit} moves each without a capture or a pawn move",
+                          "move-limit")
         return None
 
     def repetition_state(self, pos: Position) -> tuple:
@@ -297,10 +291,10 @@ class ChessLike(Variant):
 
     def repetition_result(self, game) -> Result | None:
         if self.repetitions and self.repetition_count(game) >= self.repetitions:
-            return Result(None, f"the same position {self.repetitions} times")
+            return Result(None, f"the same position {self.repetitions} times", "repetition")
         return None
 
     def agreement_result(self, pos: Position) -> Result | None:
         if pos.state.get("draw") == "agreed":
-            return Result(None, "agreed by the players")
+            return Result(None, "agreed by the players", "agreement")
         return None

@@ -1,7 +1,9 @@
 """The move model shared by every game.
 
 A position is a board (a list of pieces or ``None``), the side to move and a
-small dict of game state (die roll, Fisher control, phase, counters...).
+small dict of game state (die roll, Fisher control, phase, counters...),
+which its position text writes after the side to move in the fields the
+game declares (``StateField``, ``Variant.position_fields``).
 A move is a tuple of atomic effects applied in order:
 
 - ``Shift(frm, to)``: a piece goes from one square to an empty one;
@@ -30,19 +32,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from .errors import IllegalMoveError, NotationError   # re-exported: most callers import them from here
 from .geometry import Geometry
 
 
 DIGITS = "0123456789"     # str.isdigit() also takes other scripts' digits
 MAX_POSITION_TEXT = 4000  # characters; the longest real position is about 1,000
-
-
-class NotationError(ValueError):
-    """Text that is not a move, a position, or an option this game knows."""
-
-
-class IllegalMoveError(ValueError):
-    """A well-formed move that the rules do not allow here."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,10 +221,41 @@ class Position:
         return self.variant.apply(self, move)
 
 
+# How a game can end: ``Result.termination``, a short code that does not
+# change with the wording of ``Result.reason`` (records, the widget and tests
+# tell endings apart by it). The winner is a separate field: a stalemate wins
+# in Oblong Shatranj and Scheherazade and is a draw in the Sha'rah games.
+TERMINATIONS = {
+    "checkmate": "the side to move is in check and has no legal move",
+    "stalemate": "the side to move cannot move (chess-like games), or a Sha'rah "
+                 "stalemate rule: the Fisher's holder cannot move him, or the "
+                 "other side has no court piece left",
+    "bare-king": "a king has nothing left but itself",
+    "king-captured": "a king was taken (Oblong Shatranj with the die)",
+    "captured-all": "one side has no piece left (Mittner's Sha'rah)",
+    "no-majors": "a side has lost its last advancer, zapper and gambler (Hedman's Sha'rah)",
+    "no-court": "the Fisher's holder has no court piece left (Light and Shadow)",
+    "fisher": "the Fisher reached a square that decides the game",
+    "race": "the Queens' race ended: a Queen came home, or was lost (Light and Shadow)",
+    "repetition": "the same position, or the same sequence of moves, came back",
+    "move-limit": "too many moves in a row without a capture (or other progress)",
+    "agreement": "the players agreed to a draw",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
+    """How a game ended: the winner (``None`` for a draw), the reason in
+    words for the player, and ``termination``, one of ``TERMINATIONS``."""
+
     winner: str | None   # a side name, or None for a draw
     reason: str
+    termination: str
+
+    def __post_init__(self):
+        if self.termination not in TERMINATIONS:
+            raise ValueError(f"unknown termination {self.termination!r} "
+                             f"(known: {', '.join(TERMINATIONS)})")
 
     def __str__(self) -> str:
         return f"{self.winner} wins: {self.reason}" if self.winner else f"draw: {self.reason}"
@@ -263,11 +289,96 @@ class Option:
         return value
 
 
+class _Unset:
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET = _Unset()   # a StateField default: the key stays out of the state until the text sets it
+
+
+@dataclass(frozen=True)
+class StateField:
+    """One field of the position text after the side to move, declared once
+    (``Variant.position_fields``): reading it (``parse_state``), writing it
+    (``format_state``) and the position editor's input (``state_fields``)
+    all follow from the declaration.
+
+    ``name`` is the key in ``Position.state``; ``label`` and ``doc`` are what
+    the editor shows. The value is one of three kinds:
+
+    - a choice: ``tokens`` lists ``(token, value, label)`` triples;
+    - a whole number (a move clock): ``digits`` limits its length (0: none);
+    - anything else: ``read(variant, token)`` and ``write(variant, value)``
+      (``read`` raises ``NotationError``); ``kind`` "text", or "choice" when
+      the editor offers the values the game lists (``Variant.field_choices``).
+
+    A field may be left out at the end of the text (its ``default`` then),
+    unless the game says every field is required (``state_required``). A
+    field whose default is ``UNSET`` is a flag at the end: written only when
+    its value has a token, and absent from the state when the text has none.
+    ``bad`` is the message for a token that is not a value here."""
+
+    name: str
+    label: str
+    doc: str
+    default: Any = None
+    tokens: tuple = ()
+    digits: int = 0
+    read: Any = None       # (variant, token) -> value
+    write: Any = None      # (variant, value) -> token
+    kind: str = ""         # "choice", "int" or "text"; from the above when left out
+    bad: str = ""          # "... not {token!r}"
+
+    @property
+    def editor_type(self) -> str:
+        return self.kind or ("choice" if self.tokens else "text" if self.read else "int")
+
+    def parse(self, variant: "Variant", token: str) -> Any:
+        if self.read is not None:
+            return self.read(variant, token)
+        if self.tokens:
+            for t, value, _label in self.tokens:
+                if t == token:
+                    return value
+        elif token.isdigit() and not (self.digits and len(token) > self.digits):
+            return int(token)
+        raise NotationError((self.bad or f"{self.label}: not {{token!r}}").format(token=token))
+
+    def format(self, variant: "Variant", value: Any) -> str:
+        """The token for ``value``; "" for a flag that is not set."""
+        if self.write is not None:
+            return self.write(variant, value)
+        if self.tokens:
+            for t, v, _label in self.tokens:
+                if v == value:
+                    return t
+            if self.default is UNSET:
+                return ""
+            raise AssertionError(f"state {self.name}={value!r} has no token")
+        return str(value)
+
+
+def side_field(name: str, label: str, doc: str, sides: tuple[str, str], nobody: str,
+               bad: str) -> StateField:
+    """A side or nobody (who holds the Fisher): the side's first letter, or
+    ``-`` for nobody (``None``, the value when left out)."""
+    return StateField(name, label, doc, None,
+                      (("-", None, nobody),) + tuple((s[0], s, s.capitalize()) for s in sides), bad=bad)
+
+
+def clock_field(label: str, doc: str, digits: int = 4,
+                bad: str = "the move clock must be a whole number, not {token!r}") -> StateField:
+    """The move clock (state ``clock``): a whole number, 0 when left out."""
+    return StateField("clock", label, doc, 0, digits=digits, bad=bad)
+
+
 @dataclass(frozen=True)
 class PieceType:
     kind: str
     letter: str          # upper case; the position text uses upper for the first side
-    betza: str = ""      # movement, where it is plain data
+    betza: str = ""      # movement in Betza's notation, only where that string makes the
+                         # moves (Variant.betza_of); "" when the game's own code moves it
     name: str = ""       # display name (defaults to kind)
     value: float = 0.0   # rough value in pawns, for the computer opponent
 
@@ -331,6 +442,12 @@ class Variant:
         """Small facts shown beside a board: ``{"name", "value", "detail"}``
         (the die roll, who holds the Fisher, the phase...)."""
         return []
+
+    def betza_of(self, kind: str) -> str:
+        """The movement in Betza's notation that makes ``kind``'s moves
+        (``movegen.Mover``, or the game's own table); "" when the game's own
+        code moves it. The page of pieces quotes it (tests/test_pieces_page.py)."""
+        return self.types[kind].betza
 
     def kind_name(self, kind: str) -> str:
         t = self.types.get(kind)
@@ -499,13 +616,45 @@ class Variant:
         pos.state = self.parse_state(fields[2:], pos)
         return pos
 
+    # ---- the fields after the side to move (see StateField)
+    position_fields: tuple[StateField, ...] = ()
+    state_required: str = ""    # the message when the text must give every field
+    hidden_state: dict = {}     # state that the text does not write, as it starts
+
+    def blank_state(self) -> dict:
+        """The state of a text that gives none of the fields."""
+        state = {f.name: f.default for f in self.position_fields if f.default is not UNSET}
+        state.update(self.hidden_state)
+        return state
+
+    def state_tokens(self, pos: Position) -> list[str]:
+        """Each field's token in ``pos`` ("" for a flag that is not set)."""
+        st = pos.state
+        return [f.format(self, st.get(f.name, None if f.default is UNSET else f.default))
+                for f in self.position_fields]
+
     def format_state(self, pos: Position) -> list[str]:
-        return []
+        return [t for t in self.state_tokens(pos) if t]
 
     def parse_state(self, fields: list[str], pos: Position) -> dict:
+        specs = self.position_fields
+        if not specs:
+            if fields:
+                raise NotationError(f"unexpected fields after the side to move: {' '.join(fields)}")
+            return {}
+        if self.state_required and len(fields) != len(specs):
+            raise NotationError(self.state_required)
+        state = self.blank_state()
+        fields = list(fields)
+        for spec in specs:
+            if not fields:
+                break
+            if spec.default is UNSET and not any(fields[0] == t for t, _v, _l in spec.tokens):
+                break
+            state[spec.name] = spec.parse(self, fields.pop(0))
         if fields:
-            raise NotationError(f"unexpected fields after the side to move: {' '.join(fields)}")
-        return {}
+            raise NotationError(f"unexpected fields at the end of the position: {' '.join(fields)}")
+        return state
 
     def validate(self, pos: Position) -> None:
         """Raise ``NotationError`` if the position cannot arise in this game."""
@@ -526,11 +675,19 @@ class Variant:
 
     def state_fields(self, pos: Position) -> list[dict]:
         """The position text's fields after the side to move, in order, for
-        the position editor: ``{"name", "label", "choices", "doc"}`` each,
-        ``choices`` the allowed values as ``[token, label]`` pairs, or empty
-        for a whole number (a move clock). ``format_state`` gives the values.
-        The default: none."""
-        return []
+        the position editor: ``{"name", "label", "type", "choices", "doc"}``
+        each, ``choices`` the allowed values as ``[token, label]`` pairs
+        ("choice"), or empty for a whole number ("int") or other text
+        ("text"). ``state_tokens`` gives the values."""
+        return [{"name": f.name, "label": f.label, "type": f.editor_type,
+                 "choices": [list(c) for c in self.field_choices(f, pos)], "doc": f.doc}
+                for f in self.position_fields]
+
+    def field_choices(self, field: StateField, pos: Position) -> list[tuple[str, str]]:
+        """The ``(token, label)`` pairs the editor offers for ``field`` in
+        ``pos``: its tokens' by default ("" first, for "none", for a flag)."""
+        none = [("", "none")] if field.default is UNSET else []
+        return none + [(t, label) for t, _v, label in field.tokens]
 
     # ---- moves
     def legal_moves(self, pos: Position) -> list[Move]:

@@ -14,7 +14,8 @@ Only a position with no problem can be played (``start_from``).
 
 The editor knows no rule of any game: the palette comes from the game's
 piece types (with facings where the game has them, and the neutral Fisher),
-the fields after the side to move from ``Variant.state_fields``, and the
+the fields after the side to move from the game's declared
+``Variant.position_fields`` (``core.StateField``), and the
 problems from ``Variant.validate`` and from starting a game there.
 
 The bridge's ``edit`` command (see ``edit``)::
@@ -76,19 +77,15 @@ def _entry(rules, piece: Piece) -> dict:
 # ----------------------------------------------------------------- fields
 
 def fields(rules, pos: Position) -> list[dict]:
-    """The side to move, then the game's own fields (``Variant.state_fields``),
-    each with its value in ``pos``: ``{"name", "label", "type", "choices",
-    "value", "doc"}``; ``type`` is "choice", "int" or "text"."""
+    """The side to move, then the game's own fields (``Variant.state_fields``,
+    from its ``position_fields``), each with its value in ``pos``: ``{"name",
+    "label", "type", "choices", "value", "doc"}``; ``type`` is "choice",
+    "int" or "text"."""
     out = [{"name": "to_move", "label": "Side to move", "type": "choice",
             "choices": [[rules.side_letter(s), s.capitalize()] for s in rules.sides],
             "value": rules.side_letter(pos.to_move), "doc": "who moves next"}]
-    values = rules.format_state(pos)
-    for i, spec in enumerate(rules.state_fields(pos)):
-        out.append({"name": spec["name"], "label": spec["label"],
-                    "type": "choice" if spec["choices"] else spec.get("type", "int"),
-                    "choices": [list(c) for c in spec["choices"]],
-                    "value": values[i] if i < len(values) else "",
-                    "doc": spec.get("doc", "")})
+    for spec, value in zip(rules.state_fields(pos), rules.state_tokens(pos)):
+        out.append({**spec, "value": value})
     return out
 
 

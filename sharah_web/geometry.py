@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from .errors import NotationError
+
 FILE_LETTERS = "abcdefghijklmnop"
 MAX_FILES = len(FILE_LETTERS)
 MAX_RANKS = 26
@@ -73,7 +75,6 @@ class Geometry:
         if it is not on this board."""
         sq = self.index.get(text) if isinstance(text, str) else None
         if sq is None:
-            from .core import NotationError   # core imports this module
             if not isinstance(text, str):
                 raise NotationError(f"a square is named by text, like b3, not {text!r:.40}")
             if SQUARE_RE.fullmatch(text or ""):

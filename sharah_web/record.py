@@ -21,8 +21,10 @@ its start and its moves (with the die rolls that came after them):
   roll that followed it comes after ``@``. ``Roll`` is the roll before the
   first move, ``Position`` the start when it is not the game's set-up.
   Move numbers, ``{comments}``, ``; comments`` and the result are accepted
-  and skipped on import; ``Result`` and ``Termination`` are written for the
-  reader, and the engine works the result out again from the moves.
+  and skipped on import; ``Result``, ``Termination`` (a code of
+  ``core.TERMINATIONS``) and the engine's sentence as a comment before the
+  result are written for the reader, and the engine works the result out
+  again from the moves.
 - a **link** fragment (``format_link`` / ``parse_link``), compact and safe
   in a URL: ``game=1;v=oblong-shatranj;o=die:false,setup:1;m=b5b6,c12c11``;
 - a **saved game** (``saved_game`` / ``load_saved``): a small JSON object
@@ -291,10 +293,11 @@ def format_record(game: Game, tags: dict | None = None) -> str:
     if data.start is not None:
         out["Position"] = data.start
     if end is not None:
-        out["Termination"] = str(end)
+        out["Termination"] = end.termination       # a code of core.TERMINATIONS
     out.update(sorted(tags.items()))
     head = "\n".join(f'[{k} "{_escape(v)}"]' for k, v in out.items())
-    return head + "\n\n" + _movetext(game, data.moves, out["Result"]) + "\n"
+    why = "" if end is None else "{" + _sentence(str(end)) + "}"   # the engine's words, for the reader
+    return head + "\n\n" + _movetext(game, data.moves, out["Result"], why) + "\n"
 
 
 def _final_result(game: Game):
@@ -322,7 +325,11 @@ def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
 
 
-def _movetext(game: Game, moves: list[str], result: str) -> str:
+def _sentence(text: str) -> str:
+    return (text[:1].upper() + text[1:] + ".").replace("{", "(").replace("}", ")")
+
+
+def _movetext(game: Game, moves: list[str], result: str, comment: str = "") -> str:
     from .bridge import move_numbers
     rules = game.variant
     try:
@@ -333,6 +340,8 @@ def _movetext(game: Game, moves: list[str], result: str) -> str:
     tokens = []   # a number stays on the line of its move
     for number, move in zip(numbers, moves):
         tokens.append(f"{number.replace('…', '...')} {move}" if number else move)
+    if comment:
+        tokens.append(comment)
     tokens.append(result)
     lines, current = [], ""
     for token in tokens:

@@ -691,7 +691,7 @@ def test_random_complete_games_and_exact_undo(options):
             texts.append(g.position())
             if len(g.history) % 25 == 0:    # the text reads back as it was written
                 assert sharah_web.new_game(MIT, texts[-1], **options).position() == texts[-1]
-        endings.add(g.result.reason.split(":")[0] if g.result else "unfinished")
+        endings.add(g.result.termination if g.result else "unfinished")
         assert len(g.history) >= 66
         assert_undo_redo_exact(g, texts)
     assert endings - {"unfinished"}

@@ -260,20 +260,20 @@ def test_without_the_die_a_pinned_piece_stays():
 def test_checkmate_wins():
     game = plain_game({"a14": "K", "d1": "R", "a16": "k"})
     game.play("d1d16")
-    assert game.result == sharah_web.Result("white", "black is checkmated")
+    assert game.result == sharah_web.Result("white", "black is checkmated", "checkmate")
 
 
 def test_stalemate_wins_for_the_side_that_stalemates():
     pieces = {"c14": "K", "a13": "G", "d15": "N", "d9": "P", "a16": "k", "d10": "p"}
     game = plain_game(pieces)
     game.play("a13b14")
-    assert game.result == sharah_web.Result("white", "black is stalemated")
+    assert game.result == sharah_web.Result("white", "black is stalemated", "stalemate")
 
 
 def test_bare_king_wins_without_the_die_when_no_reply_bares_back():
     game = plain_game({"a1": "K", "b1": "R", "b11": "n", "d14": "k"})
     game.play("b1b11")
-    assert game.result == sharah_web.Result("white", "the black king is bare")
+    assert game.result == sharah_web.Result("white", "the black king is bare", "bare-king")
 
 
 def test_bare_king_is_a_draw_if_the_bared_king_bares_the_other_at_once():
@@ -293,7 +293,7 @@ def test_no_progress_limit_draws():
     pieces = {"a1": "K", "d16": "k", "c8": "R", "d9": "P", "d10": "p"}
     game = game_with(OBLONG, pieces, "w 199", die=False)
     game.play("c8c9")
-    assert game.result == sharah_web.Result(None, "100 moves each without a capture or a pawn move")
+    assert game.result == sharah_web.Result(None, "100 moves each without a capture or a pawn move", "move-limit")
 
 
 def test_without_the_die_the_side_ahead_gains_by_trading():
@@ -400,7 +400,7 @@ def test_without_the_die_both_kings_must_be_there():
 
 def test_a_position_after_the_king_was_taken_loads_as_finished():
     game = die_game({"a1": "K", "a16": "R"}, 3, side="b")
-    assert game.result == sharah_web.Result("white", "the black king was captured")
+    assert game.result == sharah_web.Result("white", "the black king was captured", "king-captured")
     assert game.legal_moves() == []
 
 
@@ -429,7 +429,7 @@ def test_hundreds_of_random_games_end_and_undo_exactly(die):
             game.play(move.notation)
             texts.append(game.position())
             assert len(texts) < 5000
-        results.add(game.result.reason.split(" ", 1)[-1])
+        results.add(game.result.termination)
         if n % 10 == 0:
             # position text round-trips, and undo walks back through every text
             for text in texts[::7]:

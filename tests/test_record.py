@@ -164,8 +164,8 @@ def test_record_of_a_finished_game_gives_the_result_and_why():
     g = game_with("oblong-shatranj", {"a1": "K", "b2": "R", "b5": "k"}, "w 2 0")
     g.play("b2b5", roll=4)
     text = record.format_record(g)
-    assert '[Result "1-0"]' in text and '[Termination "white wins: the black king was captured"]' in text
-    assert text.endswith("1. b2b5@4 1-0\n")
+    assert '[Result "1-0"]' in text and '[Termination "king-captured"]' in text
+    assert text.endswith("1. b2b5@4 {White wins: the black king was captured.} 1-0\n")
     assert '[Position "4/4/4/4/4/4/4/4/4/4/4/1k2/4/4/1R2/K3 w 2 0"]' in text
     assert record.parse_record(text).game.result == g.result
 

@@ -515,7 +515,7 @@ def test_status_says_who_moves_and_check():
 def test_checkmate_wins():
     g = game({"e1": "K", "a1": "R", "b9": "R", "j10": "k", "c7": "p"})
     g.play("a1a10")
-    assert g.result == sharah_web.Result("white", "black is checkmated")
+    assert g.result == sharah_web.Result("white", "black is checkmated", "checkmate")
 
 
 def test_stalemating_the_enemy_king_wins():
@@ -523,14 +523,14 @@ def test_stalemating_the_enemy_king_wins():
     # the move, by the rook on the b-file (b9); its pawn is blocked.
     g = game({"e1": "K", "c1": "R", "c8": "N", "a7": "P", "a10": "k", "a8": "p"})
     g.play("c1b1")
-    assert g.result == sharah_web.Result("white", "black is stalemated")
+    assert g.result == sharah_web.Result("white", "black is stalemated", "stalemate")
     assert g.legal_moves() == []
 
 
 def test_baring_the_enemy_king_wins():
     g = game({"a1": "K", "b1": "R", "b8": "n", "j10": "k"})
     g.play("b1b8")
-    assert g.result == sharah_web.Result("white", "the black king is bare")
+    assert g.result == sharah_web.Result("white", "the black king is bare", "bare-king")
 
 
 def test_bare_king_is_drawn_if_the_bared_king_can_bare_the_other_at_once():
@@ -545,7 +545,7 @@ def test_bare_king_wins_if_the_bared_king_cannot_take_back():
     # As above, but the knight on a6 guards b8: the black king may not take.
     g = game({"a1": "K", "b1": "R", "b8": "n", "c9": "k", "a6": "N"})
     g.play("b1b8")
-    assert g.result == sharah_web.Result("white", "the black king is bare")
+    assert g.result == sharah_web.Result("white", "the black king is bare", "bare-king")
 
 
 def test_bare_king_is_drawn_if_the_bared_king_takes_the_last_of_several():
@@ -553,13 +553,13 @@ def test_bare_king_is_drawn_if_the_bared_king_takes_the_last_of_several():
     # bare, so the draw needs the reply to leave White with the king alone.
     g = game({"a1": "K", "b1": "R", "b8": "n", "c9": "k", "a6": "P"})
     g.play("b1b8")
-    assert g.result == sharah_web.Result("white", "the black king is bare")
+    assert g.result == sharah_web.Result("white", "the black king is bare", "bare-king")
 
 
 def test_both_kings_bare_is_a_draw():
     g = game({"a1": "K", "b2": "n", "j10": "k"})
     g.play("a1b2")
-    assert g.result == sharah_web.Result(None, "both kings are bare")
+    assert g.result == sharah_web.Result(None, "both kings are bare", "bare-king")
 
 
 def test_threefold_repetition_draws():
@@ -569,7 +569,7 @@ def test_threefold_repetition_draws():
         assert g.result is None
         g.play(m)
     # the set-up has now stood on the board three times, White to move
-    assert g.result == sharah_web.Result(None, "the same position 3 times")
+    assert g.result == sharah_web.Result(None, "the same position 3 times", "repetition")
 
 
 def test_repetition_needs_the_same_side_to_move():
@@ -588,7 +588,7 @@ def test_repetition_needs_the_same_side_to_move():
         if g.result is not None:
             break
         g.play(m)
-    assert g.result == sharah_web.Result(None, "the same position 3 times")
+    assert g.result == sharah_web.Result(None, "the same position 3 times", "repetition")
     assert len(g.history) == 24      # the third time with White to move
 
 
@@ -605,7 +605,8 @@ def test_a_lost_slide_right_makes_a_different_position():
 def test_fifty_moves_without_capture_merge_or_pawn_move_draw():
     g = game({"a1": "K", "e4": "N", "j10": "k", "j7": "p"}, "w - - 99")
     g.play("e4c5")
-    assert g.result == sharah_web.Result(None, "50 moves each without a capture, a merge or a pawn move")
+    assert g.result == sharah_web.Result(None, "50 moves each without a capture, a merge or a pawn move",
+                                         "move-limit")
 
 
 # -------------------------------------------------------- draw by agreement
@@ -624,7 +625,7 @@ def test_a_draw_offer_asks_the_opponent():
     with pytest.raises(ValueError, match="accepts or declines it first"):
         g.play("d3d5")
     g.play("accept-draw")
-    assert g.result == sharah_web.Result(None, "agreed by the players")
+    assert g.result == sharah_web.Result(None, "agreed by the players", "agreement")
     assert g.legal_moves() == []
 
 
@@ -793,7 +794,7 @@ def test_hundreds_of_random_games_end_and_undo_exactly():
             g.play(move)
             texts.append(g.position())
             assert len(texts) < 3000
-        reasons.add(g.result.reason if g.result.winner is None else g.result.reason.split(" ", 1)[1])
+        reasons.add(g.result.termination)
         if n % 10 == 0:
             for text in texts[::5]:
                 assert sharah_web.new_game(SCH, position=text).position() == text

@@ -421,7 +421,7 @@ def test_a_queen_forced_onto_the_border_in_the_race_is_captured_and_her_side_los
     assert [n for n in moves_from(g, "h10") if n.startswith("h10h13")] == ["h10h13", "h10h13>h14h15"]
     g.play("h10h13>h14h15")
     assert g.current.find("queen", "red") is None
-    assert g.result == Result("green", "the Red Queen was lost in the race")
+    assert g.result == Result("green", "the Red Queen was lost in the race", "race")
     assert g.legal_moves() == []
 
 
@@ -430,7 +430,7 @@ def test_aes_sedai_pushes_the_fisher_by_the_border_onto_it():
     g = game({"d10": "a", "d14": "*"}, "g r + 0")
     assert [n for n in moves_from(g, "d10") if n.startswith("d10d13")] == ["d10d13", "d10d13>d14d15"]
     g.play("d10d13>d14d15")
-    assert g.result == Result("green", "the Fisher was forced onto a green square of the border")
+    assert g.result == Result("green", "the Fisher was forced onto a green square of the border", "fisher")
 
 
 # The Fisher on e15 (red, Red's colour but not Red's far end), held by Red:
@@ -467,7 +467,7 @@ def test_aes_sedai_at_the_fisher_on_the_border_forces_him_along_it_with_the_opti
     ]
     g.play("h12f14>e15d15")           # d15 is green: Green, who does not hold him, wins
     assert g.piece_at("d15").kind == "fisher" and g.piece_at("h12") is None and g.piece_at("f14") is None
-    assert g.result == Result("green", "the Fisher was forced onto a green square of the border")
+    assert g.result == Result("green", "the Fisher was forced onto a green square of the border", "fisher")
 
 
 def test_the_readings_are_game_options_for_the_panel_records_and_links():
@@ -660,7 +660,7 @@ def test_queens_race_home_wins():
     # b1 is green (Shadow board, red corners): green's own end
     assert colour(g, "b1") == "green" and colour(g, "d1") == "green"
     g.play("h5d1")
-    assert g.result == Result("green", "the Green Queen won the race home")
+    assert g.result == Result("green", "the Green Queen won the race home", "race")
 
 
 def test_race_to_a_red_square_does_not_win():
@@ -673,7 +673,7 @@ def test_race_to_a_red_square_does_not_win():
 def test_race_goal_half_option():
     g = game_with(V, {"d5": "q", "h9": "Q"}, "g - - 0", race_goal="half")
     g.play("d5a2")     # a2 is green, in green's half
-    assert g.result == Result("green", "the Green Queen won the race home")
+    assert g.result == Result("green", "the Green Queen won the race home", "race")
     g = game_with(V, {"d5": "q", "h9": "Q"}, "g - - 0")
     g.play("d5a2")
     assert g.result is None
@@ -687,13 +687,13 @@ def test_controller_wins_with_the_fisher_on_his_colour_at_the_far_end():
     assert moves_from(g, "f14") == ["f14e13", "f14e15", "f14f15", "f14g13", "f14g15",
                                     "f14h14"]     # and he may capture the red Queen
     g.play("f14f15")
-    assert g.result == Result("green", "Green brought the Fisher to a green square at the far end")
+    assert g.result == Result("green", "Green brought the Fisher to a green square at the far end", "fisher")
 
 
 def test_controller_on_the_other_colour_loses():
     g = game({"f14": "*"}, "g g + 0")
     g.play("f14e15")
-    assert g.result == Result("red", "the Fisher was forced onto a red square of the border")
+    assert g.result == Result("red", "the Fisher was forced onto a red square of the border", "fisher")
 
 
 def test_controller_on_his_colour_elsewhere_on_the_border_does_not_win():
@@ -702,7 +702,7 @@ def test_controller_on_his_colour_elsewhere_on_the_border_does_not_win():
     assert g.result is None
     g = game({"b3": "*"}, "g g + 0")
     g.play("b3a3")
-    assert g.result == Result("red", "the Fisher was forced onto a red square of the border")
+    assert g.result == Result("red", "the Fisher was forced onto a red square of the border", "fisher")
 
 
 def test_non_controller_wins_by_forcing_the_fisher_onto_his_colour():
@@ -712,7 +712,7 @@ def test_non_controller_wins_by_forcing_the_fisher_onto_his_colour():
     assert g.result is None
     assert [n for n in moves_from(g, "e5") if n.startswith("e5c5")] == ["e5c5", "e5c5>b5a5"]
     g.play("e5c5>b5a5")
-    assert g.result == Result("red", "the Fisher was forced onto a red square of the border")
+    assert g.result == Result("red", "the Fisher was forced onto a red square of the border", "fisher")
 
 
 def test_non_controller_wins_by_forcing_the_fisher_along_the_border_with_the_option():
@@ -725,21 +725,21 @@ def test_non_controller_wins_by_forcing_the_fisher_along_the_border_with_the_opt
     assert g.result is None
     assert [n for n in moves_from(g, "d9") if n.startswith("d9b7")] == ["d9b7", "d9b7>a6a4", "d9b7>a6a5"]
     g.play("d9b7>a6a5")
-    assert g.result == Result("red", "the Fisher was forced onto a red square of the border")
+    assert g.result == Result("red", "the Fisher was forced onto a red square of the border", "fisher")
 
 
 def test_removing_the_controllers_court_wins():
     pieces = {"h14": "Q", "e5": "*", "c3": "l", "c4": "L", "h12": "T:s"}
     g = game_with(V, pieces, "r g + 0")
     g.play("c4c3")          # the red Lord takes Green's last court piece
-    assert g.result == Result("red", "Green holds the Fisher but has no court pieces left")
+    assert g.result == Result("red", "Green holds the Fisher but has no court pieces left", "no-court")
 
 
 def test_stalemate_when_the_other_player_holds_the_fisher_as_the_court_goes():
     pieces = {"h14": "Q", "e5": "*", "c3": "l", "c4": "L", "h12": "T:s", "b2": "t:n"}
     g = game_with(V, pieces, "r r + 0")
     g.play("c4c3")
-    assert g.result == Result(None, "stalemate: Green has no court pieces and Red holds the Fisher")
+    assert g.result == Result(None, "stalemate: Green has no court pieces and Red holds the Fisher", "stalemate")
 
 
 def ring_game(extra_plies, **options):
@@ -762,7 +762,7 @@ def test_stalemate_when_the_fisher_is_taken_within_three_moves():
     g = ring_game(3)        # green, red, green: the capture comes on Red's third move after
     assert g.to_move == "red"
     g.play("l10i7")          # the fourth red piece: Red captures the Fisher
-    assert g.result == Result(None, "stalemate: Green has no court pieces and Red holds the Fisher")
+    assert g.result == Result(None, "stalemate: Green has no court pieces and Red holds the Fisher", "stalemate")
 
 
 def test_no_stalemate_when_the_fisher_is_taken_later():
@@ -775,7 +775,7 @@ def test_no_stalemate_when_the_fisher_is_taken_later():
 def test_stalemate_window_option():
     g = ring_game(1)
     g.play("l10i7")
-    assert g.result == Result(None, "stalemate: Green has no court pieces and Red holds the Fisher")
+    assert g.result == Result(None, "stalemate: Green has no court pieces and Red holds the Fisher", "stalemate")
     g = ring_game(1, stalemate_moves=0)
     g.play("l10i7")
     assert g.result is None
@@ -784,7 +784,7 @@ def test_stalemate_window_option():
 def test_the_move_limit_draws():
     g = game({"c3": "t:n"}, "g - - 199")
     g.play("c3c3:e")
-    assert g.result == Result(None, "100 moves each without a piece leaving the board")
+    assert g.result == Result(None, "100 moves each without a piece leaving the board", "move-limit")
     g = game({"c3": "t:n"}, "g - - 199", move_limit=0)
     g.play("c3c3:e")
     assert g.result is None
@@ -861,6 +861,6 @@ def test_random_games_end_and_undo_exactly(options):
             if len(texts) % 25 == 0 or g.result is not None:
                 assert sharah_web.new_game(V, text, **options).position() == text
             texts.append(text)
-        results.add(g.result.reason.split(":")[0])
+        results.add(g.result.termination)
         assert g.history[-1].result == g.result
         assert_undo_redo_exact(g, texts)

@@ -1,7 +1,8 @@
 """Sha'rah as read by Patrik Hedman (Chess Variant Pages, 2014).
 
-Source: ``shared/seeds/001_3e2208fab566866b.txt``. A 13x13 board whose
-outer ring (the rim) is closed to ordinary moves; pieces of the Ultima and
+Source: Hedman's page on the Chess Variant Pages
+(``docs/games/sharah-hedman.md``, "Sources"). A 13x13 board whose outer
+ring (the rim) is closed to ordinary moves; pieces of the Ultima and
 Rococo family (immobilizer, withdrawer, advancer, zapper, gambler) with
 Berolina-plus pawns and forward-jumping guardians; one neutral piece, the
 Fisher King, that the players control in turn and that wins the game for
@@ -31,7 +32,8 @@ they give it to the opponent; ``pass`` when a player has no legal move.
 from __future__ import annotations
 
 from ..core import (Change, IllegalMoveError, Move, NotationError, Option, Piece,
-                    PieceType, Position, Remove, Result, SetState, Shift, Variant)
+                    PieceType, Position, Remove, Result, SetState, Shift, Variant, clock_field,
+                    side_field)
 from ..geometry import ALL_DIRECTIONS
 from ..movegen import Mover
 
@@ -61,17 +63,28 @@ class HedmanSharah(Variant):
     title = "Sha'rah (Patrik Hedman)"
     width, height = 13, 13
     sides = (RED, GREEN)
+    # Pawns and guardians move by their Betza (movegen.Mover); the Fisher and
+    # the five majors, who run like queens but take in their own ways, by
+    # _slider_moves: they have no Betza string.
     piece_types = (
-        PieceType(FISHER, "F", "Q", "Fisher King", 0),
+        PieceType(FISHER, "F", "", "Fisher King", 0),
         PieceType(PAWN, "P", "mfF2cfsW", "Pawn", 1),
         PieceType(GUARDIAN, "U", "fNfF", "Guardian", 2),
-        PieceType(GAMBLER, "G", "mQ", "Gambler", 6),
-        PieceType(IMMOBILIZER, "I", "mQ", "Immobilizer", 5),
-        PieceType(WITHDRAWER, "W", "mQ", "Withdrawer", 4),
-        PieceType(ADVANCER, "A", "mQ", "Advancer", 4),
-        PieceType(ZAPPER, "Z", "mQ", "Zapper", 5),
+        PieceType(GAMBLER, "G", "", "Gambler", 6),
+        PieceType(IMMOBILIZER, "I", "", "Immobilizer", 5),
+        PieceType(WITHDRAWER, "W", "", "Withdrawer", 4),
+        PieceType(ADVANCER, "A", "", "Advancer", 4),
+        PieceType(ZAPPER, "Z", "", "Zapper", 5),
     )
     neutral_symbol = {FISHER: "*"}
+    position_fields = (
+        side_field("control", "Fisher control",
+                   "who controls the Fisher King; nobody until a player first reaches the 10th rank",
+                   (RED, GREEN), "nobody yet",
+                   "the Fisher's controller is r, g or - (nobody yet), not {token!r}"),
+        clock_field("Quiet moves", "moves in a row without a capture or a pawn or guardian move",
+                    digits=5),
+    )
     options = {
         "tenth_rank": Option(
             "reach", ("reach", "exact"),
@@ -110,9 +123,6 @@ class HedmanSharah(Variant):
         self.nbrs = [tuple(t for t in (st[s] for st in self.steps) if t >= 0) for s in range(size)]
         self.reach_exact = self.opts["tenth_rank"] == "exact"
 
-    def betza_of(self, kind: str) -> str:
-        return self.types[kind].betza
-
     # ---------------------------------------------------------- squares
     def _colour(self, sq: int) -> str:
         g = self.geometry
@@ -143,26 +153,6 @@ class HedmanSharah(Variant):
     def side_letter(self, side: str) -> str:
         return side[0]
 
-    def format_state(self, pos: Position) -> list[str]:
-        control = pos.state.get("control")
-        return [control[0] if control else "-", str(pos.state.get("clock", 0))]
-
-    def parse_state(self, fields: list[str], pos: Position) -> dict:
-        state = {"control": None, "clock": 0}
-        if fields:
-            c = fields.pop(0)
-            if c not in ("-", "r", "g"):
-                raise NotationError(f"the Fisher's controller is r, g or - (nobody yet), not {c!r}")
-            state["control"] = {"-": None, "r": RED, "g": GREEN}[c]
-        if fields:
-            clock = fields.pop(0)
-            if not clock.isdigit() or len(clock) > 5:
-                raise NotationError(f"the move clock must be a whole number, not {clock!r}")
-            state["clock"] = int(clock)
-        if fields:
-            raise NotationError(f"unexpected fields at the end of the position: {' '.join(fields)}")
-        return state
-
     def validate(self, pos: Position) -> None:
         fishers = [s for s, p in pos.pieces(None, FISHER)]
         if len(fishers) > 1:
@@ -173,16 +163,6 @@ class HedmanSharah(Variant):
             if p.kind in (PAWN, GUARDIAN) and self.in_zone(p.side, sq):
                 raise NotationError(f"the {p.side} {p.kind} on {names[sq]} should have "
                                     f"promoted (its 10th rank)")
-
-    def state_fields(self, pos: Position) -> list[dict]:
-        return [
-            {"name": "control", "label": "Fisher control",
-             "choices": [["-", "nobody yet"], ["r", "Red"], ["g", "Green"]],
-             "doc": "who controls the Fisher King; nobody until a player first reaches "
-                    "the 10th rank"},
-            {"name": "clock", "label": "Quiet moves",
-             "choices": [], "doc": "moves in a row without a capture or a pawn or guardian move"},
-        ]
 
     # --------------------------------------------------------- helpers
     def fisher_square(self, board: list) -> int | None:
@@ -513,14 +493,15 @@ class HedmanSharah(Variant):
         fsq = self.fisher_square(pos.board)
         if fsq is not None and self.colours[fsq] in self.sides:
             colour = self.colours[fsq]
-            return Result(colour, f"the Fisher stands on a {colour} square")
+            return Result(colour, f"the Fisher stands on a {colour} square", "fisher")
         lacking = [s for s in self.sides
                    if not any(p.kind in MAJORS for _, p in pos.pieces(s))]
         if len(lacking) == 2:
-            return Result(None, "neither player has an advancer, a zapper or a gambler")
+            return Result(None, "neither player has an advancer, a zapper or a gambler", "no-majors")
         if lacking:
             return Result(self.opponent(lacking[0]),
-                          f"{lacking[0].capitalize()} has no advancer, zapper or gambler left")
+                          f"{lacking[0].capitalize()} has no advancer, zapper or gambler left",
+                          "no-majors")
         clock = pos.state.get("clock", 0)
         if clock >= 4 and game.history:
             key = self.key(pos)
@@ -529,10 +510,11 @@ class HedmanSharah(Variant):
                 if self.key(ply.before) == key:
                     seen += 1
                     if seen >= 3:
-                        return Result(None, "the same position for the third time")
+                        return Result(None, "the same position for the third time", "repetition")
         limit = self.opts["quiet_limit"]
         if limit and clock >= 2 * limit:
-            return Result(None, f"{limit} moves each without a capture or a pawn or guardian move")
+            return Result(None, f"{limit} moves each without a capture or a pawn or guardian move",
+                          "move-limit")
         return None
 
     # ---------------------------------------- the computer (sharah_web.search)

@@ -1,8 +1,9 @@
 """Sha'rah as read by Martin Mittner (2011): Snakes, Foxes, Stones and the Fisher.
 
-Source: ``shared/seeds/002_bbdce363ae1b8d6d.txt``. The board is the books'
-13x13 playing surface inside a one-square goal row (15x15 in all); option
-``size=11`` gives an 11x11 surface (13x13 in all). Red sits at the bottom
+Source: Mittner's *The Rules of Sha'rah* (``docs/games/sharah-mittner.md``,
+"Sources"). The board is the books' 13x13 playing surface inside a
+one-square goal row (15x15 in all); option ``size=11`` gives an 11x11
+surface (13x13 in all). Red sits at the bottom
 (upper case in the position text), Green at the top; Green places first.
 
 The game has three phases, kept in the position's state:
@@ -42,7 +43,8 @@ from __future__ import annotations
 import re
 
 from ..core import (Move, NotationError, IllegalMoveError, Option, Piece, PieceType,
-                    Place, Position, Remove, Result, SetState, Shift, Variant)
+                    Place, Position, Remove, Result, SetState, Shift, StateField, Variant,
+                    clock_field, side_field)
 from ..geometry import ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL
 
 FISHER = Piece("fisher", None)
@@ -59,12 +61,19 @@ class MittnerShahrah(Variant):
     title = "Sha'rah (Martin Mittner's rules)"
     width = height = 15
     sides = ("red", "green")
+    # No Betza strings: the lines stop short of the goal row and the Fisher
+    # square, and who takes what is the game's own (piece_moves, attacked).
     piece_types = (
-        PieceType("snake", "S", "B", "Snake", 3),
-        PieceType("fox", "F", "R", "Fox", 4),
-        PieceType("stone", "O", "mK", "Stone", 1),
+        PieceType("snake", "S", "", "Snake", 3),
+        PieceType("fox", "F", "", "Fox", 4),
+        PieceType("stone", "O", "", "Stone", 1),
     )
     neutral_symbol = {"fisher": "*"}
+    # the fields after the side to move: see __init__ (the hands depend on the split)
+    state_required = ("after the side to move the position needs four fields: the phase "
+                      "(place, capture, dance), the hands (like S11F11O11/s11f11o11, or -/-), "
+                      "the Fisher's holder (r, g or -) and the quiet-move clock")
+    hidden_state = {"trail": ()}    # the moves since the last irreversible one (repetition)
     options = {
         "size": Option(13, (13, 11), "the playing surface inside the goal row: 13x13 as in the "
                        "books (15x15 with the goal row), or 11x11 for a shorter game", "Board"),
@@ -110,6 +119,21 @@ class MittnerShahrah(Variant):
         # over it); the squares one step away. Made once per board size.
         self.rays, self.steps = g.derived("mittner", lambda: self._tables(g))
         self.surface = [s for s in range(g.size) if not self.goal[s] and s != self.center]
+        example = "S11F11O11/s11f11o11" if self.split is not None else "33/33"
+        self.position_fields = (
+            StateField("phase", "Phase",
+                       "placing pieces from the hands, the capture, or the dance (someone holds the Fisher)",
+                       "place", tuple((p, p, "placing" if p == "place" else p) for p in PHASES),
+                       bad="the phase is place, capture or dance, not {token!r}"),
+            StateField("hands", "Hands",
+                       f"the pieces still to place, Red's then Green's, like {example} (-/- when empty)",
+                       (self.full_hand(), self.full_hand()), kind="text",
+                       read=MittnerShahrah._read_hands, write=MittnerShahrah._write_hands),
+            side_field("holder", "Fisher holder", "who holds the Fisher", self.sides, "nobody",
+                       "the Fisher's holder is r, g or -, not {token!r}"),
+            clock_field("Quiet moves", "moves of the capture or the dance without a capture or a "
+                        "change of control", digits=0, bad="the clock is a whole number, not {token!r}"),
+        )
 
     @staticmethod
     def _tables(g) -> tuple[dict, list]:
@@ -220,12 +244,6 @@ class MittnerShahrah(Variant):
         text = "".join(parts) or "-"
         return text if side == "red" else text.lower()
 
-    def format_state(self, pos: Position) -> list[str]:
-        st = pos.state
-        hands = "/".join(self._hand_text(s, h) for s, h in zip(self.sides, st["hands"]))
-        holder = st["holder"][0] if st["holder"] else "-"
-        return [st["phase"], hands, holder, str(st["clock"])]
-
     def _parse_hand(self, side: str, text: str):
         if self.split is None:
             if text == "-":
@@ -250,24 +268,14 @@ class MittnerShahrah(Variant):
             raise NotationError(f"{side}'s hand holds more than the split {self.opts['split']} allows")
         return hand
 
-    def parse_state(self, fields: list[str], pos: Position) -> dict:
-        if len(fields) != 4:
-            raise NotationError("after the side to move the position needs four fields: the phase "
-                                "(place, capture, dance), the hands (like S11F11O11/s11f11o11, or -/-), "
-                                "the Fisher's holder (r, g or -) and the quiet-move clock")
-        phase, hands, holder, clock = fields
-        if phase not in PHASES:
-            raise NotationError(f"the phase is place, capture or dance, not {phase!r}")
-        parts = hands.split("/")
+    def _read_hands(self, text: str) -> tuple:
+        parts = text.split("/")
         if len(parts) != 2:
-            raise NotationError(f"the hands are Red's then Green's, split by '/', not {hands!r}")
-        hand = tuple(self._parse_hand(s, t) for s, t in zip(self.sides, parts))
-        holders = {"-": None, "r": "red", "g": "green"}
-        if holder not in holders:
-            raise NotationError(f"the Fisher's holder is r, g or -, not {holder!r}")
-        if not clock.isdigit():
-            raise NotationError(f"the clock is a whole number, not {clock!r}")
-        return self._state(phase, hand, holders[holder], int(clock))
+            raise NotationError(f"the hands are Red's then Green's, split by '/', not {text!r}")
+        return tuple(self._parse_hand(s, t) for s, t in zip(self.sides, parts))
+
+    def _write_hands(self, hands) -> str:
+        return "/".join(self._hand_text(s, h) for s, h in zip(self.sides, hands))
 
     def hand_size(self, hand) -> int:
         return hand if isinstance(hand, int) else sum(hand)
@@ -317,21 +325,6 @@ class MittnerShahrah(Variant):
                 if n > most:
                     raise NotationError(f"{side} has {n} {PLURAL[kind]} on the board and in "
                                         f"hand; the split {self.opts['split']} gives {most}")
-
-    def state_fields(self, pos: Position) -> list[dict]:
-        example = "S11F11O11/s11f11o11" if self.split is not None else "33/33"
-        return [
-            {"name": "phase", "label": "Phase",
-             "choices": [["place", "placing"], ["capture", "capture"], ["dance", "dance"]],
-             "doc": "placing pieces from the hands, the capture, or the dance (someone holds the Fisher)"},
-            {"name": "hands", "label": "Hands", "choices": [], "type": "text",
-             "doc": f"the pieces still to place, Red's then Green's, like {example} (-/- when empty)"},
-            {"name": "holder", "label": "Fisher holder",
-             "choices": [["-", "nobody"], ["r", "Red"], ["g", "Green"]],
-             "doc": "who holds the Fisher"},
-            {"name": "clock", "label": "Quiet moves", "choices": [],
-             "doc": "moves of the capture or the dance without a capture or a change of control"},
-        ]
 
     # ------------------------------------------------------------ threats
     def attacked(self, board: list, t: int, side: str) -> bool:
@@ -590,24 +583,25 @@ class MittnerShahrah(Variant):
             move, before = ply.move, ply.before
             mover = before.to_move
             if move.kind == "declare":
-                return Result(None, f"{mover} declared a stalemate after a repeated sequence of moves")
+                return Result(None, f"{mover} declared a stalemate after a repeated sequence of moves",
+                              "repetition")
             if move.frm is not None and before.board[move.frm] == FISHER:
                 c = self.goal_colour[move.to]
                 if c is not None and c != mover:
-                    return Result(c, f"{mover} moved the Fisher onto a {c} square of the goal row")
+                    return Result(c, f"{mover} moved the Fisher onto a {c} square of the goal row", "fisher")
                 if c == mover and self.geometry.rank(move.to) == self.target_row[mover]:
                     return Result(mover, f"{mover} brought the Fisher to a {mover} square "
-                                         f"of {self.opponent(mover)}'s back goal row")
+                                         f"of {self.opponent(mover)}'s back goal row", "fisher")
         for side in self.sides:
             if not any(True for _ in pos.pieces(side)):
-                return Result(self.opponent(side), f"all of {side}'s pieces are gone")
+                return Result(self.opponent(side), f"all of {side}'s pieces are gone", "captured-all")
         if st["phase"] == "dance" and st["clock"] >= self.opts["quiet_limit"]:
             return Result(None, f"stalemate: {self.opts['quiet_limit']} moves of the dance "
-                                f"without a capture or a change of control")
+                                f"without a capture or a change of control", "move-limit")
         limit = self.opts["capture_limit"]
         if st["phase"] == "capture" and limit and st["clock"] >= limit:
             return Result(None, f"stalemate: {limit} moves of phase two "
-                                f"without a capture or a change of control")
+                                f"without a capture or a change of control", "move-limit")
         if not game.legal_moves():
             side = pos.to_move
             fsq = self.fisher_square(pos)
@@ -615,7 +609,7 @@ class MittnerShahrah(Variant):
                 why = "the threatened Fisher has no safe square"
             else:
                 why = "no safe Fisher move and no other move"
-            return Result(None, f"stalemate: {side} holds the Fisher; {why}")
+            return Result(None, f"stalemate: {side} holds the Fisher; {why}", "stalemate")
         return None
 
     # -------------------------------------------------------- descriptions

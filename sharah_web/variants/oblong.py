@@ -1,14 +1,15 @@
 """Oblong Shatranj with die (M. Winther, 2006), on a 4x16 board.
 
-Source: ``shared/seeds/003_95d496487b525493.txt``. The seven set-ups come
-from Winther's implementation (four of them also from the Chess Variant
-Pages). White sits at the bottom and moves first.
+Source: Winther's text (``docs/games/oblong-shatranj.md``, "Sources"). The
+seven set-ups come from Winther's implementation (four of them also from
+the Chess Variant Pages). White sits at the bottom and moves first.
 """
 
 from __future__ import annotations
 
 from ..chesslike import ChessLike
-from ..core import IllegalMoveError, Move, NotationError, Option, PieceType, Position, Result, rank_text
+from ..core import (IllegalMoveError, Move, NotationError, Option, PieceType, Position, Result,
+                    StateField, clock_field, rank_text)
 
 # Ranks 16 down to 1 of each historical set-up; '.' is an empty square.
 SETUPS = {
@@ -65,32 +66,21 @@ class OblongShatranj(ChessLike):
         self.checks = not self.die
         rule = self.opts["bare_king"]
         self.bare_rule = ("win" if self.die else "reply") if rule == "auto" else rule
+        clock = clock_field("Move clock", "moves in a row without a capture or a pawn move")
+        if self.die:
+            faces = tuple((str(f), f, f"{f}: {self.kind_name(DIE[f]).split(' (')[0].lower()}")
+                          for f in sorted(DIE))
+            roll = StateField("roll", "Die roll", "the roll for the side to move: which kind may move",
+                              None, (("-", None, "to be rolled"),) + faces,
+                              bad="the die roll must be 1 to 6 or '-', not {token!r}")
+            self.position_fields = (roll, clock)
+        else:
+            self.position_fields = (clock,)
+            self.hidden_state = {"roll": None}
 
     # ---- positions
     def initial_position(self) -> Position:
         return self.new_position(setup_board(self.opts["setup"]), "white", {"clock": 0, "roll": None})
-
-    def format_state(self, pos: Position) -> list[str]:
-        fields = []
-        if self.die:
-            roll = pos.state.get("roll")
-            fields.append(str(roll) if roll else "-")
-        fields.append(str(pos.state.get("clock", 0)))
-        return fields
-
-    def parse_state(self, fields: list[str], pos: Position) -> dict:
-        state = {"clock": 0, "roll": None}
-        if self.die and fields:
-            roll = fields.pop(0)
-            if roll != "-":
-                if roll not in ("1", "2", "3", "4", "5", "6"):
-                    raise NotationError(f"the die roll must be 1 to 6 or '-', not {roll!r}")
-                state["roll"] = int(roll)
-        if fields:
-            state["clock"] = self.parse_clock(fields.pop(0))
-        if fields:
-            raise NotationError(f"unexpected fields at the end of the position: {' '.join(fields)}")
-        return state
 
     def validate(self, pos: Position) -> None:
         for side in self.sides:
@@ -108,17 +98,6 @@ class OblongShatranj(ChessLike):
         self.check_counts(pos, 16, {"pawn": 8})
         if not self.die and self.in_check(pos, self.opponent(pos.to_move)):
             raise NotationError(f"{self.opponent(pos.to_move)} is in check but it is not their move")
-
-    def state_fields(self, pos: Position) -> list[dict]:
-        fields = []
-        if self.die:
-            faces = [[str(f), f"{f}: {self.kind_name(DIE[f]).split(' (')[0].lower()}"] for f in DIE]
-            fields.append({"name": "roll", "label": "Die roll",
-                           "choices": [["-", "to be rolled"]] + sorted(faces),
-                           "doc": "the roll for the side to move: which kind may move"})
-        fields.append({"name": "clock", "label": "Move clock", "choices": [],
-                       "doc": "moves in a row without a capture or a pawn move"})
-        return fields
 
     # ---- the die
     def after_move(self, pos: Position, rng) -> None:
@@ -200,7 +179,7 @@ class OblongShatranj(ChessLike):
         if self.die:
             for other in self.sides:
                 if pos.find("king", other) is None:
-                    return Result(self.opponent(other), f"the {other} king was captured")
+                    return Result(self.opponent(other), f"the {other} king was captured", "king-captured")
         if not self.die and not game.legal_moves():
             return self.no_moves_result(pos)
         return self.bare_king_result(game, self.bare_rule) or self.clock_result(pos)

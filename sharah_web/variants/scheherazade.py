@@ -1,7 +1,8 @@
 """Scheherazade (Robert Shimmin, 1999 Large Variant contest), on a 10x10 board.
 
-Source: ``shared/seeds/004_a52fe941686661ad.txt``; the Betza notation of the
-new pieces from the Interactive Diagram on the Chess Variant Pages.
+Source: Robert Shimmin's text on the Chess Variant Pages; the Betza
+notation of the new pieces from the Interactive Diagram there
+(``docs/games/scheherazade.md``, "Sources").
 
 Six *basic* pieces (knight, bishop, rook, hussar, onager, spearman) merge in
 pairs into fifteen "queens". A compound's kind is its two parts joined by
@@ -23,8 +24,8 @@ from __future__ import annotations
 import re
 
 from ..chesslike import DRAW_ACTIONS, OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW, ChessLike
-from ..core import (Change, IllegalMoveError, Move, NotationError, Option, Piece, PieceType,
-                    Position, Remove, Result, Shift)
+from ..core import (UNSET, Change, IllegalMoveError, Move, NotationError, Option, Piece, PieceType,
+                    Position, Remove, Result, Shift, StateField, clock_field)
 
 # The basic pieces in the seed's order of description: kind, letter, Betza, value.
 BASIC = (
@@ -67,6 +68,30 @@ SETUP = "ro1bssb1or/2nh1khn2/pppppppppp/10/10/10/10/PPPPPPPPPP/2NH1KHN2/RO1BSSB1
 
 LONG_RE = re.compile(r"(?:\(?([A-Z]{1,2})\)?)?([a-j](?:10|[1-9]))([-x#:]?)([a-j](?:10|[1-9]))"
                      r"(?:=\(?([A-Za-z]{1,2})\)?)?(?:\s*e\.?p\.?)?")
+
+
+def _read_ep(rules, token: str) -> int | None:
+    if token == "-":
+        return None
+    try:
+        return rules.geometry.parse(token)
+    except ValueError as e:
+        raise NotationError(f"en passant square: {e}") from None
+
+
+FIELDS = (
+    StateField("kings", "Unmoved kings",
+               "kings that have never moved may still slide (on their second rank)", "",
+               (("Kk", "Kk", "both"), ("K", "K", "White's"), ("k", "k", "Black's"), ("-", "", "neither")),
+               bad="the king field says which kings have never moved: Kk, K, k or -, not {token!r}"),
+    StateField("ep", "En passant", "the square a pawn's double step has just passed over", None,
+               kind="choice", read=_read_ep,
+               write=lambda rules, ep: "-" if ep is None else rules.geometry.names[ep]),
+    clock_field("Move clock", "moves in a row without a capture, a merge or a pawn move"),
+)
+# with draw offers: "=" at the end while one waits for the side to move's answer
+DRAW_FIELD = StateField("draw", "Draw offer", "a draw offer waiting for the side to move's answer",
+                        UNSET, (("=", "offered", "offered to the side to move"),))
 ACTION_NAMES = {OFFER_DRAW: "draw offered", ACCEPT_DRAW: "draw accepted", DECLINE_DRAW: "draw declined"}
 
 
@@ -79,6 +104,7 @@ class Scheherazade(ChessLike):
     progress_limit = 50          # FIDE's fifty-move rule; merges count as progress too
     en_passant = True
     repetitions = 3
+    position_fields = FIELDS
     options = {
         "agreement": Option(True, (), "players may offer a draw, and the other may accept it "
                                       "(buttons under the board)", "Draw offers"),
@@ -87,6 +113,8 @@ class Scheherazade(ChessLike):
     def __init__(self, **options):
         super().__init__(**options)
         self.draw_offers = self.opts["agreement"]
+        if self.draw_offers:
+            self.position_fields = FIELDS + (DRAW_FIELD,)
         g = self.geometry
         w = g.width
         # ranks counted from 0: White's second rank is 1, Black's is 8
@@ -113,39 +141,6 @@ class Scheherazade(ChessLike):
     # ---- positions
     def initial_position(self) -> Position:
         return self.new_position(SETUP, "white", {"kings": "Kk", "ep": None, "clock": 0})
-
-    def format_state(self, pos: Position) -> list[str]:
-        ep = pos.state.get("ep")
-        fields = [pos.state.get("kings") or "-", "-" if ep is None else self.geometry.names[ep],
-                  str(pos.state.get("clock", 0))]
-        if pos.state.get("draw") == "offered":
-            fields.append("=")
-        return fields
-
-    def parse_state(self, fields: list[str], pos: Position) -> dict:
-        fields = list(fields)
-        state = {"kings": "", "ep": None, "clock": 0}
-        if fields:
-            kings = fields.pop(0)
-            if kings not in ("-", "K", "k", "Kk"):
-                raise NotationError(f"the king field says which kings have never moved: "
-                                    f"Kk, K, k or -, not {kings!r}")
-            state["kings"] = "" if kings == "-" else kings
-        if fields:
-            ep = fields.pop(0)
-            if ep != "-":
-                try:
-                    state["ep"] = self.geometry.parse(ep)
-                except ValueError as e:
-                    raise NotationError(f"en passant square: {e}") from None
-        if fields:
-            state["clock"] = self.parse_clock(fields.pop(0))
-        if fields and fields[0] == "=":
-            fields.pop(0)
-            state["draw"] = "offered"
-        if fields:
-            raise NotationError(f"unexpected fields at the end of the position: {' '.join(fields)}")
-        return state
 
     def validate(self, pos: Position) -> None:
         g = self.geometry
@@ -174,29 +169,17 @@ class Scheherazade(ChessLike):
         if self.in_check(pos, last_mover):
             raise NotationError(f"{last_mover} is in check but it is not their move")
 
-    def state_fields(self, pos: Position) -> list[dict]:
-        passed = ["-"]
+    def field_choices(self, field, pos: Position) -> list[tuple[str, str]]:
+        if field.name != "ep":
+            return super().field_choices(field, pos)
+        passed = [("-", "none")]
         for sq in range(self.geometry.size):       # squares a double step may just have passed
             try:
                 self.check_en_passant(Position(self, pos.board, pos.to_move, {"ep": sq}))
             except NotationError:
                 continue
-            passed.append(self.geometry.names[sq])
-        fields = [
-            {"name": "kings", "label": "Unmoved kings",
-             "choices": [["Kk", "both"], ["K", "White's"], ["k", "Black's"], ["-", "neither"]],
-             "doc": "kings that have never moved may still slide (on their second rank)"},
-            {"name": "ep", "label": "En passant",
-             "choices": [[s, "none" if s == "-" else s] for s in passed],
-             "doc": "the square a pawn's double step has just passed over"},
-            {"name": "clock", "label": "Move clock", "choices": [],
-             "doc": "moves in a row without a capture, a merge or a pawn move"},
-        ]
-        if self.draw_offers:
-            fields.append({"name": "draw", "label": "Draw offer",
-                           "choices": [["", "none"], ["=", "offered to the side to move"]],
-                           "doc": "a draw offer waiting for the side to move's answer"})
-        return fields
+            passed.append((self.geometry.names[sq], self.geometry.names[sq]))
+        return passed
 
     # ---- moves
     def piece_moves(self, pos: Position, sq: int) -> list[Move]:
@@ -309,7 +292,7 @@ class Scheherazade(ChessLike):
     def clock_result(self, pos: Position) -> Result | None:
         if pos.state.get("clock", 0) >= 2 * self.progress_limit:
             return Result(None, f"{self.progress_limit} moves each without a capture, "
-                                f"a merge or a pawn move")
+                                f"a merge or a pawn move", "move-limit")
         return None
 
     def status(self, pos: Position) -> str:

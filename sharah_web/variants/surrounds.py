@@ -1,8 +1,8 @@
 """Sha'rah on the Light and Shadow boards ("Game of Dark/Light Surrounds").
 
-Source: ``shared/seeds/000_4aa377592fad0607.txt``, an anonymous fan page
-reading of the game in Robert Jordan's *A Path of Daggers*. The text leaves
-much open; every choice made here is listed on the rules page
+Source: an anonymous fan page's reading of the game in Robert Jordan's
+*The Path of Daggers* ("Sources" on the rules page). The text leaves much
+open; every choice made here is listed on the rules page
 (``docs/games/sharah-surrounds.md``, "How this site reads the rules") and
 the reasonable alternatives are options.
 
@@ -23,9 +23,12 @@ counts plies since a piece last left the board.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
+from .. import betza
 from ..core import (Change, IllegalMoveError, Move, NotationError, Option, Piece,
-                    PieceType, Position, Remove, Result, Shift, Variant)
+                    PieceType, Position, Remove, Result, Shift, StateField, Variant,
+                    clock_field, side_field)
 from ..geometry import DIRECTIONS
 
 COMPASS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
@@ -58,10 +61,25 @@ CAN_TAKE = {
 }
 FRONT_ONLY = frozenset({QUEEN, AS})   # take a Troublemaker only from its front
 
-# (directions, reach) per kind for the plain sliders; 0 = no limit
-LADY_PLAN = ((ORTH, 0), (DIAG, 5))
-LORD_PLAN = ((DIAG, 5), (ORTH, 1))
-PLANS = {"lord": LORD_PLAN, "lady": LADY_PLAN, TM: ((ORTH + DIAG, 2),), AS: ((ORTH + DIAG, 0),)}
+# The plain sliders' movement, in Betza's notation: it makes their moves
+# (plan). The Queen (her leap and pull), the Aes Sedai (her push) and the
+# Fisher move by their own code and have no Betza string.
+LORD, LADY = "B5W", "RB5"
+SLIDERS = ("lord", "lady", "domnisoara", TM)
+
+
+@lru_cache(maxsize=None)
+def plan(notation: str) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """``(directions, reach)`` pairs for a Betza string of steps and rides
+    along the eight lines (reach 0: no limit), each atom's directions in
+    compass order (``COMPASS``). ``ValueError`` for anything else."""
+    out = []
+    for atom in betza.parse(notation):
+        dirs = [VECTORS.index(v) if v in VECTORS else None for v in atom.vectors]
+        if None in dirs or not (atom.move and atom.capture) or atom.lame or atom.initial:
+            raise ValueError(f"{notation!r}: only plain steps and rides along the eight lines here")
+        out.append((tuple(sorted(dirs)), atom.range))
+    return tuple(out)
 
 
 class SharahSurrounds(Variant):
@@ -71,13 +89,25 @@ class SharahSurrounds(Variant):
     sides = ("red", "green")
     piece_types = (
         PieceType(QUEEN, "Q", "", "Queen", 6),
-        PieceType("lord", "L", "B5W", "Lord", 5),
-        PieceType("lady", "Y", "RB5", "Lady", 6),
-        PieceType("domnisoara", "D", "RB5", "Domnisoara", 5),
+        PieceType("lord", "L", LORD, "Lord", 5),
+        PieceType("lady", "Y", LADY, "Lady", 6),
+        PieceType("domnisoara", "D", LADY, "Domnisoara", 5),   # see betza_of
         PieceType(TM, "T", "Q2", "Troublemaker", 2),
-        PieceType(AS, "A", "Q", "Aes Sedai", 3),
+        PieceType(AS, "A", "", "Aes Sedai", 3),
     )
     neutral_symbol = {FISHER: "*"}
+    position_fields = (
+        side_field("ctrl", "Fisher control",
+                   "who captured the Fisher last (nobody: he has never been captured)",
+                   ("red", "green"), "nobody yet", "the Fisher's controller is r, g or '-', not {token!r}"),
+        StateField("free", "Fisher freed",
+                   "yes once the captured Fisher has left the centre: other pieces may move him",
+                   False, (("-", False, "no"), ("+", True, "yes")),
+                   bad="after the controller comes '+' (other pieces may move the Fisher) or '-', "
+                       "not {token!r}"),
+        clock_field("Move clock", "moves in a row with no piece leaving the board",
+                    bad="the clock must be a whole number, not {token!r}"),
+    )
     options = {
         "board": Option("shadow", ("shadow", "light"),
                         "shadow: the checkers are cornered in black (Game of Dark Surrounds); "
@@ -161,8 +191,7 @@ class SharahSurrounds(Variant):
         self.border_squares = tuple(s for s in range(g.size) if not self.interior[s])
         # components of each diagonal direction (for pushes along the border)
         self.components = {1: (2, 0), 3: (2, 4), 5: (6, 4), 7: (6, 0)}
-        self.plans = dict(PLANS)
-        self.plans["domnisoara"] = LADY_PLAN if self.opts["domnisoara_moves"] == "lady" else LORD_PLAN
+        self.plans = {kind: plan(self.betza_of(kind)) for kind in SLIDERS}
         self.can_take_table = {k: set(v) for k, v in CAN_TAKE.items()}
         if self.opts["queen_takes_domnisoara"]:
             self.can_take_table[QUEEN].add("domnisoara")
@@ -202,6 +231,13 @@ class SharahSurrounds(Variant):
         neighbours = [[t for t in (st[s] for st in steps) if t >= 0] for s in range(g.size)]
         return interior, steps, rays, inner, neighbours
 
+    def betza_of(self, kind: str) -> str:
+        """The piece's movement in Betza's notation ("" when its own code
+        moves it): the Domnisoara's follows option ``domnisoara_moves``."""
+        if kind == "domnisoara" and self.opts["domnisoara_moves"] == "lord":
+            return LORD
+        return self.types[kind].betza
+
     # ---- sides and squares
     def forward(self, side):
         return 1 if side == "green" else -1
@@ -233,33 +269,6 @@ class SharahSurrounds(Variant):
                 board[rows[2] * n + x] = Piece(AS, side)
         board[self.centre] = Piece(FISHER, None)
         return Position(self, board, self.opts["first"], {"ctrl": None, "free": False, "clock": 0})
-
-    def format_state(self, pos: Position) -> list[str]:
-        ctrl = pos.state.get("ctrl")
-        return [ctrl[0] if ctrl else "-", "+" if pos.state.get("free") else "-",
-                str(pos.state.get("clock", 0))]
-
-    def parse_state(self, fields: list[str], pos: Position) -> dict:
-        state = {"ctrl": None, "free": False, "clock": 0}
-        if fields:
-            f = fields.pop(0)
-            if f not in ("r", "g", "-"):
-                raise NotationError(f"the Fisher's controller is r, g or '-', not {f!r}")
-            state["ctrl"] = {"r": "red", "g": "green", "-": None}[f]
-        if fields:
-            f = fields.pop(0)
-            if f not in ("+", "-"):
-                raise NotationError(f"after the controller comes '+' (other pieces may move the "
-                                    f"Fisher) or '-', not {f!r}")
-            state["free"] = f == "+"
-        if fields:
-            f = fields.pop(0)
-            if not f.isdigit() or len(f) > 4:
-                raise NotationError(f"the clock must be a whole number, not {f!r}")
-            state["clock"] = int(f)
-        if fields:
-            raise NotationError(f"unexpected fields at the end of the position: {' '.join(fields)}")
-        return state
 
     def validate(self, pos: Position) -> None:
         g = self.geometry
@@ -298,18 +307,6 @@ class SharahSurrounds(Variant):
             if p is not None and p.side == self.sides[0]:
                 counts[p.kind] = counts.get(p.kind, 0) + 1
         return counts
-
-    def state_fields(self, pos: Position) -> list[dict]:
-        return [
-            {"name": "ctrl", "label": "Fisher control",
-             "choices": [["-", "nobody yet"], ["r", "Red"], ["g", "Green"]],
-             "doc": "who captured the Fisher last (nobody: he has never been captured)"},
-            {"name": "free", "label": "Fisher freed",
-             "choices": [["-", "no"], ["+", "yes"]],
-             "doc": "yes once the captured Fisher has left the centre: other pieces may move him"},
-            {"name": "clock", "label": "Move clock", "choices": [],
-             "doc": "moves in a row with no piece leaving the board"},
-        ]
 
     def fisher_square(self, pos: Position) -> int | None:
         for s, p in enumerate(pos.board):
@@ -778,27 +775,30 @@ class SharahSurrounds(Variant):
             homes = {s: pos.find(QUEEN, s) for s in self.sides}
             for side in (mover, self.opponent(mover)):
                 if homes[side] is not None and homes[side] in self.race_goals[side]:
-                    return Result(side, f"the {self.side_name(side)} Queen won the race home")
+                    return Result(side, f"the {self.side_name(side)} Queen won the race home", "race")
             lost = [s for s in self.sides if homes[s] is None]
             if len(lost) == 2:
-                return Result(None, "both Queens were lost in the race")
+                return Result(None, "both Queens were lost in the race", "race")
             if lost:
-                return Result(self.opponent(lost[0]), f"the {self.side_name(lost[0])} Queen was lost in the race")
+                return Result(self.opponent(lost[0]), f"the {self.side_name(lost[0])} Queen was lost in the race",
+                              "race")
             return self.clock_result(pos)
         ctrl = pos.state.get("ctrl")
         col = self.colours[f]
         if col in self.sides:
             if col != ctrl:
-                return Result(col, f"the Fisher was forced onto a {col} square of the border")
+                return Result(col, f"the Fisher was forced onto a {col} square of the border", "fisher")
             if f // self.n == self.far_row[col]:
-                return Result(col, f"{self.side_name(col)} brought the Fisher to a {col} square at the far end")
+                return Result(col, f"{self.side_name(col)} brought the Fisher to a {col} square at the far end",
+                              "fisher")
         if ctrl is not None:
             other = self.opponent(ctrl)
             if self.court(pos, ctrl) == 0:
-                return Result(other, f"{self.side_name(ctrl)} holds the Fisher but has no court pieces left")
+                return Result(other, f"{self.side_name(ctrl)} holds the Fisher but has no court pieces left",
+                              "no-court")
             if self.court(pos, other) == 0 and self._stalemate(game, other, ctrl):
                 return Result(None, f"stalemate: {self.side_name(other)} has no court pieces and "
-                                    f"{self.side_name(ctrl)} holds the Fisher")
+                                    f"{self.side_name(ctrl)} holds the Fisher", "stalemate")
         return self.clock_result(pos)
 
     def _stalemate(self, game, bare: str, holder: str) -> bool:
@@ -820,7 +820,7 @@ class SharahSurrounds(Variant):
     def clock_result(self, pos: Position) -> Result | None:
         limit = self.opts["move_limit"]
         if limit and pos.state.get("clock", 0) >= 2 * limit:
-            return Result(None, f"{limit} moves each without a piece leaving the board")
+            return Result(None, f"{limit} moves each without a piece leaving the board", "move-limit")
         return None
 
     # ---------------------------------------- the computer (sharah_web.search)
