@@ -335,7 +335,8 @@ def check_fits(game: Game, tags: dict | None = None) -> None:
     back: at most ``MAX_PLIES`` moves, and a saved game of at most
     ``MAX_SAVED`` characters (its record is then shorter than ``MAX_RECORD``).
     Every reader calls it, so a game that was read can always be kept."""
-    saved_game(game, orientation=game.variant.sides[0], tags=tags or {})
+    longest = max(game.variant.sides, key=len)     # the bridge saves the board's orientation too
+    saved_game(game, orientation=longest, tags=tags or {})
 
 
 def read_json(text: Any, what: str, limit: int) -> Any:
