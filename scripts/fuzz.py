@@ -14,8 +14,25 @@ Targets, and what each may do with any input (anything else is a failure):
 - ``move``: ``Variant.parse_move`` in positions from random games: one of
   the legal moves, or ``NotationError`` / ``IllegalMoveError`` with a message.
 - ``options``: ``sharah_web.variant(id, **options)``: rules, or ``NotationError``.
+  Accepted options are exact: each value is the option's type, and a number
+  given is the number kept (no rounding, no ``True`` for 1).
 - ``record``, ``link``, ``saved``: ``sharah_web.record`` (records, share
-  links, saved games), when it is there: a game, or ``RecordError``.
+  links, saved games), when it is there: a game, or ``RecordError``. An
+  accepted game must save and write back (with the tags read) within the
+  limits, and read again as the same game: nothing accepted can grow past
+  what will load again.
+- ``stored``: saved games as the page stores them, damaged in their
+  structure: fields replaced by deep nesting (to 5,000), huge strings
+  (control characters, quotes, tabs; to past the size limit), wrong types,
+  overflowing numbers (``1e400``, ``NaN``, 40 digits), invalid tag names;
+  read with ``load_saved`` (a game, or ``RecordError``, as above), then
+  sent to the bridge as the page sends it (``open`` with ``saved``): the
+  board must open (restored, or set aside with a note), and its record and
+  saved game must export; the saved game must restore again.
+- ``api``: the Python API with arguments of every type (``new_game``,
+  ``play`` with a move and a roll, ``find_move``, ``piece_at``, options):
+  only ``NotationError`` / ``IllegalMoveError``, and a refused call leaves
+  the game exactly as it was.
 - ``fence``: the docs' `````sharah`` fences, parsed and rendered: HTML, or
   ``ValueError`` naming the line.
 - ``bridge``: ``bridge.handle`` with JSON requests (a board opened, then
@@ -48,14 +65,14 @@ sys.path.insert(0, str(ROOT))
 
 import sharah_web  # noqa: E402
 from sharah_web import bridge, fence  # noqa: E402
-from sharah_web.core import IllegalMoveError, NotationError  # noqa: E402
+from sharah_web.core import IllegalMoveError, NotationError, shown  # noqa: E402
 
 try:  # the records module may not have landed yet
     from sharah_web import record
 except ImportError:  # pragma: no cover - depends on the checkout
     record = None
 
-TARGETS = ("position", "move", "options", "record", "link", "saved", "fence", "bridge")
+TARGETS = ("position", "move", "options", "record", "link", "saved", "stored", "api", "fence", "bridge")
 GAMES = [
     ("oblong-shatranj", {}), ("oblong-shatranj", {"die": False, "setup": 3}),
     ("scheherazade", {}), ("sharah-hedman", {}), ("sharah-surrounds", {}),
@@ -247,12 +264,106 @@ def check_move(rules, pos, moves, text: str) -> str:
 
 
 def check_options(vid: str, options: dict) -> str:
-    return "refused" if attempt(lambda: sharah_web.variant(vid, **options), NotationError) is REFUSED \
-        else "accepted"
+    rules = attempt(lambda: sharah_web.variant(vid, **options), NotationError)
+    if rules is REFUSED:
+        return "refused"
+    for name, given in options.items():
+        kept, default = rules.opts[name], rules.options[name].default
+        assert type(kept) is type(default), f"{name}={given!r} kept as {kept!r}, not a {type(default).__name__}"
+        if isinstance(given, (int, float)) and not isinstance(given, bool):
+            assert kept == given, f"{name}={given!r} kept as {kept!r}"
+        if isinstance(given, bool):
+            assert isinstance(default, bool), f"{name}={given!r} taken for a number"
+    return "accepted"
+
+
+def reads_back(game, tags=None) -> None:
+    """An accepted game (with the tags read with it) saves and writes back
+    within the limits, and reads again as the same line of moves."""
+    line = [p.move.notation for p in record.line(game)]
+    blob = record.saved_game(game, orientation=game.variant.sides[0], tags=tags or {})
+    text = json.dumps(blob, ensure_ascii=False, separators=(",", ":"))
+    assert len(text) <= record.MAX_SAVED, f"saved as {len(text):,} characters"
+    again = record.load_saved(text)
+    assert [p.move.notation for p in record.line(again)] == line, "the saved game reads back another game"
+    written = record.format_record(game, {**(tags or {}), "Site": "https://example.org/page", "Date": "2026.11.25"})
+    assert len(written) <= record.MAX_RECORD, f"a record of {len(written):,} characters"
+    assert [p.move.notation for p in record.line(record.parse_record(written).game)] == line, \
+        "the record reads back another game"
 
 
 def check_record_call(fn, value) -> str:
-    return "refused" if attempt(lambda: fn(value), record.RecordError) is REFUSED else "accepted"
+    out = attempt(lambda: fn(value), record.RecordError)
+    if out is REFUSED:
+        return "refused"
+    if isinstance(out, record.Record):
+        reads_back(out.game, out.tags)
+    elif isinstance(out, record.Link):
+        reads_back(out.game)
+    else:
+        tags = None
+        if isinstance(value, str):
+            value = json.loads(value)
+        if isinstance(value, dict) and isinstance(value.get("tags"), dict):
+            tags = value["tags"]
+        reads_back(out, tags)
+    return "accepted"
+
+
+def check_stored(entry: str, vid: str, opts: dict) -> str:
+    """``entry`` (a stored saved game) read, then restored by the bridge as the page does it."""
+    status = check_record_call(record.load_saved, entry)
+    bridge.reset()
+    req = json.dumps({"cmd": "open", "board": "s", "variant": vid, "options": opts, "saved": entry},
+                     ensure_ascii=False, separators=(",", ":"))
+    assert len(req) <= bridge.MAX_REQUEST or len(entry) > record.MAX_SAVED, \
+        f"a request of {len(req):,} characters for an entry of {len(entry):,}"
+    if len(req) > bridge.MAX_REQUEST:
+        return status   # the page refuses an entry past the limit before it sends it
+    out = json.loads(bridge.handle(req))
+    assert out.get("ok") is True, f"the board did not open: {out.get('error')}"
+    assert out.get("restored") or out.get("note"), "neither restored nor set aside"
+    assert (status == "accepted") == bool(out.get("restored")) or "this board plays" in out.get("note", ""), \
+        f"load_saved {status}, the bridge {'restored' if out.get('restored') else out['note']}"
+    for cmd in ("record", "save", "link"):
+        answer = json.loads(bridge.handle(json.dumps({"cmd": cmd, "board": "s"})))
+        if cmd == "link" and not answer["ok"]:
+            assert "too long for a link" in answer["error"], answer["error"]
+            continue
+        assert answer["ok"], f"{cmd} after the open: {answer.get('error')}"
+    saved = json.loads(bridge.handle(json.dumps({"cmd": "save", "board": "s"})))["saved"]
+    bridge.reset()
+    again = json.loads(bridge.handle(json.dumps({"cmd": "open", "board": "s", "variant": vid, "options": opts,
+                                                 "saved": json.dumps(saved, ensure_ascii=False)})))
+    assert again["ok"] and (again.get("restored") or not out.get("restored")), \
+        f"the board's own saved game does not restore: {again.get('note')}"
+    return status
+
+
+def snapshot(game) -> tuple | None:
+    if game is None:
+        return None
+    return (game.position(), [p.move.notation for p in game.history],
+            [p.move.notation for p in game.future], game.result, game.rng.getstate())
+
+
+def check_api(call, game) -> str:
+    """``call(game)``: accepted, or refused with ``NotationError`` /
+    ``IllegalMoveError`` and the game exactly as it was."""
+    before = snapshot(game)
+    try:
+        call(game)
+    except (NotationError, IllegalMoveError) as e:
+        assert str(e).strip(), f"{type(e).__name__} without a message"
+        assert len(str(e)) <= 500, f"a message of {len(str(e)):,} characters"
+        assert snapshot(game) == before, "a refused call changed the game"
+        return "refused"
+    if before is not None and len(game.history) > len(before[1]):   # a move was played: take it back
+        game.undo()
+        game.future.clear()
+        game.rng.setstate(before[4])
+    assert game is None or snapshot(game) == before
+    return "accepted"
 
 
 def check_fence(text: str) -> str:
@@ -315,7 +426,8 @@ def gen_move(rng, games):
 def gen_options(rng, games):
     specs = {vid: sharah_web.variant(vid).option_specs() for vid in sharah_web.VARIANTS}
     values = [True, False, None, 0, -1, 1, 13, 15, 10**30, 1.5, "", "x", "true", "off", "²",
-              "0" * 50, [], {}, "any", "auto", "free"]
+              "0" * 50, [], {}, "any", "auto", "free", float("inf"), float("-inf"), float("nan"),
+              13.0, 13.9, 3.0, 3.5, "13.0", "١٣", " 13 ", "-0", 10 ** 5000, 2 ** 63, [13], {"13": 13}]
     while True:
         vid = rng.choice(sorted(specs))
         options = {}
@@ -324,14 +436,21 @@ def gen_options(rng, games):
             options[spec["name"]] = rng.choice(pool)
         if rng.random() < 0.2:
             options[rng.choice(["", "x", "Die", "size ", "a" * 300])] = rng.choice(values)
-        yield f"{vid} {options!r}", lambda v=vid, o=options: check_options(v, o)
+        yield f"{vid} {shown(options, 300)}", lambda v=vid, o=options: check_options(v, o)
 
 
 def gen_record(rng, games):
     corpus = [record.format_record(game, {"White": "A", "Black": "B"}) for _, _, game in games]
+    names = ["Event", "Round", "Annotator", "A" * 100, "A" * 101, "bad name", "1x", "_x", "Ev\u00e9nt", "x-y"]
     while True:
         text = fuzz_input(corpus, rng)
-        yield repr(text), lambda t=text: check_record_call(record.parse_record, t)
+        if rng.random() < 0.3:      # a tag with an odd name or a huge value, kept whole
+            value = rng.choice(("\x01", "\t", "\\\"", "\u2028", "\U0001F600", "a", "[", "\x7f", "\ud800"))
+            value *= rng.choice((1, 100, 3_999, 4_000, 4_001, 60_000, 190_000))
+            tag = f'[{rng.choice(names)} "{value}"]\n'
+            base = rng.choice(corpus)
+            text = tag + base if rng.random() < 0.5 else base.replace("\n", "\n" + tag, 1)
+        yield repr(text[:400]), lambda t=text: check_record_call(record.parse_record, t)
 
 
 def gen_link(rng, games):
@@ -347,9 +466,104 @@ def gen_saved(rng, games):
         text = fuzz_input(corpus, rng)
         try:
             blob = json.loads(text) if rng.random() < 0.7 else text
-        except ValueError:
+        except (ValueError, RecursionError):     # a mutation may nest it deep: the text then
             blob = text
         yield repr(text), lambda b=blob: check_record_call(record.load_saved, b)
+
+
+# Values a damaged saved game may hold in any field.
+def _odd_values(rng):
+    # nesting is written into the text afterwards (json.dumps cannot write 5,000 deep)
+    nested = f"<nest {rng.choice((19, 20, 21, 50, 5000))}>"
+    n = rng.choice((10, 4_001, 60_000, 150_000, 190_000))
+    return [None, True, False, 0, -1, 7, 2 ** 63, 10 ** 40, 1.5, 13.0, "", "x", [], {}, ["x"], {"a": 1},
+            nested, {"a": nested},
+            rng.choice("\x01\t\"\\\u2028\U0001F600a[") * n,
+            "e3e4@" + "9" * 5000, ["e3e4"] * rng.choice((1, 5_001)),
+            {"bad name": "x"}, {"": "x"}, {"1x": "x"}, {"A" * 200: "x"}, {"Event": "\x00"},
+            {"Event": "x" * 4_001}, {"Event": 3}, {"Event": "ok", "Round": "[" * 100}]
+
+
+# Number tokens no JSON writer makes, put in the text in place of a number.
+ODD_NUMBERS = ("1e400", "-1e400", "NaN", "Infinity", "-Infinity", "1" * 40, "1.5e308", "-0", "1E2")
+
+
+def gen_stored(rng, games):
+    bases = []
+    for vid, opts, game in games:
+        tags = {"Event": "Club night", "White": "A", "Black": "B"}
+        blob = record.saved_game(game, orientation=game.variant.sides[0], tags=tags)
+        bases.append((vid, opts, blob))
+    while True:
+        vid, opts, base = rng.choice(bases)
+        blob = json.loads(json.dumps(base))
+        for _ in range(rng.choice((1, 1, 2, 3))):
+            where = blob
+            key = rng.choice(sorted(blob) + ["extra", "tags", "options", "moves"])
+            if key in ("tags", "options") and isinstance(blob.get(key), dict) and rng.random() < 0.6:
+                where = blob[key]
+                key = rng.choice(sorted(where) + ["Event", "bad name", "setup", "die", "size"])
+            elif key == "moves" and isinstance(blob.get(key), list) and blob[key] and rng.random() < 0.6:
+                where, key = blob[key], rng.randrange(len(blob[key]))
+            where[key] = rng.choice(_odd_values(rng))
+        text = json.dumps(blob, ensure_ascii=False, separators=(",", ":"))
+        text = re.sub(r'"<nest (\d+)>"', lambda m: "[" * int(m.group(1)) + "]" * int(m.group(1)), text)
+        r = rng.random()
+        if r < 0.25:        # a number the page never writes
+            nums = list(re.finditer(r"(?<=[:\[,])-?\d+(?=[,\]}])", text))
+            if nums:
+                m = rng.choice(nums)
+                text = text[:m.start()] + rng.choice(ODD_NUMBERS) + text[m.end():]
+        elif r < 0.35:      # padded to about the size limit
+            pad = record.MAX_SAVED - len(text) - 10 + rng.randint(0, 20)
+            if pad > 0:
+                text = text[:-1] + ',"pad":"' + "x" * pad + '"}'
+        elif r < 0.5:       # damaged as text
+            text = mutate(text, rng, [text])
+        yield f"{vid} {text[:300]!r}", lambda t=text, v=vid, o=opts: check_stored(t, v, o)
+
+
+def gen_api(rng, games):
+    odd = [None, True, False, 0, -1, 3, 6, 7, 13.0, 13.9, float("inf"), float("nan"), 10 ** 40, 10 ** 5000,
+           [], {}, ["x"], "", "x", "\x00", "pass", "a" * 10_000, b"b2b3", (1,), object()]
+    pool = []
+    for vid, opts, game in games:
+        moves = [m.notation for m in game.legal_moves()][:20] + [p.move.notation for p in game.history[:20]]
+        pool.append((vid, opts, game, moves))
+    specs = {vid: sharah_web.variant(vid).option_specs() for vid in sharah_web.VARIANTS}
+    while True:
+        vid, opts, game, moves = rng.choice(pool)
+        value = rng.choice(odd + moves + [fuzz_input(moves or ["x"], rng)])
+        roll = rng.choice(odd + [None, 1, 2, 6])
+        kind = rng.choice(("new_game", "variant", "seed", "position", "play", "play", "roll", "find",
+                           "square", "option"))
+        if kind == "new_game":
+            call = (lambda g, v=value: sharah_web.new_game(v)) if rng.random() < 0.5 else \
+                (lambda g: sharah_web.new_game(rng.choice(sorted(sharah_web.VARIANTS))))
+            label, game = f"new_game({shown(value, 60)})", None
+        elif kind == "variant":
+            call, label, game = (lambda g, v=value: sharah_web.variant(v)), f"variant({shown(value, 60)})", None
+        elif kind == "seed":
+            call, label, game = (lambda g, v=value: sharah_web.new_game(vid, seed=v, **opts)), \
+                f"seed={shown(value, 60)}", None
+        elif kind == "position":
+            call, label, game = (lambda g, v=value: sharah_web.new_game(vid, v, **opts)), \
+                f"position={shown(value, 60)}", None
+        elif kind == "play":
+            call, label = (lambda g, v=value, r=roll: g.play(v, roll=r)), f"{vid} play({shown(value, 60)}, roll={shown(roll, 30)})"
+        elif kind == "roll":
+            legal = game.legal_moves()
+            move = rng.choice(legal) if legal else value
+            call, label = (lambda g, m=move, r=roll: g.play(m, roll=r)), f"{vid} play({shown(move, 60)}, roll={shown(roll, 60)})"
+        elif kind == "find":
+            call, label = (lambda g, v=value: g.find_move(v)), f"{vid} find_move({shown(value, 60)})"
+        elif kind == "square":
+            call, label = (lambda g, v=value: g.piece_at(v)), f"{vid} piece_at({shown(value, 60)})"
+        else:
+            spec = rng.choice(specs[vid])
+            call, label, game = (lambda g, n=spec["name"], v=value: sharah_web.variant(vid, **{n: v})), \
+                f"{vid} {spec['name']}={shown(value, 60)}", None
+        yield label, lambda c=call, g=game: check_api(c, g)
 
 
 def gen_fence(rng, games):
@@ -404,6 +618,7 @@ def gen_bridge(rng, games):
 
 GENERATORS = {"position": gen_position, "move": gen_move, "options": gen_options,
               "record": gen_record, "link": gen_link, "saved": gen_saved,
+              "stored": gen_stored, "api": gen_api,
               "fence": gen_fence, "bridge": gen_bridge}
 
 
@@ -448,7 +663,7 @@ def main(argv=None) -> int:
     if unknown:
         ap.error(f"unknown target(s): {', '.join(unknown)}")
     if record is None:
-        skipped = [t for t in only if t in ("record", "link", "saved")]
+        skipped = [t for t in only if t in ("record", "link", "saved", "stored")]
         if skipped:
             print(f"sharah_web.record is missing: skipping {', '.join(skipped)}")
         only = [t for t in only if t not in skipped]

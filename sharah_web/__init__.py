@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from .core import (Change, Game, IllegalMoveError, Move, NotationError, Piece,
-                   Place, Position, Remove, Result, SetState, Shift, Turn)
+                   Place, Position, Remove, Result, SetState, Shift, Turn, shown)
 from .variants import VARIANTS
 
 __all__ = [
@@ -20,10 +20,10 @@ __version__ = "0.1.0"
 
 def variant(variant_id: str, **options):
     """The rules object for a game id with its options."""
-    cls = VARIANTS.get(variant_id)
+    cls = VARIANTS.get(variant_id) if isinstance(variant_id, str) else None
     if cls is None:
         known = ", ".join(sorted(VARIANTS))
-        raise NotationError(f"unknown game {variant_id!r} (known: {known})")
+        raise NotationError(f"unknown game {shown(variant_id)} (known: {known})")
     return cls(**options)
 
 
@@ -32,7 +32,12 @@ def new_game(variant_id: str, position: str | None = None, *, seed: int | None =
 
     Options are the variant's own (``setup=3``, ``die=False``...); ``seed``
     fixes the random source (the die), so a game can be replayed exactly.
+    Any bad argument, of any type, raises ``NotationError`` (a ``ValueError``).
     """
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise NotationError(f"the seed is a whole number, not {shown(seed)}")
+    if position is not None and not isinstance(position, str):
+        raise NotationError(f"the position is text, not {shown(position)}")
     rules = variant(variant_id, **options)
     pos = rules.initial_position() if position is None else rules.parse_position(position)
     return Game(rules, pos, seed=seed)

@@ -116,7 +116,10 @@ from .svg import escape, piece_svg
 THINK_COMMANDS = ("think", "hint")
 
 MAX_BOARDS = 64          # boards kept per worker; the oldest is dropped
-MAX_REQUEST = 400_000    # characters (a record may be 200,000)
+# characters of a request: a record or a saved game at its limit (record.MAX_RECORD,
+# record.MAX_SAVED) fits even when JSON writes each of its characters as \u0000,
+# so the engine itself reads it and says what is wrong ("too large", "damaged").
+MAX_REQUEST = 6 * max(record.MAX_RECORD, record.MAX_SAVED) + 100_000
 
 _boards: dict[str, "Board"] = {}
 
@@ -870,6 +873,8 @@ def handle(request_json: str) -> str:
             raise NotationError("the request must be JSON text")
         if len(request_json) > MAX_REQUEST:
             raise NotationError("the request is too long")
+        if record.too_deep(request_json):     # before the parser: it would overflow the stack
+            raise NotationError(f"the request is nested more than {record.MAX_DEPTH} deep")
         try:
             req = json.loads(request_json)
         except json.JSONDecodeError as e:

@@ -271,21 +271,24 @@ class Option:
     label: str = ""   # a short name for a settings panel
 
     def check(self, name: str, value: Any) -> Any:
+        """``value`` as this option's type, exactly, or ``NotationError``.
+        On/off: ``True``/``False`` or the words true, yes, on, 1, false, no,
+        off, 0. A whole number: an ``int`` (never a ``bool``), a ``float``
+        that is a whole number (``13.0``: JSON has one kind of number), or
+        its ASCII digits as text (``"13"``); ``13.9``, ``True``, infinity
+        and other scripts' digits are refused, never rounded. Text: a ``str``."""
         if isinstance(self.default, bool):
             if isinstance(value, str) and value.lower() in ("true", "yes", "on", "1", "false", "no", "off", "0"):
                 value = value.lower() in ("true", "yes", "on", "1")
             if not isinstance(value, bool):
-                raise NotationError(f"option {name} is on or off (true/false), not {value!r}")
+                raise NotationError(f"option {name} is on or off (true/false), not {shown(value)}")
         elif isinstance(self.default, int):
-            try:
-                value = int(value)
-            except (TypeError, ValueError):
-                raise NotationError(f"option {name} takes a whole number, not {value!r}") from None
-        else:
-            value = str(value)
+            value = _whole_number(name, value)
+        elif not isinstance(value, str):
+            raise NotationError(f"option {name} takes text, not {shown(value)}")
         if self.choices and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise NotationError(f"option {name} must be one of {allowed}, not {value!r}")
+            raise NotationError(f"option {name} must be one of {allowed}, not {shown(value)}")
         return value
 
 
@@ -373,6 +376,40 @@ def clock_field(label: str, doc: str, digits: int = 4,
     return StateField("clock", label, doc, 0, digits=digits, bad=bad)
 
 
+MAX_OPTION_DIGITS = 9   # a whole-number option's text: no option needs more
+
+
+def _whole_number(name: str, value: Any) -> int:
+    """An option's whole number, exactly (see ``Option.check``)."""
+    number = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    elif isinstance(value, float) and value.is_integer():
+        number = int(value)
+    elif isinstance(value, str):
+        digits = value.strip().removeprefix("-")
+        if digits and len(digits) <= MAX_OPTION_DIGITS and all(c in DIGITS for c in digits):
+            number = int(value)
+    if number is None:
+        raise NotationError(f"option {name} takes a whole number, not {shown(value)}")
+    if abs(number) >= 10 ** MAX_OPTION_DIGITS:
+        raise NotationError(f"option {name} takes a whole number of at most {MAX_OPTION_DIGITS} digits, "
+                            f"not {shown(value)}")
+    return number
+
+
+def shown(value: Any, n: int = 40) -> str:
+    """``value`` as a message shows it: its ``repr``, cut after ``n``
+    characters; safe for any value (a number too long to write, say)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return "a number too large to write"
+    try:
+        text = repr(value)
+    except Exception:   # noqa: BLE001 - a value whose repr fails is still shown
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= n else text[:n] + "…"
+
+
 @dataclass(frozen=True)
 class PieceType:
     kind: str
@@ -404,7 +441,7 @@ class Variant:
             spec = self.options.get(name)
             if spec is None:
                 known = ", ".join(self.options) or "none"
-                raise NotationError(f"{self.id} has no option {name!r} (options: {known})")
+                raise NotationError(f"{self.id} has no option {shown(name)} (options: {known})")
             self.opts[name] = spec.check(name, value)
         for name, spec in self.options.items():
             self.opts.setdefault(name, spec.default)
@@ -881,8 +918,15 @@ class Game:
         return self._pos.text()
 
     def piece_at(self, square) -> Piece | None:
-        sq = self.variant.geometry.parse(square) if isinstance(square, str) else square
-        return self._pos.board[sq]
+        """The piece on ``square`` (its name, like ``"b3"``, or its index), or ``None``."""
+        board = self._pos.board
+        if isinstance(square, int) and not isinstance(square, bool):
+            if not 0 <= square < len(board):
+                raise NotationError(f"there is no square {shown(square)} on this board")
+            return board[square]
+        if isinstance(square, str) and len(square) > 8:
+            raise NotationError(f"there is no square {shown(square)} on this board")
+        return board[self.variant.geometry.parse(square)]
 
     def legal_moves(self) -> list[Move]:
         if self.result is not None:
@@ -892,13 +936,20 @@ class Game:
         return list(self._moves)
 
     def find_move(self, text: str) -> Move:
+        if not isinstance(text, str):
+            raise NotationError(f"a move is text, like b2b3, not {shown(text)}")
         if self.result is not None:
             raise IllegalMoveError(f"the game is over ({self.result})")
         return self.variant.parse_move(text, self._pos, self.legal_moves())
 
     def play(self, move, roll=None) -> Move:
         """Play a move given as text (or a ``Move`` from ``legal_moves``).
-        Raises ``ValueError`` and changes nothing if it is malformed or illegal."""
+        ``roll``: the chance outcome after it (a whole number, the die
+        roll), else chance decides. Raises ``NotationError`` or
+        ``IllegalMoveError`` (``ValueError``s) and changes nothing if
+        either is malformed or the move illegal."""
+        if roll is not None and (isinstance(roll, bool) or not isinstance(roll, int) or roll.bit_length() > 32):
+            raise NotationError(f"a roll is a whole number, not {shown(roll)}")
         if isinstance(move, Move):
             if move not in self.legal_moves():
                 raise IllegalMoveError(f"{move} is not a legal move here")

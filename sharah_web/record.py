@@ -32,7 +32,10 @@ its start and its moves (with the die rolls that came after them):
 
 Reading any of them is all or nothing: it gives a new ``Game`` or raises
 ``RecordError`` (a ``NotationError``) whose message names the first bad
-move by number, with the engine's reason. Records and saved games without
+move by number, with the engine's reason. Every reader checks the size,
+the nesting and the type of what it is given before it uses it (see the
+limits below), and every writer keeps to the same limits: a game that was
+read, or saved, always writes and reads back (``check_fits``). Records and saved games without
 rolls are read when every move is possible with some roll: the roll before
 a move is taken to be the first (lowest) that allows it; the roll after the
 last move is thrown anew.
@@ -45,12 +48,24 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .core import Game, NotationError, Position
+from .core import MAX_POSITION_TEXT, Game, NotationError, Position, shown
 
+# The limits (docs/about/saving.md gives them to the reader). A record
+# writes a tag in as many characters as a saved game ("A":"v", against
+# [A "v"] and a line break) and a move in one more (its number, shared by
+# two moves, and a space, against quotes and a comma), so a saved game of
+# MAX_SAVED characters (at most MAX_PLIES moves) has a record of at most
+# MAX_SAVED + 10,000 (the engine's own tags): within MAX_RECORD, with room
+# for the tags a page adds (Site, Date).
 MAX_RECORD = 200_000     # characters of a record
 MAX_LINK = 20_000        # characters of a link fragment
-MAX_SAVED = 300_000      # characters of a saved game's JSON
+MAX_SAVED = 150_000      # characters of a saved game's JSON, as read and as written
 MAX_PLIES = 5_000        # moves in a game read from any of them
+MAX_DEPTH = 20           # nesting of a saved game's JSON ([ and { inside each other)
+MAX_TAG = MAX_POSITION_TEXT   # characters of one tag's value (a Position tag holds a position)
+MAX_TAG_NAME = 100       # characters of a tag's name
+MAX_MOVE_TEXT = 200      # characters of one move (with its roll)
+MAX_NUMBER_DIGITS = 20   # digits of a number in a saved game's JSON
 LINK_VERSION = 1
 SAVED_FORMAT, SAVED_VERSION = "sharah-game", 1
 
@@ -170,7 +185,7 @@ def replay(data: GameText) -> Game:
                 raise RecordError(_reason(e), ply, text) from None
     if data.ply is not None:
         if isinstance(data.ply, bool) or not isinstance(data.ply, int) or not 0 <= data.ply <= len(moves):
-            raise RecordError(f"the move to show must be 0 to {len(moves)}, not {_clip(repr(data.ply))}")
+            raise RecordError(f"the move to show must be 0 to {len(moves)}, not {shown(data.ply)}")
         while len(game.history) > data.ply:
             game.undo()
     return game
@@ -182,8 +197,10 @@ def _rules(variant_id: Any, options: Any):
         raise RecordError("it does not say which game it is (no variant)")
     if not isinstance(options, dict):
         raise RecordError("its options are not a list of name and value")
+    if not all(isinstance(k, str) for k in options):
+        raise RecordError("its options are not a list of name and value (a name is not text)")
     try:
-        return variant(_clip(variant_id, 60), **{str(k): v for k, v in options.items()})
+        return variant(_clip(variant_id, 60), **options)
     except ValueError as e:
         raise RecordError(_reason(e)) from None
 
@@ -209,6 +226,8 @@ def _start(rules, text: Any, roll: Any) -> Position:
 def _split_roll(text: Any, ply: int, chance: bool) -> tuple[str, Any]:
     if not isinstance(text, str):
         raise RecordError("a move must be text", ply, _clip(text))
+    if len(text) > MAX_MOVE_TEXT:
+        raise RecordError(f"a move is at most {MAX_MOVE_TEXT} characters", ply, text)
     text = text.strip()
     if not chance:
         return text, None
@@ -267,20 +286,143 @@ def _no_roll_reason(reasons: list[str]) -> str:
     return f"{reason} (the record gives no roll before it, and no roll makes it legal)"
 
 
+# ------------------------------------------------------------------ limits
+
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+# Control characters (tabs, line breaks, \x00-\x1f, \x7f-\x9f) and lone
+# surrogates: a tag's value is one line of text.
+_UNWRITABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def clean_tag(value: str) -> str:
+    """A tag's value as records and saved games keep it: each control
+    character (a tab, a line break...) or lone surrogate becomes a space."""
+    return _UNWRITABLE.sub(" ", value)
+
+
+def check_tag(name: Any, value: Any, what: str = "the tag") -> None:
+    """``RecordError`` unless ``name`` is a tag name (letters, digits and _,
+    a letter first, at most ``MAX_TAG_NAME``) and ``value`` text of at most
+    ``MAX_TAG`` characters with no control character."""
+    if not isinstance(name, str) or len(name) > MAX_TAG_NAME or not _TAG_NAME.fullmatch(name):
+        raise RecordError(f"{_clip(name)!r} is not a tag name (letters, digits and _)"
+                          if isinstance(name, str) and len(name) <= MAX_TAG_NAME else
+                          f"{_clip(name)!r} is not a tag name (letters, digits and _, "
+                          f"at most {MAX_TAG_NAME} of them)")
+    if not isinstance(value, str):
+        raise RecordError(f"{what} {name} must be text")
+    if len(value) > MAX_TAG:
+        raise RecordError(f"{what} {name} is too long ({len(value):,} characters; at most {MAX_TAG:,})")
+    if _UNWRITABLE.search(value):
+        raise RecordError(f"{what} {name} holds a control character")
+
+
+def check_tags(tags: Any, what: str = "the tag") -> dict:
+    """``tags`` checked (``check_tag``), as a new dict."""
+    if not isinstance(tags, dict):
+        raise RecordError("the tags are not a list of name and value")
+    for name, value in tags.items():
+        check_tag(name, value, what)
+    return dict(tags)
+
+
+def saved_size(blob: dict) -> int:
+    """The characters of ``blob`` as the page stores it (``JSON.stringify``:
+    no spaces, other scripts' letters as they are)."""
+    return len(json.dumps(blob, ensure_ascii=False, separators=(",", ":")))
+
+
+def check_fits(game: Game, tags: dict | None = None) -> None:
+    """``RecordError`` unless ``game`` (with ``tags``) can be saved and read
+    back: at most ``MAX_PLIES`` moves, and a saved game of at most
+    ``MAX_SAVED`` characters (its record is then shorter than ``MAX_RECORD``).
+    Every reader calls it, so a game that was read can always be kept."""
+    longest = max(game.variant.sides, key=len)     # the bridge saves the board's orientation too
+    saved_game(game, orientation=longest, tags=tags or {})
+
+
+def read_json(text: Any, what: str, limit: int) -> Any:
+    """JSON ``text`` read with its size (``limit`` characters), nesting
+    (``MAX_DEPTH``) and numbers (finite, at most ``MAX_NUMBER_DIGITS``
+    digits) checked first: ``RecordError`` ("``what`` is damaged ...")
+    otherwise. Deep nesting would overflow the stack (in the browser, the
+    whole engine's), so it is measured before the parser sees it."""
+    if not isinstance(text, str):
+        raise RecordError(f"{what} is not text")
+    if len(text) > limit:
+        raise RecordError(f"{what} is too large ({len(text):,} characters; at most {limit:,})")
+    if too_deep(text):
+        raise RecordError(f"{what} is damaged (nested more than {MAX_DEPTH} deep)")
+
+    def number(token: str):
+        if len(token) > MAX_NUMBER_DIGITS + 8:
+            raise _Refused(f"a number is too long: {_clip(token, 20)}")
+        value = float(token) if any(c in token for c in ".eE") else int(token)
+        if value in (float("inf"), float("-inf")):
+            raise _Refused(f"a number is too large: {_clip(token, 20)}")
+        return value
+
+    def constant(token: str):
+        raise _Refused(f"{token} is not a number")
+
+    try:
+        return json.loads(text, parse_int=number, parse_float=number, parse_constant=constant)
+    except _Refused as e:
+        raise RecordError(f"{what} is damaged ({e})") from None
+    except RecursionError:   # a safety net: too_deep keeps it away
+        raise RecordError(f"{what} is damaged (nested too deep)") from None
+    except ValueError:
+        raise RecordError(f"{what} is damaged (not JSON)") from None
+
+
+class _Refused(Exception):
+    """A value ``read_json`` refuses (not a ``ValueError``: the JSON parser
+    would take that for its own error and say "not JSON")."""
+
+
+# A JSON string, its closing quote optional: it always matches at once, so
+# an unclosed string cannot make the scan go back over the text.
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
+    """Whether JSON ``text`` nests deeper than ``limit`` (``[[1]]``: 2), its
+    strings left out; measured without recursion, in a few passes over the
+    text at C speed: brackets that open and close with nothing between go,
+    ``limit`` times; a pair left means a deeper one. Brackets never closed
+    count too, as the parser would go down into them."""
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    marks = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text)).translate({ord("{"): "[", ord("}"): "]"})
+    for _ in range(limit):
+        shorter = marks.replace("[]", "")
+        if shorter == marks:
+            break
+        marks = shorter
+    return "[]" in marks or marks.count("[") > limit
+
+
 # ------------------------------------------------------------------ records
 
 def format_record(game: Game, tags: dict | None = None) -> str:
     """The whole game as a record: ``tags`` (Event, Date, the players as the
     sides' names: White, Red...) first, then the engine's own tags, then the
-    moves numbered as the move list numbers them."""
+    moves numbered as the move list numbers them. A tag's control
+    characters are written as spaces (``clean_tag``); a tag that is no name,
+    or longer than ``MAX_TAG``, and a game too long to read back, raise
+    ``RecordError``."""
+    if tags is not None and not isinstance(tags, dict):
+        raise RecordError("the tags are not a list of name and value")
+    plies = len(game.history) + len(game.future)
+    if plies > MAX_PLIES:
+        raise RecordError(f"this game has {plies:,} moves, too many for a record (at most {MAX_PLIES:,})")
     data = game_text(game)
     rules = game.variant
-    tags = {k: v for k, v in (tags or {}).items() if k not in ENGINE_TAGS}
+    tags = {k: clean_tag(v) if isinstance(v, str) else v
+            for k, v in (tags or {}).items() if k not in ENGINE_TAGS}
     for name, value in tags.items():
-        if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", name):
-            raise RecordError(f"{_clip(name)!r} is not a tag name (letters, digits and _)")
-        if not isinstance(value, str):
-            raise RecordError(f"the tag {name} must be text")
+        check_tag(name, value)
     out = {"Event": tags.pop("Event", "?"), "Site": tags.pop("Site", "?"), "Date": tags.pop("Date", "????.??.??")}
     for side in rules.sides:
         out[side.capitalize()] = tags.pop(side.capitalize(), "?")
@@ -297,7 +439,11 @@ def format_record(game: Game, tags: dict | None = None) -> str:
     out.update(sorted(tags.items()))
     head = "\n".join(f'[{k} "{_escape(v)}"]' for k, v in out.items())
     why = "" if end is None else "{" + _sentence(str(end)) + "}"   # the engine's words, for the reader
-    return head + "\n\n" + _movetext(game, data.moves, out["Result"], why) + "\n"
+    text = head + "\n\n" + _movetext(game, data.moves, out["Result"], why) + "\n"
+    if len(text) > MAX_RECORD:
+        raise RecordError(f"this game's record would be too long ({len(text):,} characters; "
+                          f"at most {MAX_RECORD:,})")
+    return text
 
 
 def _final_result(game: Game):
@@ -322,7 +468,7 @@ def _option_text(value: Any) -> str:
 
 
 def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+    return clean_tag(value).replace("\\", "\\\\").replace('"', '\\"')
 
 
 def _sentence(text: str) -> str:
@@ -369,6 +515,8 @@ def parse_record(text: Any) -> Record:
     if len(text) > MAX_RECORD:
         raise RecordError(f"the record is too long ({len(text):,} characters; at most {MAX_RECORD:,})")
     tags, moves = read_record(text)
+    for name, value in tags.items():
+        check_tag(name, value)
     if "Variant" not in tags:
         raise RecordError('the record does not say which game it is: add a tag like [Variant "scheherazade"]')
     start = tags.get("Position", tags.get("FEN"))
@@ -378,7 +526,9 @@ def parse_record(text: Any) -> Record:
             raise RecordError(f"the Roll tag must be the die roll before the first move, not {_clip(roll)!r}")
         roll = int(roll)
     data = GameText(tags["Variant"], _read_options(tags.get("Options", "")), start, roll, moves)
-    return Record(replay(data), tags)
+    game = replay(data)
+    check_fits(game, tags)
+    return Record(game, tags)
 
 
 def _read_options(text: str) -> dict:
@@ -414,7 +564,7 @@ def read_record(text: str) -> tuple[dict, list[str]]:
             m = _TAG.match(text, i)
             if not m:
                 raise RecordError(f'line {_line(text, i)}: a tag is written [Name "value"]')
-            name, value = m.group(1), re.sub(r"\\(.)", r"\1", m.group(2))
+            name, value = m.group(1), clean_tag(re.sub(r"\\(.)", r"\1", m.group(2)))
             if name in tags:
                 raise RecordError(f"line {_line(text, i)}: the tag {name} is given twice")
             tags[name] = value
@@ -462,6 +612,8 @@ _SAFE = "/:@()*+=-._~!"     # kept as they are in a link; the rest is %-escaped
 def format_link(game: Game, board: str | None = None) -> str:
     """The game as a link fragment (without the ``#``), every option
     spelled out: ``game=1;v=...;o=name:value,...;p=...;r=...;m=...;n=...;b=...``."""
+    if board is not None and not isinstance(board, str):
+        raise RecordError(f"the board's name is text, not {shown(board)}")
     data = game_text(game)
     fields = [f"game={LINK_VERSION}", f"v={_q(data.variant)}",
               "o=" + ",".join(f"{_q(k)}:{_q(_option_text(v))}" for k, v in data.options.items())]
@@ -529,6 +681,7 @@ def parse_link(fragment: Any) -> Link:
     ply = _whole(fields.get("n"), "the move to show")
     moves = [_unquote(m) for m in fields.get("m", "").split(",")] if fields.get("m") else []
     game = replay(GameText(_unquote(fields["v"]), options, start, roll, moves, ply))
+    check_fits(game)
     board = _unquote(fields["b"]) if fields.get("b") else None
     return Link(game, board)
 
@@ -560,25 +713,39 @@ def _whole(text: str | None, what: str) -> int | None:
 def saved_game(game: Game, **extra) -> dict:
     """The game as a small JSON-ready object for the browser's storage: the
     format and its version, the variant, every option, the start, the
-    moves (all of the line), ``ply`` (how many are played), and ``extra``."""
+    moves (all of the line), ``ply`` (how many are played), and ``extra``
+    (the bridge adds ``orientation`` and the record's ``tags``).
+
+    ``RecordError`` when ``load_saved`` would not read it back: more than
+    ``MAX_PLIES`` moves, tags that are not tags (``check_tag``), or more
+    than ``MAX_SAVED`` characters in all. So a game that could be saved
+    can always be read again."""
+    plies = len(game.history) + len(game.future)
+    if plies > MAX_PLIES:
+        raise RecordError(f"this game has {plies:,} moves, too many to keep (at most {MAX_PLIES:,}): "
+                          f"the game before the last moves is kept")
+    if extra.get("tags") is not None:
+        check_tags(extra["tags"])
     data = game_text(game)
     out = dict(extra)
     out.update({"format": SAVED_FORMAT, "version": SAVED_VERSION, "variant": data.variant,
                 "options": data.options, "start": data.start, "roll": data.roll,
                 "moves": data.moves, "ply": data.ply})
+    size = saved_size(out)
+    if size > MAX_SAVED:
+        raise RecordError(f"this game is too large to keep ({size:,} characters; at most {MAX_SAVED:,})")
     return out
 
 
 def load_saved(blob: Any) -> Game:
-    """A saved game back (a dict, or its JSON text); ``RecordError`` when it
-    is damaged, from another version, or its moves no longer play."""
+    """A saved game back (its JSON text, or the object read from it);
+    ``RecordError`` when it is damaged, from another version, too large
+    (``MAX_SAVED`` characters, nested deeper than ``MAX_DEPTH``), or its
+    moves no longer play. Each field is checked for its type and size
+    before it is used; ``tags``, when present, must be tags ``saved_game``
+    writes (``check_tag``), so the game can always be written again."""
     if isinstance(blob, str):
-        if len(blob) > MAX_SAVED:
-            raise RecordError("the saved game is too large")
-        try:
-            blob = json.loads(blob)
-        except ValueError:
-            raise RecordError("the saved game is damaged (not JSON)") from None
+        blob = read_json(blob, "the saved game", MAX_SAVED)
     if not isinstance(blob, dict) or blob.get("format") != SAVED_FORMAT:
         raise RecordError("this is not a saved game")
     if blob.get("version") != SAVED_VERSION:
@@ -590,8 +757,18 @@ def load_saved(blob: Any) -> Game:
     roll = blob.get("roll")
     if roll is not None and (isinstance(roll, bool) or not isinstance(roll, int)):
         raise RecordError("the saved game is damaged (a bad roll)")
-    return replay(GameText(blob.get("variant"), blob.get("options", {}), blob.get("start"),
+    tags = blob.get("tags")
+    if tags is not None:
+        if not isinstance(tags, dict):
+            raise RecordError("the saved game is damaged (its tags are not a list of name and value)")
+        try:
+            check_tags(tags)
+        except RecordError as e:
+            raise RecordError(f"the saved game is damaged ({e})") from None
+    game = replay(GameText(blob.get("variant"), blob.get("options", {}), blob.get("start"),
                            roll, moves, blob.get("ply")))
+    check_fits(game, tags)
+    return game
 
 
 # ------------------------------------------------------------------ helpers
@@ -601,5 +778,6 @@ def _reason(e: Exception) -> str:
 
 
 def _clip(value: Any, n: int = 40) -> str:
-    text = value if isinstance(value, str) else repr(value)
-    return text if len(text) <= n else text[:n] + "…"
+    if isinstance(value, str):
+        return value if len(value) <= n else value[:n] + "…"
+    return shown(value, n)

@@ -44,6 +44,7 @@ CONFIG = {
     ],
     "max_plies": 1500,
     "capture_bias": 0.5,
+    "inputs": True,      # bad stored data and requests (check_engine.check_inputs)
     # The worker's JSON API as a page uses it: records, links and saved
     # games loaded into new boards, and the computer thinking in slices.
     "bridge": [
@@ -162,3 +163,21 @@ def test_bridge_records_links_and_thinking(summary, index):
     assert check["mismatches"] == []
     assert check["counts"]["loads"] == 3             # record, link and saved game
     assert check["counts"]["slices"] >= 1            # the search ran, in slices
+
+
+def test_bad_stored_data_is_set_aside_in_pyodide(summary):
+    """Issue 24, in the runtime the site ships: a saved game nested 5,000
+    deep, an option of 1e400 and a tag that is no name are set aside with
+    a note, and the board plays; a request nested 5,000 deep and a record
+    with a 60,000-character tag are refused in words (no "internal" error)."""
+    inputs = summary["inputs"]
+    reasons = {"deep saved game": "the saved game is damaged (nested more than 20 deep)",
+               "setup 1e400": "the saved game is damaged (a number is too large: 1e400)",
+               "bad tag name": "the saved game is damaged ('bad name' is not a tag name (letters, digits and _))"}
+    for name, reason in reasons.items():
+        assert inputs[name] == {"ok": True, "restored": False, "error": None, "then_played": True,
+                                "note": f"Your saved game on this board could not be restored ({reason}): "
+                                        f"it was set aside."}, name
+    assert inputs["deep request"] == {"ok": False, "error": "the request is nested more than 20 deep"}
+    assert inputs["huge tag record"] == {"ok": False, "board": "i",
+                                         "error": "the tag Event is too long (60,000 characters; at most 4,000)"}

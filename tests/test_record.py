@@ -395,7 +395,7 @@ def test_saved_game_is_plain_json_open_to_extra_keys():
      "its options are not a list of name and value"),
     ({"format": "sharah-game", "version": 1, "variant": "scheherazade", "moves": ["e3e4"], "ply": "1"},
      "the move to show must be 0 to 1, not '1'"),
-    ("x" * 300_001, "the saved game is too large"),
+    ("x" * 300_001, "the saved game is too large (300,001 characters; at most 150,000)"),
 ])
 def test_bad_saved_games_say_what_is_wrong(blob, message):
     with pytest.raises(RecordError) as e:

@@ -227,6 +227,40 @@ def check_bridge(specs, max_mismatches):
     return out
 
 
+def check_inputs():
+    """Bad stored data and requests (issue 24), made here (a request
+    nested 5,000 deep would not pass as a command-line argument): each
+    answer as the page gets it. In the browser, deep nesting overflowed
+    the whole engine's stack ("Maximum call stack size exceeded")."""
+    from sharah_web import bridge, new_game, record
+
+    good = record.saved_game(new_game("scheherazade"))
+    text = json.dumps(good, separators=(",", ":"))
+    oblong = json.dumps(record.saved_game(new_game("oblong-shatranj")), separators=(",", ":"))
+    cases = {
+        "deep saved game": ("scheherazade", text[:-1] + ',"x":' + "[" * 5000 + "]" * 5000 + "}"),
+        "setup 1e400": ("oblong-shatranj", oblong.replace('"setup":1', '"setup":1e400')),
+        "bad tag name": ("scheherazade", json.dumps({**good, "tags": {"bad name": "x"}})),
+    }
+    out = {}
+    for name, (variant, saved) in cases.items():
+        bridge.reset()
+        reply = json.loads(bridge.handle(json.dumps({"cmd": "open", "board": "i", "variant": variant,
+                                                     "saved": saved})))
+        state = reply.get("state") or {}
+        play = json.loads(bridge.handle(json.dumps({"cmd": "play", "board": "i",
+                                                    "move": (state.get("moves") or [{}])[0].get("n")})))
+        out[name] = {"ok": reply.get("ok"), "note": reply.get("note"), "error": reply.get("error"),
+                     "restored": reply.get("restored", False), "then_played": play.get("ok")}
+    deep = '{"cmd":"state","board":"i","x":' + "[" * 5000 + "]" * 5000 + "}"
+    out["deep request"] = json.loads(bridge.handle(deep))
+    record_text = '[Variant "scheherazade"]\n[Event "' + "\x01" * 60_000 + '"]\n\n1. e3e4 *'
+    out["huge tag record"] = json.loads(bridge.handle(json.dumps({"cmd": "load", "board": "i",
+                                                                 "record": record_text})))
+    bridge.reset()
+    return out
+
+
 def main(config=None):
     cfg = dict(DEFAULT_CONFIG)
     cfg.update(config or {})
@@ -251,6 +285,7 @@ def main(config=None):
     bridge_checks = check_bridge(cfg.get("bridge", []), cfg["max_mismatches"])
     return {
         "bridge": bridge_checks,
+        "inputs": check_inputs() if cfg.get("inputs") else None,
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
         "platform": sys.platform,
