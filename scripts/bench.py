@@ -15,7 +15,8 @@ stopped and removed before it exits, also on an error or Ctrl-C.
 
 Ratios are measured within one run (the machines are shared and noisy);
 ``--runs`` and ``--repeat`` take medians and best times over repetitions.
-What each figure means is in the README's "Benchmarks" section.
+What each figure means, and the figures of every run so far, are in
+``docs/about/benchmarks.md``.
 """
 
 from __future__ import annotations
