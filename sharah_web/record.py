@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .core import Game, NotationError, Position
+from .notation import move_numbers, split_roll
 
 MAX_RECORD = 200_000     # characters of a record
 MAX_LINK = 20_000        # characters of a link fragment
@@ -210,7 +211,6 @@ def _split_roll(text: Any, ply: int, chance: bool) -> tuple[str, Any]:
     text = text.strip()
     if not chance:
         return text, None
-    from .bridge import split_roll
     try:
         return split_roll(text)
     except ValueError as e:
@@ -323,7 +323,6 @@ def _escape(value: str) -> str:
 
 
 def _movetext(game: Game, moves: list[str], result: str) -> str:
-    from .bridge import move_numbers
     rules = game.variant
     try:
         first = rules.initial_position().to_move
@@ -522,6 +521,22 @@ def parse_link(fragment: Any) -> Link:
     game = replay(GameText(_unquote(fields["v"]), options, start, roll, moves, ply))
     board = _unquote(fields["b"]) if fields.get("b") else None
     return Link(game, board)
+
+
+def link_target(fragment: Any) -> tuple[str | None, str | None] | None:
+    """The board a link names and the id of its game (each None when the
+    link does not say), read without replaying the game; None when the
+    fragment is not a game link at all (another anchor of the page)."""
+    if not isinstance(fragment, str) or len(fragment) > MAX_LINK:
+        return None
+    text = fragment.strip().removeprefix("#")
+    if not text.startswith("game="):
+        return None
+    fields: dict = {}
+    for part in text.split(";"):
+        key, eq, value = part.partition("=")
+        fields.setdefault(key, value)
+    return tuple(_unquote(fields[k]) if fields.get(k) else None for k in ("b", "v"))
 
 
 def _link_fields(text: str) -> dict:
