@@ -30,7 +30,7 @@
 // ADDONS.md next to this file.
 
 import { getEngine, engineIfStarted, engineReady } from "./engine.js?v=__SHARAH_BUILD__";
-import { el, cap, sentence, SVG_NS } from "./dom.js?v=__SHARAH_BUILD__";
+import { el, cap, sentence, adopt, SVG_NS } from "./dom.js?v=__SHARAH_BUILD__";
 
 let mountCounter = 0;
 const addons = [];
@@ -97,6 +97,14 @@ export function dropPreopened() {
   });
 }
 
+// The control buttons' requests (data-action -> a fresh request).
+const ACTIONS = {
+  undo: () => ({ cmd: "undo" }),
+  redo: () => ({ cmd: "redo" }),
+  restart: () => ({ cmd: "restart" }),
+  flip: () => ({ cmd: "flip" }),
+};
+
 export class Board {
   constructor(fig) {
     this.fig = fig;
@@ -116,10 +124,6 @@ export class Board {
     this.optionsBox = fig.querySelector(".sharah-options");
     this.handBox = fig.querySelector(".sharah-hand");
     this.shortcutBox = fig.querySelector(".sharah-shortcuts");
-    if (!this.handBox && this.mode !== "diagram") {
-      this.handBox = el("div", { class: "sharah-hand", role: "group", hidden: true });
-      fig.querySelector(".sharah-board-area")?.appendChild(this.handBox);
-    }
     this.mountNo = mountCounter;
     this.diagram = this.mode === "diagram";
     // a diagram's own sentence, shown again when the reader lets go of a piece
@@ -690,39 +694,18 @@ export class Board {
   renderHand() {
     const box = this.handBox;
     if (!box || !this.state) return;
-    const hand = this.diagram ? [] : (this.state.hand || []);
     const usable = this.fig.dataset.state === "ready" && this.canAct();
-    if (!hand.length) {
-      box.hidden = true;
-      box.replaceChildren();
-      this.handSig = null;
-      return;
-    }
-    const side = hand[0].side || this.state.to_move;
-    const sig = JSON.stringify([side, hand.map((h) => [h.kind, h.name, h.count])]);
-    if (sig !== this.handSig) {
+    const html = this.state.hand_html;     // the engine's markup (sharah_web/markup.py)
+    if (html !== this.handSig) {
       const hadFocus = box.contains(document.activeElement) ? document.activeElement.dataset.kind : null;
-      this.handSig = sig;
-      box.dataset.side = side;
-      box.setAttribute("aria-label", `${cap(side)}'s hand: pick a piece, then a square`);
-      const buttons = hand.map((h) => {
-        const b = el("button", { type: "button", class: "sharah-hand-kind", "data-kind": h.kind,
-          "aria-label": h.name + (h.count != null ? `, ${h.count} in hand` : "") });
-        const art = document.createElement("span");
-        art.className = "sharah-hand-art";
-        art.innerHTML = h.svg || "";
-        b.append(art, el("span", { class: "sharah-hand-name" }, h.name));
-        if (h.count != null) b.appendChild(el("span", { class: "sharah-hand-count", "aria-hidden": "true" }, String(h.count)));
-        return b;
-      });
-      box.replaceChildren(el("span", { class: "sharah-hand-title" }, `${cap(side)}'s hand`), ...buttons);
+      this.handSig = html;
+      adopt(box, html);
       if (hadFocus) box.querySelector(`button[data-kind="${hadFocus}"]`)?.focus({ preventScroll: true });
     }
     for (const b of box.querySelectorAll("button[data-kind]")) {
       b.disabled = !usable;
       b.setAttribute("aria-pressed", b.dataset.kind === this.dropKind ? "true" : "false");
     }
-    box.hidden = false;
   }
 
   // ---- shortcuts: named sequences of moves the engine plays (ordinary moves)
@@ -730,16 +713,9 @@ export class Board {
     const box = this.shortcutBox;
     if (!box || !this.state) return;
     const usable = this.fig.dataset.state === "ready" && this.canAct();
-    const buttons = (this.state.shortcuts || []).map((s) => el("button", {
-      type: "button", class: "md-button sharah-btn sharah-shortcut", "data-shortcut": s.name }, s.label));
-    const undo = this.state.undo_shortcut;
-    if (undo) {
-      buttons.push(el("button", { type: "button", class: "md-button sharah-btn sharah-undo-shortcut",
-        "data-undo-shortcut": String(undo.plies) },
-      `Undo “${undo.label}” (${undo.plies} ${undo.plies === 1 ? "move" : "moves"})`));
-    }
     const focused = box.contains(document.activeElement);
-    box.replaceChildren(...buttons);
+    box.innerHTML = this.state.shortcuts_html;     // the engine's buttons (sharah_web/markup.py)
+    const buttons = [...box.querySelectorAll("button")];
     const ready = this.fig.dataset.state === "ready";
     // taking a shortcut back is an undo: allowed when the game is over too
     for (const b of buttons) b.disabled = b.dataset.undoShortcut ? !ready : !usable;
@@ -812,7 +788,7 @@ export class Board {
 
   async play(notation) {
     if (!this.canAct()) return;
-    const before = this.state;
+    const prev = this.state;
     this.clearChoices();
     const reply = await this.request({ cmd: "play", move: notation });
     if (!reply || this.dead) return;
@@ -822,7 +798,7 @@ export class Board {
     let text = last ? `${cap(last.side)} played ${last.name}` : `Played ${notation}`;
     if (last && last.captures.length) {
       const taken = last.captures.map((sq) => {
-        const p = before.pieces[sq];
+        const p = prev.pieces[sq];
         return p ? `the ${p.side ? `${p.side} ` : ""}${p.name.toLowerCase()} on ${sq}` : sq;
       });
       text += `, taking ${taken.join(" and ")}`;
@@ -849,7 +825,7 @@ export class Board {
     }
     if (name === "restart-now") name = "restart";
     this.closeConfirm();
-    const reply = await this.request({ cmd: name });
+    const reply = await this.request(ACTIONS[name]());
     if (!reply || this.dead) return;
     if (name === "undo" || name === "restart") {
       this.answered = null;
@@ -1028,20 +1004,11 @@ export class Board {
     const list = this.moveList;
     if (!list) return;
     const st = this.state;
-    // the engine numbers the moves (draw offers and extra turns keep the count right)
-    const numbers = st.history_numbers || [];
-    const items = st.history.map((name, i) => {
-      const li = el("li", { "data-side": st.history_sides[i], "data-kind": (st.history_kinds || [])[i] });
-      if (numbers[i]) li.appendChild(el("span", { class: "sharah-move-no" }, numbers[i]));
-      li.appendChild(document.createTextNode(name));
-      if (i === st.history.length - 1) li.setAttribute("aria-current", "step");
-      return li;
-    });
-    list.replaceChildren(...items);
-    list.hidden = items.length === 0;
+    list.innerHTML = st.moves_html;     // the engine's items (sharah_web/markup.py)
+    list.hidden = !st.ply;
     // Show the last move. Reading the list's height lays out the page, so do
     // it once per frame for every board (not once per board as each opens).
-    if (items.length && !this.scrollQueued) {
+    if (st.ply && !this.scrollQueued) {
       this.scrollQueued = true;
       requestAnimationFrame(() => {
         this.scrollQueued = false;

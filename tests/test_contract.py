@@ -1,0 +1,130 @@
+"""The contract between the widget (site_assets/js) and the engine
+(sharah_web/bridge.py, sharah_web/session.py): every command the widget
+sends is one the bridge knows, every state key it reads is declared
+(``session.BoardState``), and the static board the build writes is drawn
+by the same code as the live one the engine sends.
+
+The widget keeps to two spellings so that a scan finds everything: a
+request is an object literal whose ``cmd`` is a string literal
+(``{ cmd: "play", ... }``), and a board state is read as ``state.key``,
+``st.key`` or ``prev.key`` (a variable of that name, or ``board.state``,
+``reply.state``...)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from sharah_web import bridge, fence, session
+
+ROOT = Path(__file__).resolve().parent.parent
+JS = sorted((ROOT / "site_assets" / "js").glob("*.js"))
+SOURCES = {p.name: p.read_text(encoding="utf-8") for p in JS}
+
+CMD = re.compile(r"\bcmd\s*:\s*(\S[^,}\n]*)")
+STATE_READ = re.compile(r"(?<![\w$])(?:state|st|prev)\??\.([A-Za-z_$][\w$]*)")
+
+
+@pytest.fixture(autouse=True)
+def fresh():
+    bridge.reset()
+    yield
+    bridge.reset()
+
+
+def sent_commands() -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for name, text in SOURCES.items():
+        for m in CMD.finditer(text):
+            literal = re.fullmatch(r'"([a-z_]+)"', m.group(1).strip())
+            assert literal, f"{name}: a request's cmd must be a string literal, not {m.group(1).strip()!r}"
+            out.setdefault(literal.group(1), set()).add(name)
+    return out
+
+
+def test_every_command_the_widget_sends_is_one_the_bridge_knows():
+    sent = sent_commands()
+    unknown = {cmd: sorted(files) for cmd, files in sent.items() if cmd not in bridge.COMMANDS}
+    assert unknown == {}
+    # the scan sees the widget's requests (not an empty match)
+    assert {"open", "close", "ping", "play", "undo", "redo", "restart", "flip", "explain", "shortcut",
+            "think", "hint", "levels", "record", "link", "save", "load", "goto", "edit",
+            "link_board"} <= set(sent)
+
+
+def test_every_state_key_the_widget_reads_is_declared():
+    read: dict[str, set[str]] = {}
+    for name, text in SOURCES.items():
+        for m in STATE_READ.finditer(text):
+            read.setdefault(m.group(1), set()).add(name)
+    undeclared = {key: sorted(files) for key, files in read.items() if key not in session.STATE_KEYS}
+    assert undeclared == {}
+    # the scan sees the widget's reads
+    assert {"moves", "pieces", "hand", "history", "ply", "result", "to_move", "moves_html", "hand_html",
+            "shortcuts_html", "future_html", "badges_html", "svg", "options", "can_undo"} <= set(read)
+
+
+def test_the_declared_state_is_what_the_engine_sends():
+    out = json.loads(bridge.handle(json.dumps({"cmd": "open", "board": "b", "variant": "scheherazade",
+                                               "mode": "game"})))
+    assert tuple(out["state"]) == session.STATE_KEYS
+
+
+def test_the_ping_table_is_the_bridge_table():
+    out = json.loads(bridge.handle('{"cmd": "ping"}'))
+    assert out["protocol"] == bridge.PROTOCOL
+    engine_js = SOURCES["engine.js"]
+    assert f"export const PROTOCOL = {bridge.PROTOCOL};" in engine_js
+    assert {n: c["changes"] for n, c in out["commands"].items()} == \
+        {n: c.changes for n, c in bridge.COMMANDS.items()}
+
+
+# ------------------------------------------------------- static and live
+
+FENCES = [
+    # Mittner's placement: a hand with counts, a shortcut, numbered drops
+    "variant: sharah-mittner\nmode: game\nmoves: S@e5 s@f9",
+    # a die game: the die badge
+    "variant: oblong-shatranj\nmode: game\nmoves: a3a4",
+    # a try board with the page's moves, Black to move
+    "variant: oblong-shatranj\noptions: die=false\nmode: try\nmoves: b5b6\nsolution: c12c11",
+    # the Light and Shadow boards: no hand (an empty, hidden box), no moves
+    "variant: sharah-surrounds\nmode: game",
+    "variant: scheherazade\nmode: game\nmoves: c2d4",
+]
+
+
+def inner(html: str, start: str, end: str) -> str:
+    """The markup between ``start`` (an opening tag, found once) and ``end``."""
+    assert html.count(start) == 1, start
+    i = html.index(start) + len(start)
+    return html[i:html.index(end, i)]
+
+
+@pytest.mark.parametrize("source", FENCES)
+def test_static_and_live_boards_are_drawn_by_the_same_code(source):
+    spec = fence.parse_fence(source)
+    page = fence.render_html(spec, "u1")
+    live = json.loads(bridge.handle(json.dumps({**spec.config("u1"), "cmd": "open", "board": "x"})))["state"]
+    # the hand under the board: the very markup the engine sends
+    assert live["hand_html"] in page
+    assert page.count('class="sharah-hand"') == 1
+    # the move list's items, the badges and the shortcuts
+    assert inner(page, '<ol class="sharah-moves" aria-label="Moves"', "</ol>").split(">", 1)[1] == \
+        live["moves_html"]
+    assert inner(page, '<div class="sharah-badges">', '</div><') == live["badges_html"]
+    assert inner(page, '<div class="sharah-shortcuts"', "</div>").split(">", 1)[1] == live["shortcuts_html"]
+
+
+def test_the_compared_boards_have_something_to_compare():
+    states = [json.loads(bridge.handle(json.dumps({**fence.parse_fence(s).config("u1"), "cmd": "open",
+                                                    "board": "x"})))["state"] for s in FENCES]
+    assert all(s["moves_html"] for s in states[:3]) and states[4]["moves_html"]
+    assert 'aria-hidden="true">10</span>' in states[0]["hand_html"]     # the count, for the eye only
+    assert '<span class="sharah-hand-art"><svg' in states[0]["hand_html"]
+    assert states[3]["hand_html"].endswith(" hidden></div>") and states[3]["moves_html"] == ""
+    assert 'data-badge="die"' in states[1]["badges_html"]
+    assert 'data-shortcut="random-placement"' in states[0]["shortcuts_html"]
