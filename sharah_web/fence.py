@@ -463,7 +463,7 @@ def render_html(spec: BoardSpec, uid: str, resolve_link: LinkResolver | None = N
             '<p class="sharah-hint" aria-live="polite"></p>'
             '<div class="sharah-choices" role="group" aria-label="Choose a move" hidden></div>'
             + _shortcuts(state) +
-            '<div class="sharah-controls">' + _controls(spec.mode) + '</div>'
+            '<div class="sharah-controls">' + state["free_html"] + _controls(spec.mode) + '</div>'
             '<div class="sharah-announce sharah-visually-hidden" aria-live="polite"></div>')
         if spec.mode == "try":
             parts.append('<div class="sharah-feedback" aria-live="polite" hidden></div>')

@@ -1,7 +1,7 @@
 """The board's markup around the SVG, written once for both ends: the build
 (``fence.py``) puts it in the static page and the engine sends the same in
 every state (``session.BoardState``: ``badges_html``, ``hand_html``,
-``moves_html``, ``future_html``, ``shortcuts_html``), which the widget puts
+``moves_html``, ``future_html``, ``shortcuts_html``, ``free_html``), which the widget puts
 in place as it is. So a page does not change when the engine takes over,
 and the widget rebuilds none of it.
 
@@ -97,6 +97,28 @@ def move_list_html(names, sides, numbers, kinds, first_ply: int = 1, current: in
                    + (f'<span class="sharah-move-no">{escape(no)}</span>' if no else '')
                    + f'{escape(name)}</li>')
     return "".join(out)
+
+
+# ---------------------------------------------------------- square-less moves
+
+def free_html(moves: list[dict], only: bool) -> str:
+    """The moves with no square (a pass, a draw offer: ``session.MoveEntry``
+    without ``from`` and ``to``) as a row of buttons in the controls;
+    ``only``: they are the only moves left (the turn is lost)."""
+    if not moves:
+        return ""
+    lead = ""
+    if only:
+        lead = (f'<span class="sharah-free-lead">Your only {"move" if len(moves) == 1 else "moves"}:</span>')
+    buttons = "".join(
+        f'<button type="button" class="md-button {"md-button--primary " if only else ""}sharah-btn '
+        f'sharah-free-move" data-free="{escape(m["n"])}" data-kind="{escape(m.get("kind", "move"))}" disabled>'
+        f'{escape(_cap(m.get("label") or m["n"]))}</button>' for m in moves)
+    return f'<div class="sharah-free{" is-only" if only else ""}">{lead}{buttons}</div>'
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 # --------------------------------------------------------------- shortcuts

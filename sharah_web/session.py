@@ -39,7 +39,7 @@ from typing import Any, TypedDict
 from . import new_game, record
 from .chesslike import DRAW_ACTIONS
 from .core import Game, Move, NotationError, Piece
-from .markup import badges_html, hand_html, move_list_html, shortcuts_html
+from .markup import badges_html, free_html, hand_html, move_list_html, shortcuts_html
 from .notation import move_numbers, split_roll
 from .svg import piece_svg
 
@@ -132,6 +132,7 @@ class BoardState(TypedDict):
     shortcuts: list[Shortcut]   # the variant's shortcuts on a game board now
     undo_shortcut: UndoShortcut | None  # the last shortcut, while the history ends with it
     shortcuts_html: str    # the shortcut buttons (markup.shortcuts_html)
+    free_html: str         # the moves with no square (pass, draw offers) as buttons; "" on a diagram
     ply: int               # how many moves are played
     min_ply: int           # the fewest a board goes back to (a try board's page moves)
     last: LastMove | None  # the last move played
@@ -575,6 +576,8 @@ class Board:
         hand = hand_state(v, pos, listed)
         shortcuts, undo_shortcut = self.shortcuts(), self.undo_shortcut()
         future = future_state(game, self.first_mover)
+        entries = [_move_entry(m, names) for m in listed]
+        free = [] if self.mode == "diagram" else [m for m in entries if not m["from"] and not m["to"]]
         return {
             "board": self.id,
             "mode": self.mode,
@@ -586,7 +589,7 @@ class Board:
             "sides": list(v.sides),
             "orientation": self.orientation,
             "result": result,
-            "moves": [_move_entry(m, names) for m in listed],
+            "moves": entries,
             "history": played,
             "history_sides": sides,
             "history_numbers": numbers,
@@ -600,6 +603,7 @@ class Board:
             "shortcuts": shortcuts,
             "undo_shortcut": undo_shortcut,
             "shortcuts_html": shortcuts_html(shortcuts, undo_shortcut),
+            "free_html": free_html(free, len(free) == len(entries) and game.result is None),
             "ply": len(history),
             "min_ply": self.min_ply,
             "last": None if last is None else {

@@ -20,7 +20,8 @@ NODIE = {"variant": "oblong-shatranj", "options": {"die": "false"}}
 STATE_KEYS = {"board", "mode", "svg", "status", "badges", "badges_html", "to_move", "sides", "orientation",
               "result", "moves", "history", "history_sides", "history_numbers", "history_kinds", "ply", "min_ply", "last",
               "pieces", "position", "can_undo", "can_redo", "changed", "options", "hand", "shortcuts",
-              "undo_shortcut", "future", "moves_html", "future_html", "hand_html", "shortcuts_html"}
+              "undo_shortcut", "future", "moves_html", "future_html", "hand_html", "shortcuts_html",
+              "free_html"}
 
 
 @pytest.fixture(autouse=True)

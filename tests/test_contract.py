@@ -94,6 +94,8 @@ FENCES = [
     # the Light and Shadow boards: no hand (an empty, hidden box), no moves
     "variant: sharah-surrounds\nmode: game",
     "variant: scheherazade\nmode: game\nmoves: c2d4",
+    # the die shows 6 and the king is walled in: the only move is a pass
+    "variant: oblong-shatranj\nmode: game\nposition: 4/1k2/4/2p1/3r/4/4/4/4/4/4/4/4/3R/PP2/KP2 w 6 0",
 ]
 
 
@@ -117,6 +119,9 @@ def test_static_and_live_boards_are_drawn_by_the_same_code(source):
         live["moves_html"]
     assert inner(page, '<div class="sharah-badges">', '</div><') == live["badges_html"]
     assert inner(page, '<div class="sharah-shortcuts"', "</div>").split(">", 1)[1] == live["shortcuts_html"]
+    # the square-less moves, first in the controls
+    assert page.count('<div class="sharah-controls">') == 1
+    assert page.split('<div class="sharah-controls">')[1].startswith(live["free_html"])
 
 
 def test_the_compared_boards_have_something_to_compare():
@@ -126,5 +131,10 @@ def test_the_compared_boards_have_something_to_compare():
     assert 'aria-hidden="true">10</span>' in states[0]["hand_html"]     # the count, for the eye only
     assert '<span class="sharah-hand-art"><svg' in states[0]["hand_html"]
     assert states[3]["hand_html"].endswith(" hidden></div>") and states[3]["moves_html"] == ""
+    assert states[5]["free_html"] == (
+        '<div class="sharah-free is-only"><span class="sharah-free-lead">Your only move:</span>'
+        '<button type="button" class="md-button md-button--primary sharah-btn sharah-free-move" '
+        'data-free="pass" data-kind="pass" disabled>No king can move: the turn is lost</button></div>')
+    assert states[1]["free_html"] == "" or 'is-only' not in states[1]["free_html"]
     assert 'data-badge="die"' in states[1]["badges_html"]
     assert 'data-shortcut="random-placement"' in states[0]["shortcuts_html"]

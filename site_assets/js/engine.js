@@ -11,9 +11,7 @@
 // button, and reopens every board with its game).
 
 export const ENGINE_ZIP = "__SHARAH_ENGINE_ZIP__";
-// The wire's version (sharah_web/bridge.py: PROTOCOL): the engine's "ping"
-// must answer the same, else this page's scripts and the engine are from
-// different builds (an old copy in a cache) and the engine is not used.
+// The wire's version (bridge.py: PROTOCOL); another in "ping": an old copy in a cache.
 export const PROTOCOL = 2;
 export const BUILD = "__SHARAH_BUILD__";
 const BOOT_LIMIT = window.sharahBootLimit || 60_000;  // ms; tests may lower it
@@ -23,10 +21,9 @@ export const debug = (window.sharahDebug = window.sharahDebug || {
 });
 
 let engine = null;
-let contract = null;   // the engine's answer to "ping": {version, protocol, commands}
+let contract = null;   // the engine's answer to "ping"
 
-/** The engine's command table (bridge.py: COMMANDS), once it has answered:
- *  name -> {changes, fields}; null before. */
+/** The engine's command table (bridge.py: COMMANDS): name -> {changes, fields}. */
 export function engineCommands() {
   return contract && contract.commands;
 }
@@ -118,7 +115,6 @@ export function getEngine() {
       });
     },
   };
-  // The first request: the engine's protocol and command table.
   engine.request({ cmd: "ping" }).then((reply) => {
     if (!reply.ok) return;     // the engine failed: said already
     if (reply.protocol !== PROTOCOL) {
