@@ -1,7 +1,8 @@
 """The board's markup around the SVG, written once for both ends: the build
 (``fence.py``) puts it in the static page and the engine sends the same in
 every state (``session.BoardState``: ``badges_html``, ``hand_html``,
-``moves_html``, ``future_html``, ``shortcuts_html``, ``free_html``), which the widget puts
+``moves_html``, ``future_html``, ``shortcuts_html``, ``free_html``,
+``options_html``), which the widget puts
 in place as it is. So a page does not change when the engine takes over,
 and the widget rebuilds none of it.
 
@@ -134,3 +135,46 @@ def shortcuts_html(shortcuts: list[dict], undo: dict | None) -> str:
                    f'data-undo-shortcut="{n}" disabled>Undo “{escape(undo["label"])}” '
                    f'({n} {"move" if n == 1 else "moves"})</button>')
     return "".join(out)
+
+
+# ------------------------------------------------------------ game options
+
+def options_html(specs: list[dict], prefix: str) -> str:
+    """A game board's options (``Variant.option_specs``, this game's values
+    chosen) as the form of "New game with these options"; ``prefix`` makes
+    the fields' ids unique on the page (the board's id)."""
+    rows = []
+    for o in specs:
+        name, kind = o["name"], o["type"]
+        fid = escape(f"{prefix}-{name}")
+        doc = (f' aria-describedby="{fid}-doc"' if o["doc"] else "")
+        label = f'<label for="{fid}">{escape(o["label"])}</label>'
+        if kind == "bool":
+            field = (f'<input type="checkbox" id="{fid}" name="{escape(name)}"{doc}'
+                     + (" checked" if o["value"] else "") + ">")
+            row = field + label
+        elif o["choices"]:
+            choices = "".join(
+                f'<option value="{escape(_js(c))}"' + (" selected" if _js(c) == _js(o["value"]) else "") + ">"
+                + escape(_js(c)) + (" (default)" if type(c) is type(o["default"]) and c == o["default"] else "")
+                + "</option>" for c in o["choices"])
+            row = label + f'<select id="{fid}" name="{escape(name)}"{doc}>{choices}</select>'
+        else:
+            row = label + (f'<input type="{"number" if kind == "int" else "text"}" id="{fid}" '
+                           f'name="{escape(name)}"' + (' step="1"' if kind == "int" else "")
+                           + f' value="{escape(_js(o["value"]))}"{doc}>')
+        if o["doc"]:
+            text = _cap(o["doc"])
+            text = text if text.endswith((".", "!", "?")) else text + "."
+            row += f'<span class="sharah-option-doc" id="{fid}-doc">{escape(text)}</span>'
+        rows.append(f'<div class="sharah-option sharah-option-{escape(kind)}" data-option="{escape(name)}">'
+                    f'{row}</div>')
+    return ('<form class="sharah-options-form">' + "".join(rows)
+            + '<div class="sharah-options-actions"><button type="submit" class="md-button '
+              'md-button--primary sharah-btn" data-action="new-game">New game with these options</button>'
+              '</div></form>')
+
+
+def _js(value) -> str:
+    """A value as JavaScript's String() writes it (true, 3, text)."""
+    return "true" if value is True else "false" if value is False else str(value)

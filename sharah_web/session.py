@@ -39,7 +39,7 @@ from typing import Any, TypedDict
 from . import new_game, record
 from .chesslike import DRAW_ACTIONS
 from .core import Game, Move, NotationError, Piece
-from .markup import badges_html, free_html, hand_html, move_list_html, shortcuts_html
+from .markup import badges_html, free_html, hand_html, move_list_html, options_html, shortcuts_html
 from .notation import move_numbers, split_roll
 from .svg import piece_svg
 
@@ -142,6 +142,7 @@ class BoardState(TypedDict):
     can_redo: bool
     changed: bool          # a restart would lose something the reader did (moves, or moves to redo)
     options: list[dict]    # the game's options with this game's values (Variant.option_specs)
+    options_html: str      # a game board's options form ("New game with these options"); "" on others
     future: list[FutureMove]  # the moves that can be redone, in order
 
 
@@ -577,6 +578,7 @@ class Board:
         shortcuts, undo_shortcut = self.shortcuts(), self.undo_shortcut()
         future = future_state(game, self.first_mover)
         entries = [_move_entry(m, names) for m in listed]
+        options = [dict(o, choices=list(o["choices"])) for o in v.option_specs()]
         free = [] if self.mode == "diagram" else [m for m in entries if not m["from"] and not m["to"]]
         return {
             "board": self.id,
@@ -615,7 +617,9 @@ class Board:
             "can_undo": len(history) > self.min_ply,
             "can_redo": bool(game.future),
             "changed": not self.at_opening() or bool(game.future),
-            "options": [dict(o, choices=list(o["choices"])) for o in v.option_specs()],
+            "options": options,
+            "options_html": (options_html(options, self.id.replace("~", "-") + "-opt")
+                             if self.mode == "game" and options else ""),
             "future": future,
         }
 

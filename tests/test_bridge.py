@@ -21,7 +21,7 @@ STATE_KEYS = {"board", "mode", "svg", "status", "badges", "badges_html", "to_mov
               "result", "moves", "history", "history_sides", "history_numbers", "history_kinds", "ply", "min_ply", "last",
               "pieces", "position", "can_undo", "can_redo", "changed", "options", "hand", "shortcuts",
               "undo_shortcut", "future", "moves_html", "future_html", "hand_html", "shortcuts_html",
-              "free_html"}
+              "free_html", "options_html"}
 
 
 @pytest.fixture(autouse=True)

@@ -138,3 +138,25 @@ def test_the_compared_boards_have_something_to_compare():
     assert states[1]["free_html"] == "" or 'is-only' not in states[1]["free_html"]
     assert 'data-badge="die"' in states[1]["badges_html"]
     assert 'data-shortcut="random-placement"' in states[0]["shortcuts_html"]
+
+
+def test_the_options_form_is_the_engines():
+    state = json.loads(bridge.handle(json.dumps({"cmd": "open", "board": "p~3", "variant": "oblong-shatranj",
+                                                 "options": {"die": "false", "setup": "2"},
+                                                 "mode": "game"})))["state"]
+    form = state["options_html"]
+    assert form.startswith('<form class="sharah-options-form">')
+    # a choice with the default marked and this game's value selected; a
+    # checkbox with this game's value; ids unique to this board; the help line
+    assert ('<div class="sharah-option sharah-option-int" data-option="setup"><label for="p-3-opt-setup">'
+            'Set-up</label><select id="p-3-opt-setup" name="setup" aria-describedby="p-3-opt-setup-doc">'
+            '<option value="1">1 (default)</option><option value="2" selected>2</option>') in form
+    assert ('<div class="sharah-option sharah-option-bool" data-option="die"><input type="checkbox" '
+            'id="p-3-opt-die" name="die" aria-describedby="p-3-opt-die-doc"><label for="p-3-opt-die">Die'
+            '</label><span class="sharah-option-doc" id="p-3-opt-die-doc">The die decides which kind may '
+            'move.</span></div>') in form
+    assert form.endswith('data-action="new-game">New game with these options</button></div></form>')
+    # only a game board has the form
+    other = json.loads(bridge.handle(json.dumps({"cmd": "open", "board": "q", "variant": "oblong-shatranj",
+                                                  "mode": "diagram"})))["state"]
+    assert other["options_html"] == "" and other["options"]

@@ -3,14 +3,9 @@
 // locks and the add-on host. It knows no rules: the engine sends the state
 // (sharah_web/session.py: BoardState). The picture, pointer and keys are
 // the view's (view.js); the panels around it are panels.js's.
-//
-// A diagram shows where a clicked piece may go (never played) or, in the
-// engine's words, why nothing is shown; a game board plays and offers the
-// engine's options; a try board checks the reader's move. Drops: pick a
-// kind in the hand (click, or Enter: the cursor moves onto the board), then
-// a square, or drag the kind onto it; it stays picked for that player's
-// next turn. An empty square clicked with no kind picked offers the kinds
-// that may go there.
+// A diagram shows where a clicked piece may go (never played); a try board
+// checks the reader's move. Drops: pick a kind in the hand, then a square
+// (or drag the kind there); it stays picked for that player's next turn.
 //
 // Exports: registerAddon(addon) (ADDONS.md), widgets (the boards on the
 // page), preopen(configText) and dropPreopened() (a page's first board
@@ -39,13 +34,10 @@ export function registerAddon(addon) {
 /** The boards on the page now. */
 export const widgets = new Set();
 
-// ---- opening a page's first board ahead (sharah.js calls preopen when the
-// reader clicks a link to a page with boards, or rests the pointer on it,
-// or focuses it): the engine opens it while
-// mkdocs-material fetches and swaps in the page, and the board takes that
-// answer over when it mounts, if its open request is the very same (an
-// add-on may add a saved game: then it opens anew and the early one is
-// closed). So the board is live when the page is first drawn.
+// ---- a page's first board opened ahead (sharah.js calls preopen when the
+// reader clicks, points at or focuses a link to it): the board takes that
+// answer over when it mounts if its open request is the very same (else,
+// e.g. with a saved game, it opens anew and the early one is closed).
 let preopened = null;   // {uid, id, key, reply}
 export const preopenStats = { sent: 0, taken: 0, dropped: 0 };
 

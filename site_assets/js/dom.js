@@ -17,9 +17,8 @@ export const el = (tag, attrs = {}, text) => {
 export const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 export const sentence = (s) => (s && !/[.!?]$/.test(s) ? `${s}.` : s);
 
-/** Put the engine's markup for one element (``html``: its outer HTML, from
- *  sharah_web/markup.py) in place on ``box``: its attributes and children
- *  become the markup's; ``box`` itself stays, with its listeners. */
+/** The engine's markup for one element (sharah_web/markup.py) put on ``box``:
+ *  its attributes and children; ``box`` stays, with its listeners. */
 export function adopt(box, html) {
   const t = document.createElement("template");
   t.innerHTML = html;

@@ -1,8 +1,8 @@
 // The panels around the board's picture, each a part of the figure the
 // build wrote (sharah_web/fence.py), filled from the engine's state and
 // wired to the board (board.js) through its public API (ADDONS.md). The
-// hand, move list, shortcuts and square-less moves arrive as markup
-// (sharah_web/markup.py): they are only put in place and enabled here.
+// hand, move list, shortcuts, square-less moves and options form arrive as
+// markup (sharah_web/markup.py): they are only put in place and enabled here.
 //
 //   Messages(board)     setHint(text, kind), say(text, kind) (a diagram's status),
 //                       showFeedback(kind, move, text, template) (a try board),
@@ -16,7 +16,7 @@
 //
 // A panel whose element the figure lacks (a diagram has no hand) does nothing.
 
-import { el, cap, sentence, adopt } from "./dom.js?v=__SHARAH_BUILD__";
+import { el, sentence, adopt } from "./dom.js?v=__SHARAH_BUILD__";
 
 const opts = (board) => ({ signal: board.abort.signal });
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
@@ -342,16 +342,26 @@ export class MoveList {
   }
 }
 
-// ---- game options: the engine's list, as a small form ("New game with these options")
+// ---- game options: the engine's form (state.options_html), "New game with these options"
 export class OptionsPanel {
   constructor(board) {
     this.board = board;
     this.box = board.fig.querySelector(".sharah-options");
-    this.sig = null;
+    this.shown = null;
+    this.box?.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const form = e.target;
+      const options = {};
+      for (const o of board.state.options) {
+        const input = form.elements.namedItem(o.name);
+        if (input) options[o.name] = o.type === "bool" ? input.checked : input.value;
+      }
+      board.newGame(options, form.querySelector("button[type=submit]"));
+    }, opts(board));
   }
 
   reset() {
-    this.sig = null;
+    this.shown = null;
   }
 
   close() {
@@ -359,58 +369,13 @@ export class OptionsPanel {
   }
 
   render() {
-    const board = this.board;
     const box = this.box;
+    const html = this.board.state?.options_html;
     if (!box) return;
-    const specs = (board.state && board.state.options) || [];
-    if (board.mode !== "game" || !specs.length) { box.hidden = true; return; }
-    const sig = JSON.stringify(specs.map((o) => [o.name, o.value]));
-    if (sig === this.sig) return;
-    this.sig = sig;
-    const form = el("form", { class: "sharah-options-form" });
-    const base = `${board.cfg.uid}-${board.mountNo}-opt`;
-    for (const o of specs) {
-      const id = `${base}-${o.name}`;
-      const row = el("div", { class: `sharah-option sharah-option-${o.type}`, "data-option": o.name });
-      const docId = o.doc ? `${id}-doc` : null;
-      const label = el("label", { for: id }, o.label);
-      let input;
-      if (o.type === "bool") {
-        input = el("input", { type: "checkbox", id, name: o.name });
-        input.checked = !!o.value;
-        row.append(input, label);
-      } else if (o.choices && o.choices.length) {
-        input = el("select", { id, name: o.name });
-        for (const c of o.choices) {
-          const opt = el("option", { value: String(c) }, String(c) + (c === o.default ? " (default)" : ""));
-          opt.selected = String(c) === String(o.value);
-          input.appendChild(opt);
-        }
-        row.append(label, input);
-      } else {
-        input = el("input", { type: o.type === "int" ? "number" : "text", id, name: o.name,
-          step: o.type === "int" ? "1" : null, value: String(o.value) });
-        row.append(label, input);
-      }
-      if (docId) {
-        input.setAttribute("aria-describedby", docId);
-        row.appendChild(el("span", { class: "sharah-option-doc", id: docId }, sentence(cap(o.doc))));
-      }
-      form.appendChild(row);
-    }
-    const go = el("button", { type: "submit", class: "md-button md-button--primary sharah-btn", "data-action": "new-game" },
-      "New game with these options");
-    form.appendChild(el("div", { class: "sharah-options-actions" })).appendChild(go);
-    form.addEventListener("submit", (e) => {
-      e.preventDefault();
-      const options = {};
-      for (const o of board.state.options) {
-        const input = form.elements.namedItem(o.name);
-        if (input) options[o.name] = o.type === "bool" ? input.checked : input.value;
-      }
-      board.newGame(options, go);
-    }, opts(board));
-    box.querySelector(".sharah-options-body").replaceChildren(form);
+    if (!html) { box.hidden = true; return; }
+    if (html === this.shown) return;    // keep what the reader set in the form meanwhile
+    this.shown = html;
+    box.querySelector(".sharah-options-body").innerHTML = html;
     box.hidden = false;
   }
 }
