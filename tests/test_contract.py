@@ -55,6 +55,37 @@ def test_every_command_the_widget_sends_is_one_the_bridge_knows():
             "link_board"} <= set(sent)
 
 
+REQUEST = re.compile(r"\{\s*cmd\s*:\s*\"([a-z_]+)\"((?:[^{}]|\{[^{}]*\})*)\}")
+
+
+def request_fields() -> list[tuple[str, str, set[str]]]:
+    """(file, command, the fields named in the request's literal) for every
+    request literal; spread fields (``...op``) cannot be read and are left out."""
+    out = []
+    for name, text in SOURCES.items():
+        for m in REQUEST.finditer(text):
+            rest = re.sub(r"\{[^{}]*\}|`[^`]*`|\"[^\"]*\"|\([^()]*\)", "", m.group(2))
+            keys = set()
+            for part in rest.split(","):
+                part = part.strip()
+                if not part or part.startswith("..."):
+                    continue
+                keys.add(re.match(r"[A-Za-z_$][\w$]*", part).group(0))
+            out.append((name, m.group(1), keys))
+    return out
+
+
+def test_every_field_the_widget_sends_is_one_its_command_takes():
+    found = request_fields()
+    wrong = [(f, cmd, sorted(keys - set(bridge.COMMANDS[cmd].fields) - {"board"}))
+             for f, cmd, keys in found if keys - set(bridge.COMMANDS[cmd].fields) - {"board"}]
+    assert wrong == []
+    # the scan reads the fields (not an empty match)
+    seen = {(cmd, k) for _, cmd, keys in found for k in keys}
+    assert {("play", "move"), ("explain", "drop"), ("think", "slice_ms"), ("load", "if_unchanged"),
+            ("link_board", "boards"), ("record", "tags"), ("edit", "palette"), ("undo", "plies")} <= seen
+
+
 def test_every_state_key_the_widget_reads_is_declared():
     read: dict[str, set[str]] = {}
     for name, text in SOURCES.items():
