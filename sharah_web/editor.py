@@ -202,7 +202,7 @@ def describe(rules, pos: Position, *, uid: str, orientation: str | None = None,
 # -------------------------------------------------------------- the bridge
 
 def edit(board, req: dict) -> dict:
-    """The bridge's ``edit`` command on ``board`` (a ``bridge.Board``)."""
+    """The bridge's ``edit`` command on ``board`` (a ``session.Board``)."""
     if board.mode != "game":
         raise NotationError(f"only a game board has a position editor (this board is a {board.mode})")
     rules = board.game.variant

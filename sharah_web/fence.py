@@ -43,7 +43,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .bridge import Board, badges_html, build_game
+from .markup import badges_html
+from .session import Board, build_game
 from .chesslike import DRAW_ACTIONS
 from .core import NotationError
 
@@ -447,7 +448,7 @@ def render_html(spec: BoardSpec, uid: str, resolve_link: LinkResolver | None = N
         parts.append(f'<p class="sharah-prompt">{md(spec.prompt or DEFAULT_PROMPT, "prompt")}</p>')
     parts.append('<div class="sharah-layout">')
     parts.append(f'<div class="sharah-board-area"><div class="sharah-svg">{state["svg"]}</div>'
-                 + (_hand(state) if live else '') + '</div>')
+                 + (state["hand_html"] if live else '') + '</div>')
     parts.append('<div class="sharah-side">')
     parts.append(f'<div class="sharah-badges">{state["badges_html"]}</div>')
     if live:
@@ -462,7 +463,7 @@ def render_html(spec: BoardSpec, uid: str, resolve_link: LinkResolver | None = N
             '<p class="sharah-hint" aria-live="polite"></p>'
             '<div class="sharah-choices" role="group" aria-label="Choose a move" hidden></div>'
             + _shortcuts(state) +
-            '<div class="sharah-controls">' + _controls(spec.mode) + '</div>'
+            '<div class="sharah-controls">' + state["free_html"] + _controls(spec.mode) + '</div>'
             '<div class="sharah-announce sharah-visually-hidden" aria-live="polite"></div>')
         if spec.mode == "try":
             parts.append('<div class="sharah-feedback" aria-live="polite" hidden></div>')
@@ -524,45 +525,14 @@ def _controls(mode: str) -> str:
                    f'{label}</button>' for a, label in buttons)
 
 
-def _hand(state: dict) -> str:
-    """The player's hand under the board (drops): one button per kind, as
-    the widget draws it, disabled until the engine is up."""
-    hand = state["hand"]
-    if not hand:
-        return ('<div class="sharah-hand" role="group" aria-label="Pieces in hand" hidden></div>')
-    esc = html.escape
-    side = hand[0]["side"] or ""
-    out = [f'<div class="sharah-hand" role="group" aria-label="{esc(side.capitalize())}\'s hand: '
-           f'pick a piece, then a square" data-side="{esc(side)}">'
-           f'<span class="sharah-hand-title">{esc(side.capitalize())}\'s hand</span>']
-    for h in hand:
-        count = h["count"]
-        label = h["name"] + (f", {count} in hand" if count is not None else "")
-        out.append(f'<button type="button" class="sharah-hand-kind" data-kind="{esc(h["kind"])}" '
-                   f'aria-pressed="false" aria-label="{esc(label)}" disabled>{h["svg"]}'
-                   f'<span class="sharah-hand-name">{esc(h["name"])}</span>'
-                   + (f'<span class="sharah-hand-count">{count}</span>' if count is not None else '')
-                   + '</button>')
-    out.append('</div>')
-    return "".join(out)
-
-
 def _shortcuts(state: dict) -> str:
-    buttons = "".join(
-        f'<button type="button" class="md-button sharah-btn sharah-shortcut" '
-        f'data-shortcut="{html.escape(s["name"])}" disabled>{html.escape(s["label"])}</button>'
-        for s in state["shortcuts"])
-    return f'<div class="sharah-shortcuts"{"" if buttons else " hidden"}>{buttons}</div>'
+    html_ = state["shortcuts_html"]
+    return f'<div class="sharah-shortcuts"{"" if html_ else " hidden"}>{html_}</div>'
 
 
 def _move_list(state: dict) -> str:
-    items = "".join(
-        f'<li data-side="{html.escape(side)}" data-kind="{html.escape(kind)}">'
-        + (f'<span class="sharah-move-no">{html.escape(no)}</span>' if no else '')
-        + f'{html.escape(name)}</li>'
-        for name, side, no, kind in zip(state["history"], state["history_sides"], state["history_numbers"],
-                                        state["history_kinds"]))
-    return (f'<ol class="sharah-moves" aria-label="Moves"{"" if items else " hidden"}>{items}</ol>')
+    items = state["moves_html"]
+    return f'<ol class="sharah-moves" aria-label="Moves"{"" if items else " hidden"}>{items}</ol>'
 
 
 def render_fence(source: str, uid: str, resolve_link: LinkResolver | None = None) -> str:

@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .core import MAX_POSITION_TEXT, Game, NotationError, Position, shown
+from .notation import move_numbers, split_roll
 
 # The limits (docs/about/saving.md gives them to the reader). A record
 # writes a tag in as many characters as a saved game ("A":"v", against
@@ -231,7 +232,6 @@ def _split_roll(text: Any, ply: int, chance: bool) -> tuple[str, Any]:
     text = text.strip()
     if not chance:
         return text, None
-    from .bridge import split_roll
     try:
         return split_roll(text)
     except ValueError as e:
@@ -476,7 +476,6 @@ def _sentence(text: str) -> str:
 
 
 def _movetext(game: Game, moves: list[str], result: str, comment: str = "") -> str:
-    from .bridge import move_numbers
     rules = game.variant
     try:
         first = rules.initial_position().to_move
@@ -684,6 +683,22 @@ def parse_link(fragment: Any) -> Link:
     check_fits(game)
     board = _unquote(fields["b"]) if fields.get("b") else None
     return Link(game, board)
+
+
+def link_target(fragment: Any) -> tuple[str | None, str | None] | None:
+    """The board a link names and the id of its game (each None when the
+    link does not say), read without replaying the game; None when the
+    fragment is not a game link at all (another anchor of the page)."""
+    if not isinstance(fragment, str) or len(fragment) > MAX_LINK:
+        return None
+    text = fragment.strip().removeprefix("#")
+    if not text.startswith("game="):
+        return None
+    fields: dict = {}
+    for part in text.split(";"):
+        key, eq, value = part.partition("=")
+        fields.setdefault(key, value)
+    return tuple(_unquote(fields[k]) if fields.get(k) else None for k in ("b", "v"))
 
 
 def _link_fields(text: str) -> dict:

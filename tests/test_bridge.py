@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sharah_web
-from sharah_web import bridge
+from sharah_web import bridge, session
+from sharah_web.notation import move_numbers, split_roll
 from sharah_web.variants import VARIANTS
 
 from helpers import call, ok, fail
@@ -19,7 +20,8 @@ NODIE = {"variant": "oblong-shatranj", "options": {"die": "false"}}
 STATE_KEYS = {"board", "mode", "svg", "status", "badges", "badges_html", "to_move", "sides", "orientation",
               "result", "moves", "history", "history_sides", "history_numbers", "history_kinds", "ply", "min_ply", "last",
               "pieces", "position", "can_undo", "can_redo", "changed", "options", "hand", "shortcuts",
-              "undo_shortcut", "future"}
+              "undo_shortcut", "future", "moves_html", "future_html", "hand_html", "shortcuts_html",
+              "free_html", "options_html"}
 
 
 @pytest.fixture(autouse=True)
@@ -217,7 +219,7 @@ def test_explain():
     ("{", "the request is not JSON: Expecting property name enclosed in double quotes: line 1 column 2 (char 1)"),
     ("[1]", "the request must be a JSON object"),
     ('{"cmd": "state"}', "every command needs a board id"),
-    ('{"cmd": "dance", "board": "b"}', "no board 'b' is open"),
+    ('{"cmd": "dance", "board": "b"}', "unknown command 'dance'"),   # before looking for the board
     ('{"cmd": "play", "board": "nope", "move": "a1a2"}', "no board 'nope' is open"),
     ("x" * (bridge.MAX_REQUEST + 1), "the request is too long"),
 ])
@@ -236,7 +238,7 @@ def test_unknown_command_and_non_text():
 
 def test_internal_errors_do_not_kill_the_bridge(monkeypatch):
     open_board()
-    monkeypatch.setattr(bridge.Board, "state", lambda self: 1 / 0)
+    monkeypatch.setattr(session.Board, "state", lambda self: 1 / 0)
     out = call(cmd="state", board="b")
     assert out["ok"] is False and out["internal"] is True
     assert out["error"] == "internal error: ZeroDivisionError: division by zero"
@@ -399,12 +401,12 @@ def test_bridge_follows_the_engine(choices):
     ("a3a4@x", ("a3a4@x", None)),
 ])
 def test_split_roll(text, split):
-    assert bridge.split_roll(text) == split
+    assert split_roll(text) == split
 
 
 def test_split_roll_needs_a_move():
     with pytest.raises(ValueError, match="write the move, then @ and the roll after it"):
-        bridge.split_roll("@5")
+        split_roll("@5")
 
 
 MITTNER = {"variant": "sharah-mittner", "options": {}}
@@ -591,11 +593,84 @@ def test_move_numbers():
         kinds = kinds or ["move"] * len(sides)
         return [NS(move=NS(kind=k), before=NS(to_move=s)) for s, k in zip(sides, kinds)]
 
-    assert bridge.move_numbers(plies("w", "b", "w", "b"), "w") == ["1.", "", "2.", ""]
-    assert bridge.move_numbers(plies("b", "w", "b"), "w") == ["1…", "2.", ""]     # a position, Black to move
-    assert bridge.move_numbers(plies("w", "w", "b", "w"), "w") == ["1.", "", "", "2."]   # an extra turn
-    assert bridge.move_numbers(plies("w", "b", "w", "b", "w", kinds=[
+    assert move_numbers(plies("w", "b", "w", "b"), "w") == ["1.", "", "2.", ""]
+    assert move_numbers(plies("b", "w", "b"), "w") == ["1…", "2.", ""]     # a position, Black to move
+    assert move_numbers(plies("w", "w", "b", "w"), "w") == ["1.", "", "", "2."]   # an extra turn
+    assert move_numbers(plies("w", "b", "w", "b", "w", kinds=[
         "move", "offer-draw", "decline-draw", "move", "move"]), "w") == ["1.", "", "", "", "2."]
     # a position with Black to move: "1…"
     s = open_board(position="4/1k2/1p2/4/4/4/4/4/4/4/4/4/4/4/1P2/2K1 b 0", moves=["b14b13", "b2b3"])
     assert s["history_numbers"] == ["1…", "2."]
+
+
+# ------------------------------------------------------------ the contract
+
+def test_ping_answers_the_protocol_and_the_command_table():
+    out = ok(cmd="ping")
+    assert out["protocol"] == bridge.PROTOCOL and isinstance(out["protocol"], int)
+    commands = out["commands"]
+    assert set(commands) == set(bridge.COMMANDS)
+    # the commands that change the game (the computer stops thinking on these)
+    assert sorted(n for n, c in commands.items() if c["changes"]) == [
+        "close", "goto", "load", "open", "play", "redo", "restart", "shortcut", "undo"]
+    assert commands["play"]["fields"] == ["move"]
+    assert commands["explain"] == {"changes": False, "fields": ["from", "to", "drop"]}
+
+
+@pytest.mark.parametrize("req, message", [
+    ({"cmd": "play", "board": "b", "move": "b2c4", "moves": ["b2c4"]},
+     "play does not take 'moves' (it takes: move)"),
+    ({"cmd": "flip", "board": "b", "side": "black"}, "flip does not take 'side' (it takes: nothing else)"),
+    ({"cmd": "ping", "boards": []}, "ping does not take 'boards' (it takes: nothing else)"),
+    ({"cmd": "open", "board": "c", "variant": "oblong-shatranj", "postion": "x"},
+     "open does not take 'postion' (it takes: uid, mode, variant, options, position, moves, seed, reseed, "
+     "orientation, coords, label, marks, arrows, dests, solutions, saved)"),
+    ({"cmd": 7, "board": "b"}, "unknown command 7"),
+])
+def test_a_field_a_command_does_not_take_is_refused_and_changes_nothing(req, message):
+    before = open_board()
+    assert fail(**req) == message
+    assert ok(cmd="state", board="b")["state"] == before
+    assert fail(cmd="state", board="c") == "no board 'c' is open"
+
+
+def test_a_finished_game_says_how_it_ended():
+    from helpers import game_with
+    game = game_with("oblong-shatranj", {"a16": "k", "b1": "R", "c2": "R", "d1": "K", "d10": "p"},
+                     "w 0", die=False)
+    s = open_board(position=game.position(), moves=["c2a2"])
+    result = s["result"]
+    assert set(result) == {"winner", "reason", "text", "termination"}
+    assert result["winner"] == "white" and result["text"] == "White wins: black is checkmated"
+    ended = sharah_web.new_game("oblong-shatranj", game.position(), die=False)
+    ended.play("c2a2")
+    assert result["termination"] == getattr(ended.result, "termination", None)
+
+
+BOARDS = [{"uid": "u1", "variant": "sharah-mittner"}, {"uid": "u2", "variant": "oblong-shatranj"},
+          {"uid": "u3", "variant": "oblong-shatranj"}]
+
+
+@pytest.mark.parametrize("link, target", [
+    ("#game=1;v=oblong-shatranj;o=die:false;m=b5b6;b=u3", "u3"),          # the board it names
+    ("game=1;v=oblong-shatranj;o=die:false;m=b5b6;b=gone", "u2"),         # else the first of its game
+    ("#game=1;v=oblong-shatranj;m=", "u2"),
+    ("#game=1;v=scheherazade;m=", "u1"),                                  # else the first game board
+    ("#game=1;b=u%33", "u3"),                                             # escaped as a link escapes it
+    ("#game=2;v=oblong-shatranj", "u2"),       # another format: its board says why it cannot load it
+    ("#rules", None), ("", None), ("#", None),                            # not a game link
+])
+def test_link_board_says_which_board_a_link_is_for(link, target):
+    out = ok(cmd="link_board", link=link, boards=BOARDS)
+    assert out == {"ok": True, "target": target}
+
+
+def test_link_board_on_a_page_without_game_boards_and_bad_requests():
+    assert ok(cmd="link_board", link="#game=1;v=scheherazade", boards=[])["target"] is None
+    assert fail(cmd="link_board", link="#game=1", boards="u1") == "boards must be a list of {uid, variant}"
+    assert ok(cmd="link_board", link=5, boards=BOARDS)["target"] is None
+    # the link named is the one load reads: the whole round trip
+    open_board(board="u2", uid="u2")
+    ok(cmd="play", board="u2", move="b5b6")
+    link = ok(cmd="link", board="u2")["link"]
+    assert ok(cmd="link_board", link="#" + link, boards=BOARDS)["target"] == "u2"

@@ -169,9 +169,6 @@ def test_geometry_and_the_errors_import_nothing_above_them():
 
 def test_the_engine_modules_import_one_another_without_a_loop():
     graph = _engine_imports()
-    # record.py -> bridge.py is the board side's part of issue 23 (notation
-    # helpers move out of the bridge); drop this line once it is merged
-    graph["sharah_web.record"].discard("sharah_web.bridge")
     state = {}
 
     def visit(name, path):

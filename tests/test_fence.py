@@ -75,8 +75,8 @@ def test_drops_in_moves_are_not_die_rolls():
     attrs = figure_attrs(html)
     assert json.loads(attrs["data-config"])["moves"] == ["S@e5", "s@f9"]
     assert html.count('class="pc pc-green pc-snake') >= 1 and 'data-sq="e5"' in html
-    assert ('<li data-side="green" data-kind="drop"><span class="sharah-move-no">1.</span>S@e5</li>'
-            '<li data-side="red" data-kind="drop">S@f9</li>') in html
+    assert ('<li data-ply="1" data-side="green" data-kind="drop"><span class="sharah-move-no">1.</span>S@e5</li>'
+            '<li data-ply="2" data-side="red" data-kind="drop" aria-current="step">S@f9</li>') in html
 
 
 def test_static_hand_and_shortcuts():
@@ -236,7 +236,8 @@ def test_html_has_the_svg_and_the_data():
     assert html.count("h100v100h-100z") == 64 and 'data-sq="a1"' in html
     assert 'data-orientation="black"' in html and 'class="hl-last"' in html
     assert "Starting the engine" in html
-    assert '<li data-side="white" data-kind="move"><span class="sharah-move-no">1.</span>b5b6</li>' in html
+    assert ('<li data-ply="1" data-side="white" data-kind="move" aria-current="step">'
+            '<span class="sharah-move-no">1.</span>b5b6</li>') in html
     assert "--sharah-aspect: 0.2500" in attrs["style"]
 
 
@@ -287,7 +288,7 @@ def test_die_badge_in_static_html():
     html = render_fence(V + "mode: game", "u")
     assert 'class="sharah-badge sharah-badge-die"' in html
     spec = parse_fence(V + "mode: game")
-    from sharah_web.bridge import build_game
+    from sharah_web.session import build_game
     roll = build_game("oblong-shatranj", {}, None, (), spec.seed).current.state["roll"]
     assert f'data-value="{roll}"' in html
 

@@ -35,6 +35,7 @@ from hypothesis import strategies as st
 
 import sharah_web
 from sharah_web.core import Change, Place, Remove, SetState, Shift, Turn
+from sharah_web.notation import split_roll
 
 # Options each game keeps fixed in these tests (and why), on top of the
 # drawn ones: a game option that removes every end rule would let a random
@@ -306,5 +307,5 @@ def test_bridge_shortcut_with_a_name_that_is_not_text():
 
 def test_a_roll_in_other_digits_is_not_a_roll():
     from sharah_web import bridge
-    assert bridge.split_roll("a3a4@5") == ("a3a4", 5)
-    assert bridge.split_roll("a3a4@²") == ("a3a4@²", None)
+    assert split_roll("a3a4@5") == ("a3a4", 5)
+    assert split_roll("a3a4@²") == ("a3a4@²", None)

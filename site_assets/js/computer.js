@@ -27,15 +27,16 @@
 
 import { registerAddon } from "./board.js?v=__SHARAH_BUILD__";
 import { el, cap } from "./dom.js?v=__SHARAH_BUILD__";
+import { engineCommands } from "./engine.js?v=__SHARAH_BUILD__";
 
 const SLICE_MS = 60;                 // thinking per request: the longest an Undo waits
 const DELAYS = [                     // the pause between moves when the computer plays itself
   [0, "no pause"], [500, "half a second"], [1000, "1 second"], [2000, "2 seconds"], [4000, "4 seconds"],
 ];
 const DEFAULT_DELAY = 1000;
-// Requests that do not change the game: the computer goes on thinking.
-const HARMLESS = new Set(["flip", "explain", "state", "levels", "hint", "think", "record", "link",
-  "save", "edit"]);
+// A request that does not change the game (the engine's command table):
+// the computer goes on thinking. Unknown: it may, so the computer stops.
+const harmless = (cmd) => engineCommands()?.[cmd]?.changes === false;
 
 const STORE_PREFIX = "sharah-players:";   // localStorage: the settings come back after a reload
 const remembered = new Map();        // page path + board uid -> settings (this visit)
@@ -227,7 +228,7 @@ class Computer {
   }
 
   onRequest(obj) {
-    if (this.playing || HARMLESS.has(obj.cmd)) return;
+    if (this.playing || harmless(obj.cmd)) return;
     if (obj.cmd === "undo" && obj.plies === undefined) {
       const plies = this.undoPlies();
       if (plies > 1) obj.plies = plies;

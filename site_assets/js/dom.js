@@ -16,3 +16,15 @@ export const el = (tag, attrs = {}, text) => {
 
 export const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 export const sentence = (s) => (s && !/[.!?]$/.test(s) ? `${s}.` : s);
+
+/** The engine's markup for one element (sharah_web/markup.py) put on ``box``:
+ *  its attributes and children; ``box`` stays, with its listeners. */
+export function adopt(box, html) {
+  const t = document.createElement("template");
+  t.innerHTML = html;
+  const fresh = t.content.firstElementChild;
+  if (!fresh) { box.replaceChildren(); return; }
+  for (const a of [...box.attributes]) if (!fresh.hasAttribute(a.name)) box.removeAttribute(a.name);
+  for (const a of fresh.attributes) box.setAttribute(a.name, a.value);
+  box.replaceChildren(...fresh.childNodes);
+}

@@ -11,6 +11,8 @@
 // button, and reopens every board with its game).
 
 export const ENGINE_ZIP = "__SHARAH_ENGINE_ZIP__";
+// The wire's version (bridge.py: PROTOCOL); another in "ping": an old copy in a cache.
+export const PROTOCOL = 2;
 export const BUILD = "__SHARAH_BUILD__";
 const BOOT_LIMIT = window.sharahBootLimit || 60_000;  // ms; tests may lower it
 
@@ -19,6 +21,12 @@ export const debug = (window.sharahDebug = window.sharahDebug || {
 });
 
 let engine = null;
+let contract = null;   // the engine's answer to "ping"
+
+/** The engine's command table (bridge.py: COMMANDS): name -> {changes, fields}. */
+export function engineCommands() {
+  return contract && contract.commands;
+}
 
 /** The engine if it was started, else null (does not start it). */
 export function engineIfStarted() {
@@ -107,6 +115,16 @@ export function getEngine() {
       });
     },
   };
+  engine.request({ cmd: "ping" }).then((reply) => {
+    if (!reply.ok) return;     // the engine failed: said already
+    if (reply.protocol !== PROTOCOL) {
+      fail(`This page and its engine are from different versions of the site (protocol ${PROTOCOL}, `
+        + `engine ${reply.protocol ?? "without one"}): reload the page; if this stays, clear the browser's cache for this site.`);
+      return;
+    }
+    contract = reply;
+    debug.protocol = reply.protocol;
+  });
   return engine;
 }
 

@@ -29,7 +29,6 @@ import { registerAddon } from "./board.js?v=__SHARAH_BUILD__";
 import { el, cap, sentence } from "./dom.js?v=__SHARAH_BUILD__";
 
 const STORE = "sharah-game:";
-const LINK = "#game=";
 const MAX_RECORD = 200_000;   // characters; the engine refuses longer records too
 
 const storageKey = (board) => `${STORE}${location.pathname}#${board.cfg.uid}`;
@@ -48,22 +47,6 @@ function writeStored(key, text) {
 
 function removeStored(key) {
   try { store()?.removeItem(key); } catch (_) { /* nothing to remove */ }
-}
-
-/** The uid of the game board a link fragment is for: the board it names,
- *  else the first game board of its game, else the first game board. */
-function linkTarget(fragment) {
-  const part = (key) => {
-    const m = fragment.match(new RegExp(`[#;]${key}=([^;]*)`));
-    if (!m) return null;
-    try { return decodeURIComponent(m[1]); } catch (_) { return null; }
-  };
-  const figs = [...document.querySelectorAll('figure.sharah-board[data-mode="game"]')];
-  const named = part("b");
-  const variant = part("v");
-  const fig = figs.find((f) => f.dataset.sharahUid === named)
-    || figs.find((f) => f.dataset.variant === variant) || figs[0];
-  return fig ? fig.dataset.sharahUid : null;
 }
 
 function today() {
@@ -248,7 +231,12 @@ class Records {
   async checkLink() {
     const board = this.board;
     const fragment = location.hash;
-    if (!fragment.startsWith(LINK) || linkTarget(fragment) !== board.cfg.uid) return;
+    if (fragment.length < 2) return;
+    // the engine reads the link (sharah_web/record.py): which of the page's game boards it is for
+    const boards = [...document.querySelectorAll('figure.sharah-board[data-mode="game"]')]
+      .map((f) => ({ uid: f.dataset.sharahUid, variant: f.dataset.variant }));
+    const where = await board.send({ cmd: "link_board", link: fragment, boards });
+    if (board.dead || !where.ok || where.target !== board.cfg.uid || location.hash !== fragment) return;
     // the link is read once: a reload later shows the saved game
     history.replaceState(history.state, "", location.pathname + location.search);
     const reply = await board.send({ cmd: "load", link: fragment, if_unchanged: true });
@@ -312,22 +300,13 @@ class Records {
   renderMoves(state) {
     const list = this.board.moveList;
     if (!list) return;
-    // the board lists the moves played; add their plies and, while replaying,
-    // the moves after the one shown (after a plain Undo only Redo shows them)
-    [...list.children].forEach((li, i) => { li.dataset.ply = String(i + 1); });
-    const future = this.replaying ? state.future : [];
-    for (const [i, f] of future.entries()) {
-      const li = el("li", { class: "sharah-future", "data-side": f.side, "data-kind": f.kind,
-        "data-ply": String(state.ply + i + 1) });
-      if (f.number) li.appendChild(el("span", { class: "sharah-move-no" }, f.number));
-      li.appendChild(document.createTextNode(f.name));
-      list.appendChild(li);
-    }
-    list.hidden = list.children.length === 0;
+    // the board lists the moves played; while replaying, the engine's items
+    // for the moves after the one shown follow (after a plain Undo only Redo shows them)
+    if (!this.replaying || !state.future.length) return;
+    list.insertAdjacentHTML("beforeend", state.future_html);
+    list.hidden = false;
     const current = list.querySelector("li[aria-current]");
-    if (future.length) {
-      list.scrollTop = current ? Math.max(0, current.offsetTop - list.offsetTop - list.clientHeight / 2) : 0;
-    }
+    list.scrollTop = current ? Math.max(0, current.offsetTop - list.offsetTop - list.clientHeight / 2) : 0;
   }
 
   renderReplay(state) {
@@ -357,17 +336,17 @@ class Records {
 
   async goto(ply) {
     const board = this.board;
-    const st = board.state;
-    if (!st || board.busy || ply === st.ply) return;
-    const total = st.ply + st.future.length;
+    const prev = board.state;
+    if (!prev || board.busy || ply === prev.ply) return;
+    const total = prev.ply + prev.future.length;
     this.replaying = ply < total;
     const reply = await board.request({ cmd: "goto", ply });
     if (!reply || board.dead) return;
     board.apply(reply.state);
-    const now = reply.state;
-    const name = now.ply ? now.history[now.ply - 1] : null;
-    board.announce(name ? `Move ${now.ply} of ${total}: ${name}. ${now.result ? now.result.text : now.status}.`
-      : `The start. ${now.status}.`);
+    const st = reply.state;
+    const name = st.ply ? st.history[st.ply - 1] : null;
+    board.announce(name ? `Move ${st.ply} of ${total}: ${name}. ${st.result ? st.result.text : st.status}.`
+      : `The start. ${st.status}.`);
   }
 
   playFromHere() {

@@ -10,6 +10,10 @@ The page is tests/browser/pages/robust-test.md: game R (board 0), try R
 
 from __future__ import annotations
 
+import re
+
+from sharah_web.bridge import PROTOCOL
+
 from .conftest import TEST_DIR, wait_ready
 from .test_widget import click_sq, dests, history, piece_on
 
@@ -140,6 +144,31 @@ def test_engine_that_cannot_load_says_so_and_retry_works(new_page, base_url):
     # the failed download is the one console error (Chromium logs the 503)
     page.watch.errors[:] = [e for e in page.watch.errors if "503" not in e]
     still_works(page)
+
+
+def test_scripts_from_another_build_than_the_engine_say_so(new_page, base_url):
+    """The page's scripts check the engine's protocol (its answer to "ping")
+    when it starts: scripts from another build (an old copy in a cache) say
+    so on every board and play nothing."""
+    page = new_page()
+
+    def stale(route, request):
+        response = route.fetch()
+        body = response.text()
+        assert "export const PROTOCOL = " in body
+        route.fulfill(response=response, body=re.sub(r"export const PROTOCOL = \d+;",
+                                                     "export const PROTOCOL = 1;", body))
+
+    page.context.route("**/assets/sharah/js/engine.js*", stale)
+    page.goto(base_url + PAGE)
+    page.wait_for_function(f"() => document.querySelectorAll('{ALL} .sharah-failure').length === {BOARDS}")
+    for i in range(BOARDS):
+        fig = board(page, i)
+        assert fig.get_attribute("data-state") == "error"
+        text = fig.locator(".sharah-failure-text").inner_text()
+        assert text.startswith("This page and its engine are from different versions of the site "
+                               f"(protocol 1, engine {PROTOCOL}): reload the page")
+    assert board(page).locator("rect[data-sq]").count() == 0     # nothing became live
 
 
 def test_pyodide_that_cannot_load_says_so_and_retry_works(new_page, base_url):
