@@ -16,9 +16,9 @@ from importlib import import_module
 _WHERE = {
     "oblong-shatranj": ("oblong", "OblongShatranj"),
     "scheherazade": ("scheherazade", "Scheherazade"),
-    "sharah-hedman": ("hedman", "HedmanSharah"),
+    "sharah-hedman": ("hedman", "SharahHedman"),
     "sharah-surrounds": ("surrounds", "SharahSurrounds"),
-    "sharah-mittner": ("mittner", "MittnerShahrah"),
+    "sharah-mittner": ("mittner", "SharahMittner"),
 }
 
 

@@ -58,7 +58,7 @@ SETUP = ("13/1aziwigiwiaa1/1uuuuuuuuuuu1/1ppppppppppp1/13/13/6*6/13/13/"
 TAKE, GIVE = "+F", "-F"
 
 
-class HedmanSharah(Variant):
+class SharahHedman(Variant):
     id = "sharah-hedman"
     title = "Sha'rah (Patrik Hedman)"
     width, height = 13, 13

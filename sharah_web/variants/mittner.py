@@ -56,7 +56,7 @@ DECLARE = "stalemate"
 SPLITS = {"11-11-11": (11, 11, 11), "free": None}
 
 
-class MittnerShahrah(Variant):
+class SharahMittner(Variant):
     id = "sharah-mittner"
     title = "Sha'rah (Martin Mittner's rules)"
     width = height = 15
@@ -128,7 +128,7 @@ class MittnerShahrah(Variant):
             StateField("hands", "Hands",
                        f"the pieces still to place, Red's then Green's, like {example} (-/- when empty)",
                        (self.full_hand(), self.full_hand()), kind="text",
-                       read=MittnerShahrah._read_hands, write=MittnerShahrah._write_hands),
+                       read=SharahMittner._read_hands, write=SharahMittner._write_hands),
             side_field("holder", "Fisher holder", "who holds the Fisher", self.sides, "nobody",
                        "the Fisher's holder is r, g or -, not {token!r}"),
             clock_field("Quiet moves", "moves of the capture or the dance without a capture or a "
