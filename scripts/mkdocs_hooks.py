@@ -193,7 +193,15 @@ def on_files(files: Files, config, **kwargs):
             f"the Pyodide runtime is missing ({PYODIDE_DIR} lacks {', '.join(missing)}): "
             f"run bash scripts/setup.sh (it installs pyodide with npm ci)")
     for name in PYODIDE_SHIPPED:
+        if name == "pyodide-lock.json":
+            continue
         _add(files, File.generated(config, f"{PYODIDE_DEST}/{name}", abs_src_path=str(PYODIDE_DIR / name)))
+    # The lock file lists the 357 packages of Pyodide's distribution, which
+    # the site never loads (it ships none of them): only its "info" is kept
+    # (119 KB -> 0.1 KB; 27 KB less on the wire, gzipped).
+    lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text(encoding="utf-8"))
+    _add(files, File.generated(config, f"{PYODIDE_DEST}/pyodide-lock.json",
+                               content=json.dumps({"info": lock["info"], "packages": {}}, sort_keys=True)))
 
     sys.path.insert(0, str(ROOT / "scripts"))
     try:
