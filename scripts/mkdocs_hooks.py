@@ -72,6 +72,7 @@ class _State:
     count = 0
     engine_name = ""
     stdlib_name = ""
+    serving = False
     build = ""
 
 
@@ -90,6 +91,9 @@ def _import_engine():
 
 
 # ------------------------------------------------------------------ config
+
+def on_startup(command, dirty=False, **kwargs):
+    _state.serving = command == "serve"
 
 def on_config(config, **kwargs):
     mimetypes.add_type("text/javascript", ".mjs")
@@ -367,7 +371,10 @@ def on_post_build(config, **kwargs):
     (site / ASSETS / "first-boards.json").write_text(
         json.dumps(first_boards(site, texts), indent=0, sort_keys=True), encoding="utf-8")
     write_manifest(site, config)
-    write_service_worker(site)
+    if _state.serving:      # mkdocs serve: pages change all the time, keep nothing
+        (site / "sw.js").write_text(SW_OFF, encoding="utf-8")
+    else:
+        write_service_worker(site)
 
 
 # ------------------------------------------------------ offline, install
@@ -378,6 +385,17 @@ def on_post_build(config, **kwargs):
 # pages are stored when visited.
 SW_SKIP = re.compile(r"(\.map$|^assets/javascripts/lunr/|^assets/sharah/img/social-card\.png$"
                      r"|^assets/sharah/csp\.txt$|\.gz$|^sw\.js$)")
+
+
+# Under ``mkdocs serve``: a service worker that removes itself and its
+# stores, so that an author never reads a page kept from an earlier build.
+SW_OFF = """// mkdocs serve: no offline use; this worker removes itself and the stores.
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil((async () => {
+  for (const name of await caches.keys()) if (name.startsWith("sharah-")) await caches.delete(name);
+  await self.registration.unregister();
+})()));
+"""
 
 
 def write_manifest(site: Path, config) -> None:
