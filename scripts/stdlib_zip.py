@@ -11,7 +11,8 @@ the computer), imports every module the engine's sources name (also the
 imports inside functions, read from the sources here), raises an error
 through to JavaScript (the worker's failure path), and lists every module
 that came from the zip. The lean zip holds those files, copied from
-Pyodide's own zip, byte for byte the same sources.
+Pyodide's own zip, without their comments and with empty docstrings
+(``minify``: 0.49 MB instead of 0.76).
 
 The Pyodide tests (``tests/test_pyodide.py``) run the same workload on the
 lean zip, and the browser tests run the site on it: a module missing from
@@ -160,6 +161,32 @@ def traced_modules(engine: bytes | None = None, use_cache: bool = True) -> dict:
     return result
 
 
+# Pyodide's own packages keep their sources as they are (their docstrings
+# document the JavaScript API).
+KEEP_AS_IS = ("_pyodide/", "pyodide/")
+
+
+def minify(name: str, source: bytes) -> bytes:
+    """The module's source without comments, and with every docstring
+    emptied (``""``: a docstring is still there, as code that reads
+    ``__doc__`` expects; the standard library also runs under ``-OO``,
+    which drops them). Written back by ``ast.unparse``: 35 % smaller.
+    A file this Python cannot parse (newer syntax) is kept as it is."""
+    if name.startswith(KEEP_AS_IS) or not name.endswith(".py"):
+        return source
+    try:
+        tree = ast.parse(source, filename=name)
+    except (SyntaxError, ValueError):
+        return source
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                    and isinstance(first.value.value, str)):
+                first.value.value = ""
+    return (ast.unparse(tree) + "\n").encode("utf-8")
+
+
 def lean_zip(modules: dict, full: Path | None = None) -> bytes:
     """A zip of the given files ({module: path in the zip}) copied from
     Pyodide's whole zip, with each package's ``__init__.py`` up the tree.
@@ -181,7 +208,7 @@ def lean_zip(modules: dict, full: Path | None = None) -> bytes:
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            out.writestr(info, src.read(name))
+            out.writestr(info, minify(name, src.read(name)))
     return buf.getvalue()
 
 
