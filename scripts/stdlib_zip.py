@@ -12,7 +12,7 @@ imports inside functions, read from the sources here), raises an error
 through to JavaScript (the worker's failure path), and lists every module
 that came from the zip. The lean zip holds those files, copied from
 Pyodide's own zip, without their comments and with empty docstrings
-(``minify``: 0.49 MB instead of 0.76).
+(``minify``: 0.48 MB instead of 0.76).
 
 The Pyodide tests (``tests/test_pyodide.py``) run the same workload on the
 lean zip, and the browser tests run the site on it: a module missing from
