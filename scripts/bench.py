@@ -303,6 +303,8 @@ def build_site(tmp: Path, port: int) -> Path:
     bench.mkdir()
     for name in ("bare.html", "bare-worker.js", "search.html", "search-worker.js", "search-bench.py"):
         shutil.copy(HERE / name, bench / name)
+    # the bare boot's standard library: Pyodide's whole one (the site has the lean one)
+    shutil.copy(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip", bench / "python_stdlib.zip")
     return out
 
 

@@ -5,7 +5,8 @@
 - ``favicon.svg``: the icon (also the header logo): a black-and-white
   Fisher on a corner of a board; written from ``FAVICON`` below;
 - ``favicon-32.png`` and ``apple-touch-icon.png`` (180x180): the same icon
-  as pictures, for browsers that do not take an SVG icon;
+  as pictures, for browsers that do not take an SVG icon; ``icon-192.png``
+  and ``icon-512.png``: for the web app manifest (installing the site);
 - ``social-card.png`` (1200x630): the picture link previews show (Open
   Graph / Twitter card, see ``site_assets/overrides/main.html``): the Light
   and Shadow boards' set-up drawn by the engine's own renderer
@@ -98,6 +99,9 @@ def main(argv=None) -> int:
     (OUT / "favicon.svg").write_text(FAVICON, encoding="utf-8")
     shots = [("favicon-32.png", icon_html(32), 32, 32, True),
              ("apple-touch-icon.png", icon_html(180), 180, 180, False),
+             # the web app manifest's icons (a phone's home screen)
+             ("icon-192.png", icon_html(192), 192, 192, True),
+             ("icon-512.png", icon_html(512), 512, 512, True),
              ("social-card.png", card_html(), 1200, 630, False)]
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium(args.chromium),

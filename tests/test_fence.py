@@ -408,8 +408,14 @@ def test_build_works_and_links_resolve(tmp_path):
     html = (site / "games" / "oblong-shatranj" / "index.html").read_text(encoding="utf-8")
     assert '<a href="../../notation/#moves">the notation</a>' in html
     assert 'class="sharah-board sharah-mode-game"' in html
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"):
         assert (site / "assets" / "pyodide" / name).is_file()
+    # the lean standard library instead of Pyodide's whole one, named in the worker
+    assert not (site / "assets" / "pyodide" / "python_stdlib.zip").exists()
+    stdlibs = list((site / "assets" / "pyodide").glob("stdlib-*.zip"))
+    assert len(stdlibs) == 1 and stdlibs[0].stat().st_size < 1_500_000
+    worker = (site / "assets" / "sharah" / "js" / "engine-worker.js").read_text(encoding="utf-8")
+    assert f'"{stdlibs[0].name}"' in worker and "stdLibURL" in worker
     zips = list((site / "assets" / "sharah").glob("engine-*.zip"))
     assert len(zips) == 1
     js_dir = site / "assets" / "sharah" / "js"
@@ -417,6 +423,7 @@ def test_build_works_and_links_resolve(tmp_path):
     for js in js_dir.glob("*.js"):     # every module carries the engine's name and the build stamp
         text = js.read_text(encoding="utf-8")
         assert "__SHARAH_ENGINE_ZIP__" not in text and "__SHARAH_BUILD__" not in text, js.name
+        assert "__SHARAH_STDLIB_ZIP__" not in text, js.name
     assert (site / "assets" / "sharah" / "js" / "engine-worker.js").is_file()
     assert (site / "assets" / "sharah" / "css" / "widget.css").is_file()
     assert 'type="module"' in html and "assets/sharah/js/sharah.js" in html

@@ -1,9 +1,12 @@
 """The engine inside Pyodide (the runtime the site ships), under Node.
 
 ``tests/pyodide/engine_check.mjs`` boots Pyodide from ``node_modules/pyodide``
-with no network, unpacks the engine zip made by ``scripts/pack_engine.py``,
-plays random games (see ``tests/pyodide/check_engine.py``) and prints a JSON
-summary, which these tests check.
+with no network, on the lean standard library the site ships
+(``scripts/stdlib_zip.py``: only the modules the engine and Pyodide's
+start-up import), unpacks the engine zip made by ``scripts/pack_engine.py``,
+plays random games and the worker's JSON API (``tests/pyodide/workload.json``,
+``tests/pyodide/check_engine.py``) and prints a JSON summary, which these
+tests check. A module missing from the lean zip fails them.
 
 Outside CI the tests are skipped when Node or ``node_modules/pyodide`` is
 missing (run ``bash scripts/test.sh``, which installs it); with ``CI`` set
@@ -12,6 +15,7 @@ they fail instead.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
@@ -23,38 +27,16 @@ import pytest
 
 import sharah_web
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+import stdlib_zip  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 RUNNER = ROOT / "tests" / "pyodide" / "engine_check.mjs"
 
-CONFIG = {
-    "games": [
-        {"variant": "oblong-shatranj", "options": {"die": True}, "seed": 1},
-        {"variant": "oblong-shatranj", "options": {"die": False}, "seed": 2},
-        {"variant": "oblong-shatranj", "options": {"die": True, "setup": 3, "promotion": "any"}, "seed": 3},
-        # The other games are checked for a fixed number of plies: every
-        # legal move's notation is parsed back at every ply, which on their
-        # large boards is thousands of moves a ply.
-        {"variant": "scheherazade", "options": {"agreement": False}, "seed": 4,
-         "max_plies": 60, "must_finish": False},
-        {"variant": "sharah-hedman", "seed": 5, "max_plies": 40, "must_finish": False},
-        {"variant": "sharah-surrounds", "seed": 6, "max_plies": 20, "must_finish": False},
-        {"variant": "sharah-mittner", "options": {"placement": "random"}, "seed": 7,
-         "max_plies": 30, "must_finish": False},
-    ],
-    "max_plies": 1500,
-    "capture_bias": 0.5,
-    "inputs": True,      # bad stored data and requests (check_engine.check_inputs)
-    # The worker's JSON API as a page uses it: records, links and saved
-    # games loaded into new boards, and the computer thinking in slices.
-    "bridge": [
-        {"variant": "oblong-shatranj", "options": {"die": True}, "seed": 1},
-        {"variant": "scheherazade", "seed": 4},
-        {"variant": "sharah-hedman", "seed": 5},
-        {"variant": "sharah-surrounds", "seed": 6, "plies": 2},
-        {"variant": "sharah-mittner", "options": {"placement": "random"}, "seed": 7, "plies": 3},
-    ],
-}
+# The workload (games, the bridge: records, links, saved games, the computer),
+# shared with scripts/stdlib_zip.py, which traces it to make the lean zip.
+CONFIG = json.loads((ROOT / "tests" / "pyodide" / "workload.json").read_text(encoding="utf-8"))
 TIMEOUT = 240  # seconds; a normal run takes 10-20 s
 
 
@@ -80,12 +62,18 @@ def summary(tmp_path_factory) -> dict:
     if not (PYODIDE_DIR / "pyodide.mjs").is_file():
         missing(f"{PYODIDE_DIR.relative_to(ROOT)} is missing")
 
-    engine_zip = tmp_path_factory.mktemp("pyodide") / "engine.zip"
+    folder = tmp_path_factory.mktemp("pyodide")
+    engine_zip = folder / "engine.zip"
     subprocess.run([sys.executable, str(ROOT / "scripts" / "pack_engine.py"), str(engine_zip)],
                    cwd=ROOT, check=True, capture_output=True, text=True, timeout=60)
+    # the site's lean standard library, as the build makes it (traced from
+    # this same workload on Pyodide's whole zip; cached in .cache/stdlib/)
+    lean = folder / "stdlib-lean.zip"
+    lean.write_bytes(stdlib_zip.stdlib_zip(engine_zip.read_bytes())[0])
 
     try:
-        proc = subprocess.run([node, str(RUNNER), str(engine_zip), json.dumps(CONFIG)],
+        proc = subprocess.run([node, str(RUNNER), str(engine_zip), json.dumps(stdlib_zip.workload()),
+                               "--stdlib", str(lean)],
                               cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT,
                               stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired as exc:
@@ -109,6 +97,43 @@ def test_runtime_is_the_pinned_pyodide(summary):
     assert summary["implementation"] == "CPython"
     assert summary["platform"] == "emscripten"
     assert summary["python"].startswith("3.14."), f"Pyodide {pinned} should run Python 3.14, got {summary['python']}"
+
+
+def test_the_whole_engine_runs_on_the_lean_standard_library(summary):
+    """The games and the bridge above ran on the lean zip; so did every
+    module the engine's sources import (also inside functions), and an
+    error raised in Python reached JavaScript with its message."""
+    assert summary["stdlib"] == "stdlib-lean.zip"
+    names = summary["engine_imports"]
+    assert {"dataclasses", "json", "random", "re", "urllib.parse"} <= set(names), names
+    assert summary["engine_imports_failed"] == {}
+    assert summary["error_path"] == "ok"
+    loaded = summary["stdlib_modules"]
+    assert "dataclasses" in loaded and "urllib.parse" in loaded
+    # far from everything: Pyodide's whole zip has several hundred modules
+    whole = stdlib_zip.PYODIDE_DIR / "python_stdlib.zip"
+    assert "email" not in loaded and "sqlite3" not in loaded and "unittest" not in loaded
+    data = stdlib_zip.stdlib_zip(None)[0]
+    assert len(data) < whole.stat().st_size / 2, (len(data), whole.stat().st_size)
+
+
+def test_a_module_missing_from_the_zip_fails(tmp_path):
+    """Take dataclasses (which the engine imports) out of the lean zip: the
+    run fails, naming the module."""
+    import zipfile
+    if shutil.which("node") is None or not (PYODIDE_DIR / "pyodide.mjs").is_file():
+        missing("node or node_modules/pyodide is missing")
+    engine = tmp_path / "engine.zip"
+    engine.write_bytes(stdlib_zip.pack_engine.engine_zip())
+    data, traced = stdlib_zip.stdlib_zip(engine.read_bytes())
+    short = tmp_path / "stdlib-short.zip"
+    with zipfile.ZipFile(short, "w") as out, zipfile.ZipFile(io.BytesIO(data)) as src:
+        for name in src.namelist():
+            if name != "dataclasses.py":
+                out.writestr(name, src.read(name))
+    assert "dataclasses" in traced["modules"]
+    with pytest.raises(stdlib_zip.StdlibError, match="dataclasses"):
+        stdlib_zip.run_check(engine, short, config={"games": [], "bridge": []}, timeout=TIMEOUT)
 
 
 def test_nothing_fetched_from_the_network(summary):

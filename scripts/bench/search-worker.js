@@ -4,7 +4,8 @@ import { loadPyodide } from "../assets/pyodide/pyodide.mjs";
 
 const here = new URL(self.location.href);
 try {
-  const pyodide = await loadPyodide({ indexURL: new URL("../assets/pyodide/", here).href });
+  const pyodide = await loadPyodide({ indexURL: new URL("../assets/pyodide/", here).href,
+                                     stdLibURL: new URL("python_stdlib.zip", here).href });
   const zip = await fetch(new URL(here.searchParams.get("engine"), here));
   if (!zip.ok) throw new Error(`engine zip: HTTP ${zip.status}`);
   pyodide.unpackArchive(new Uint8Array(await zip.arrayBuffer()), "zip", { extractDir: "/sharah" });

@@ -173,7 +173,7 @@ def test_scripts_from_another_build_than_the_engine_say_so(new_page, base_url):
 
 def test_pyodide_that_cannot_load_says_so_and_retry_works(new_page, base_url):
     page = new_page()
-    fail_once(page.context, "**/assets/pyodide/python_stdlib.zip")
+    fail_once(page.context, "**/assets/pyodide/stdlib-*.zip")   # the lean standard library
     page.goto(base_url + PAGE)
     page.wait_for_function("() => window.sharahDebug && window.sharahDebug.failed", timeout=60_000)
     fig = board(page)
@@ -183,7 +183,7 @@ def test_pyodide_that_cannot_load_says_so_and_retry_works(new_page, base_url):
     wait_ready(page)
     # Pyodide reports the failed download itself (a console error and an
     # uncaught error in the worker); nothing else may be reported
-    expected = ("python_stdlib.zip", "installing the standard library")
+    expected = ("/assets/pyodide/stdlib-", "installing the standard library")
     assert any(e for e in page.watch.errors if any(x in e for x in expected))
     page.watch.errors[:] = [e for e in page.watch.errors if not any(x in e for x in expected)]
     still_works(page)

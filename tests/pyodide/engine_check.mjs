@@ -2,7 +2,18 @@
 // engine zip made by `python3 scripts/pack_engine.py OUT.zip`, run
 // check_engine.py and print its JSON summary as the last line on stdout.
 //
-//   node tests/pyodide/engine_check.mjs ENGINE.zip [CONFIG_JSON]
+//   node tests/pyodide/engine_check.mjs ENGINE.zip [CONFIG_JSON] [--stdlib ZIP]
+//
+// --stdlib ZIP boots on that standard library instead of Pyodide's whole
+// python_stdlib.zip (the site ships the lean one made by
+// scripts/stdlib_zip.py, as the worker does: loadPyodide's stdLibURL).
+// Besides the games, every module the engine's sources name is imported
+// (also those imported inside functions, on paths the games may not take),
+// and an error is raised through the runtime to JavaScript, as the worker's
+// failure path does. The summary lists every module that came from the
+// standard-library zip ("stdlib_modules", with "boot_modules": those
+// loaded by Pyodide's own start-up); scripts/stdlib_zip.py builds the lean
+// zip from that list.
 //
 // Nothing may come from the network: any fetch of a non-file URL is refused
 // and recorded in the summary ("network"), and the test fails on it.
@@ -15,9 +26,16 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..", "..");
 const pyodideDir = path.join(root, "node_modules", "pyodide");
 
-const [zipPath, configJson] = process.argv.slice(2);
-if (!zipPath) {
-  console.error("usage: node tests/pyodide/engine_check.mjs ENGINE.zip [CONFIG_JSON]");
+const args = process.argv.slice(2);
+let stdlibPath = null;
+const at = args.indexOf("--stdlib");
+if (at >= 0) {
+  stdlibPath = args[at + 1];
+  args.splice(at, 2);
+}
+const [zipPath, configJson] = args;
+if (!zipPath || (at >= 0 && !stdlibPath)) {
+  console.error("usage: node tests/pyodide/engine_check.mjs ENGINE.zip [CONFIG_JSON] [--stdlib ZIP]");
   process.exit(2);
 }
 
@@ -47,10 +65,27 @@ const t0 = performance.now();
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({
   indexURL: pyodideDir + path.sep,
+  ...(stdlibPath ? { stdLibURL: path.resolve(stdlibPath) } : {}),
   stdout: (line) => console.error(`[python] ${line}`),
   stderr: (line) => console.error(`[python:err] ${line}`),
 });
 const bootSeconds = (performance.now() - t0) / 1000;
+// Where the standard library is (a zip on sys.path), and what the runtime's
+// own start-up loaded from it.
+const STDLIB_MODULES = `
+import json, sys
+def _stdlib_modules():
+    zips = [p for p in sys.path if p.endswith(".zip") and "/lib/python" in p]
+    out = {}
+    for name, module in list(sys.modules.items()):
+        where = getattr(getattr(module, "__spec__", None), "origin", None) or getattr(module, "__file__", None)
+        for z in zips:
+            if isinstance(where, str) and where.startswith(z + "/"):
+                out[name] = where[len(z) + 1:]
+    return json.dumps(out, sort_keys=True)
+_stdlib_modules()
+`;
+const bootModules = JSON.parse(pyodide.runPython(STDLIB_MODULES));
 
 const zip = await readFile(zipPath);
 // In Node, unpackArchive wants a Uint8Array, not a Buffer.
@@ -72,6 +107,35 @@ try {
   globals.destroy();
 }
 
+// Every module the engine's sources import, wherever the import is: the
+// games above may not take every path (an error message, a link read...).
+// (the list comes with the config, "imports": scripts/stdlib_zip.py reads
+// the sources' import statements)
+const imports = JSON.parse(configJson ?? "{}").imports || [];
+const named = { names: imports, failed: JSON.parse(pyodide.runPython(`
+import json
+failed = {}
+for name in json.loads(${JSON.stringify(JSON.stringify(imports))}):
+    try:
+        __import__(name)
+    except Exception as exc:
+        failed[name] = f"{type(exc).__name__}: {exc}"
+json.dumps(failed)
+`)) };
+// An error raised in Python reaches JavaScript with its traceback, as the
+// worker's failure path gets it (the runtime formats it with its own modules).
+let errorPath = null;
+try {
+  pyodide.runPython("def _fail():\n    raise ValueError('a deliberate error')\n_fail()");
+} catch (error) {
+  errorPath = /ValueError: a deliberate error/.test(String(error && error.message)) ? "ok" : String(error);
+}
+summary.engine_imports = named.names;
+summary.engine_imports_failed = named.failed;
+summary.error_path = errorPath;
+summary.stdlib = stdlibPath ? path.basename(stdlibPath) : "python_stdlib.zip";
+summary.boot_modules = bootModules;
+summary.stdlib_modules = JSON.parse(pyodide.runPython(STDLIB_MODULES));
 summary.pyodide_version = pyodide.version;
 summary.boot_seconds = Number(bootSeconds.toFixed(3));
 summary.check_seconds = Number(((performance.now() - t1) / 1000).toFixed(3));

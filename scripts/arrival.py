@@ -1,0 +1,494 @@
+"""The arrival benchmark (issue 22): the site as a phone visitor meets it.
+
+The built site is served on 127.0.0.1 by a small static server that does
+what common static hosts do (gzip for text, JavaScript, JSON and wasm; an
+ETag, ``Cache-Control: no-cache``, 304 for a matching ``If-None-Match``),
+over a shaped link: one rate shared by every connection, and a delay before
+each response. Chromium (the system one, through Playwright) with a 390x844
+phone viewport, touch, loads a page three ways:
+
+- first visit: a fresh browser profile;
+- repeat visit: the same profile, a new tab, once the service worker has
+  stored the site (a reader who came back);
+- offline: the same profile, the network cut (the server answers nothing,
+  the browser is offline), the page reloaded.
+
+Each time: the bytes on the wire until the page's first game board is ready
+(counted by the server, byte by byte as they leave, headers included), of
+which the runtime's (``assets/pyodide/``); the time to the first diagram
+(the page's first board painted); a tap on a piece of the first game board
+the moment that board is painted, to the frame that shows its destination
+dots (or "dropped" when the dots never come); the time until the board is
+ready. Medians of ``--runs`` runs (at least 3). A bare Pyodide boot on the
+same machine (unshaped, in a module worker) is measured in the same run.
+
+    .venv/bin/python scripts/arrival.py                      # 4G and slow, both pages, 3 runs
+    .venv/bin/python scripts/arrival.py --profiles 4G --runs 5 --json out.json
+
+Every loop is bounded (in count and in time); everything it starts (the
+server, Chromium, the temporary site) is stopped and removed when it ends.
+The results of 2026-11-25 are in docs/about/benchmarks.md ("Arrival").
+"""
+
+from __future__ import annotations
+
+import argparse
+import email.utils
+import gzip
+import hashlib
+import http.server
+import json
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import bench  # noqa: E402  (build_site, chromium_path, machine, the instrument script)
+
+PROFILES = {            # name: (Mbit/s, ms added to each response)
+    "4G": (9.0, 85),
+    "slow": (1.6, 150),
+}
+PAGES = {
+    "scheherazade": "games/scheherazade/",
+    "sharah-surrounds": "games/sharah-surrounds/",
+    "oblong-shatranj": "games/oblong-shatranj/",
+}
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3,
+         "is_mobile": True, "has_touch": True}
+GZIP_TYPES = ("text/", "application/javascript", "application/json", "application/wasm",
+              "application/manifest+json", "image/svg+xml", "application/xml")
+TYPES = {
+    ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript",
+    ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm",
+    ".zip": "application/zip", ".svg": "image/svg+xml", ".png": "image/png",
+    ".xml": "application/xml", ".gz": "application/gzip", ".txt": "text/plain; charset=utf-8",
+    ".webmanifest": "application/manifest+json", ".map": "application/json",
+    ".py": "text/plain; charset=utf-8",
+}
+CHUNK = 16 * 1024
+LOAD_LIMIT = 180        # s: one page load, at most
+SW_LIMIT = 120          # s: the service worker storing the site, at most
+BUDGETS = {             # issue 22, 4G, the Scheherazade and Light/Shadow pages
+    "first_bytes": 5_000_000, "tap_after_paint_s": 0.5, "paint_s": 1.5,
+    "first_ready_s": 8.0, "repeat_ready_s": 4.0,
+}
+
+
+def note(text: str) -> None:
+    print(f"[arrival] {text}", file=sys.stderr, flush=True)
+
+
+# ================================================================ the link
+
+class Link:
+    """A shared rate (bytes leave one after the other, whatever the
+    connection) and a delay per response; a log of every byte sent."""
+
+    def __init__(self, mbit: float, delay_ms: float):
+        self.rate = mbit * 1e6 / 8          # bytes per second
+        self.delay = delay_ms / 1000
+        self.lock = threading.Lock()
+        self.free_at = 0.0
+        self.down = False
+        self.sent: list[tuple[float, int, str, int]] = []   # (epoch s, bytes, path, status)
+        self.tried_while_down: list[str] = []
+
+    def send(self, wfile, data: bytes, path: str, status: int) -> None:
+        for i in range(0, len(data), CHUNK):
+            part = data[i:i + CHUNK]
+            with self.lock:
+                start = max(time.monotonic(), self.free_at)
+                self.free_at = start + len(part) / self.rate
+                until = self.free_at
+            pause = until - time.monotonic()
+            if pause > 0:
+                time.sleep(pause)
+            wfile.write(part)
+            with self.lock:
+                self.sent.append((time.time(), len(part), path, status))
+
+
+class Site:
+    """The built site's files, gzipped once, with their ETags."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.cache: dict[Path, tuple[bytes, bytes | None, str]] = {}
+        self.lock = threading.Lock()
+
+    def get(self, path: Path, ctype: str):
+        with self.lock:
+            if path not in self.cache:
+                raw = path.read_bytes()
+                packed = gzip.compress(raw, 6, mtime=0) if ctype.startswith(GZIP_TYPES) else None
+                self.cache[path] = (raw, packed, '"' + hashlib.sha1(raw).hexdigest()[:20] + '"')
+            return self.cache[path]
+
+
+def make_handler(site: Site, link: Link):
+    class Handler(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"        # keep-alive, as hosts do
+
+        def log_message(self, *args):
+            pass
+
+        def handle_one_request(self):
+            if link.down:                    # the network is cut: nothing answers
+                line = self.rfile.readline(65537)
+                if line:
+                    link.tried_while_down.append(line.decode("latin-1").strip())
+                self.close_connection = True
+                return
+            super().handle_one_request()
+
+        def do_HEAD(self):
+            self.do_GET(body=False)
+
+        def do_GET(self, body=True):
+            rel = unquote(urlsplit(self.path).path).lstrip("/")
+            target = (site.folder / rel).resolve()
+            if target.is_dir():
+                target = target / "index.html"
+            time.sleep(link.delay)           # the round trip, for every response
+            if site.folder.resolve() not in target.parents or not target.is_file():
+                return self.reply(404, b"not found", "text/plain", None, rel)
+            ctype = TYPES.get(target.suffix, "application/octet-stream")
+            raw, packed, etag = site.get(target, ctype)
+            if etag in [t.strip() for t in self.headers.get("If-None-Match", "").split(",")]:
+                return self.reply(304, b"", ctype, etag, rel, vary=packed is not None)
+            gz = packed is not None and "gzip" in self.headers.get("Accept-Encoding", "")
+            self.reply(200, packed if gz else raw, ctype, etag, rel, gz, body, vary=packed is not None)
+
+        def reply(self, status, data, ctype, etag, rel, gz=False, body=True, vary=False):
+            lines = [f"HTTP/1.1 {status} {self.responses.get(status, ('',))[0]}",
+                     f"Date: {email.utils.formatdate(usegmt=True)}", "Server: arrival",
+                     f"Content-Type: {ctype}", "Cache-Control: no-cache"]
+            if etag:
+                lines.append(f"ETag: {etag}")
+            if gz:
+                lines.append("Content-Encoding: gzip")
+            if vary:
+                lines.append("Vary: Accept-Encoding")
+            if status != 304:
+                lines.append(f"Content-Length: {len(data)}")
+            head = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
+            link.send(self.wfile, head + (data if body and status != 304 else b""), rel, status)
+            self.wfile.flush()
+
+    return Handler
+
+
+class Server:
+    def __init__(self, folder: Path, port: int, mbit: float, delay_ms: float):
+        self.link = Link(mbit, delay_ms)
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), make_handler(Site(folder), self.link))
+        self.httpd.daemon_threads = True
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def shape(self, mbit: float, delay_ms: float):
+        self.link.rate, self.link.delay = mbit * 1e6 / 8, delay_ms / 1000
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    def bytes_between(self, t0: float, t1: float) -> dict:
+        with self.link.lock:
+            sent = [s for s in self.link.sent if t0 <= s[0] <= t1]
+        return {"all": sum(s[1] for s in sent),
+                "runtime": sum(s[1] for s in sent if s[2].startswith("assets/pyodide/")),
+                "runtime_200": sum(s[1] for s in sent if s[2].startswith("assets/pyodide/") and s[3] == 200),
+                "responses": len({(s[2], s[3]) for s in sent})}
+
+
+# ================================================================ a visit
+
+# Runs in the page before the tap: each frame, until the dots show (or
+# the limit), is the tapped board showing destination marks?
+WATCH_DOTS = """([id, limit]) => {
+  const B = window.__bench; B.dots = null; const t0 = performance.now();
+  const fig = document.getElementById(id);
+  const look = () => {
+    if (fig.querySelector('.is-dest')) { B.dots = performance.now(); return; }
+    if (performance.now() - t0 < limit) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}"""
+
+
+def visit(ctx, base: str, page_path: str, target: dict, server: Server, tap: bool = True,
+          then=None) -> dict:
+    """Load a page in ``ctx``; the figures of one arrival (``then(page)``
+    runs before the page is closed: the reader stays on it)."""
+    page = ctx.new_page()
+    try:
+        t_start = time.time()
+        page.goto(base + page_path, wait_until="commit", timeout=LOAD_LIMIT * 1000)
+        fig_id, sq = target["id"], target["square"]
+        # the reader goes to the board as soon as it is in the page (boards
+        # far from the screen are not laid out: content-visibility), then
+        # waits for it to be painted: its square laid out
+        page.wait_for_function("(id) => { const f = document.getElementById(id); "
+                               "if (f) f.scrollIntoView({block: 'center'}); return !!f; }",
+                               arg=fig_id, polling="raf", timeout=LOAD_LIMIT * 1000)
+        page.wait_for_function(
+            """(id) => { const s = document.getElementById(id).querySelector('svg');
+                 return s && s.getBoundingClientRect().width > 0; }""",
+            arg=fig_id, polling="raf", timeout=LOAD_LIMIT * 1000)
+        tapped = None
+        if tap:
+            # the static drawing has no square elements (one path per colour):
+            # tap where the probe found the square, as a fraction of the board
+            box = page.evaluate("(id) => { const r = document.getElementById(id).querySelector('svg')"
+                                ".getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; }", fig_id)
+            page.evaluate(WATCH_DOTS, [fig_id, LOAD_LIMIT * 1000])
+            tapped = page.evaluate("performance.now()")
+            page.touchscreen.tap(box["x"] + box["w"] * target["fx"], box["y"] + box["h"] * target["fy"])
+        page.wait_for_function(
+            "(id) => { const f = document.getElementById(id); return (f && f.dataset.state === 'ready') || "
+            "(window.sharahDebug && window.sharahDebug.failed); }",
+            arg=fig_id, timeout=LOAD_LIMIT * 1000)
+        t_ready_epoch = page.evaluate("performance.timeOrigin + performance.now()") / 1000
+        failed = page.evaluate("window.sharahDebug && window.sharahDebug.failed")
+        if failed:
+            raise RuntimeError(f"the engine failed: {failed}")
+        m = page.evaluate("""(id) => {
+            const B = window.__bench, r = B.ready.find(x => x.id === id);
+            return {painted: B.boardPainted, ready: r ? r.t : null, origin: performance.timeOrigin};
+        }""", fig_id)
+        dots = None
+        if tap:
+            # the dots may come later than ready (a tap kept until the engine is up)
+            deadline = time.monotonic() + 3
+            while time.monotonic() < deadline:
+                dots = page.evaluate("window.__bench.dots")
+                if dots is not None:
+                    break
+                page.wait_for_timeout(50)
+        nav0 = m["origin"] / 1000
+        wire = server.bytes_between(min(t_start, nav0), t_ready_epoch)
+        extra = then(page) if then else {}
+        return {**extra, "paint_s": m["painted"] / 1000 if m["painted"] is not None else None,
+                "ready_s": m["ready"] / 1000 if m["ready"] is not None else None,
+                "tap_at_s": tapped / 1000 if tapped is not None else None,
+                "dots_after_tap_s": (dots - tapped) / 1000 if dots is not None and tapped is not None else None,
+                "dropped": bool(tap and dots is None),
+                "bytes": wire["all"], "runtime_bytes": wire["runtime"],
+                "runtime_bytes_200": wire["runtime_200"], "t_ready_epoch": t_ready_epoch}
+    finally:
+        page.close()
+
+
+def wait_stored(page, base: str, page_path: str) -> dict:
+    """Until the service worker controls the page and has stored it (the
+    reader stays on the page meanwhile); the seconds waited."""
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < SW_LIMIT:
+        ok = page.evaluate("""async (u) => { const k = await caches.keys();
+            if (!k.length || !navigator.serviceWorker.controller) return false;
+            return !!(await (await caches.open(k[0])).match(u)); }""", base + page_path + "index.html")
+        if ok:
+            return {"sw_stored_s": time.monotonic() - t0}
+        page.wait_for_timeout(250)
+    raise RuntimeError(f"the service worker did not store {page_path} within {SW_LIMIT} s")
+
+
+def find_target(browser, base: str, page_path: str, instrument: str) -> dict:
+    """The page's first game board and a square of it whose piece has
+    destinations (asked of the live board once, on the unshaped link)."""
+    ctx = browser.new_context(**PHONE)
+    ctx.add_init_script(instrument)
+    try:
+        page = ctx.new_page()
+        page.goto(base + page_path, timeout=LOAD_LIMIT * 1000)
+        page.wait_for_function("() => [...document.querySelectorAll('figure.sharah-board[data-mode=game]')]"
+                               ".every(f => f.dataset.state === 'ready')", timeout=LOAD_LIMIT * 1000)
+        # the first game board with a piece the reader can move (a board
+        # where the computer has the first move shows none)
+        found = page.evaluate("""() => {
+            for (const fig of document.querySelectorAll('figure.sharah-board[data-mode=game]')) {
+              const w = fig.sharahWidget;
+              const squares = [...w.byFrom.entries()].filter(([sq, ms]) => ms.some(m => m.to && m.to !== sq)).map(([sq]) => sq);
+              if (squares.length) return {id: fig.id, squares};
+            }
+            return {id: null, squares: []};
+        }""")
+        if not found["squares"]:
+            raise RuntimeError(f"{page_path}: no game board has a piece to tap")
+        sq = found["squares"][0]
+        where = page.evaluate("""([id, sq]) => { const f = document.getElementById(id);
+            const s = f.querySelector('svg').getBoundingClientRect();
+            const r = f.querySelector(`rect[data-sq="${sq}"]`).getBoundingClientRect();
+            return {fx: (r.x + r.width / 2 - s.x) / s.width, fy: (r.y + r.height / 2 - s.y) / s.height}; }""",
+                              [found["id"], sq])
+        return {"id": found["id"], "square": sq, **where}
+    finally:
+        ctx.close()
+
+
+def bare_boot(browser, base: str, instrument: str) -> float:
+    ctx = browser.new_context()
+    ctx.add_init_script(instrument)
+    try:
+        page = ctx.new_page()
+        page.goto(base + "bench/bare.html")
+        page.wait_for_function("() => window.bareBoot", timeout=LOAD_LIMIT * 1000)
+        res = page.evaluate("window.bareBoot")
+        if "error" in res:
+            raise RuntimeError(f"bare Pyodide boot failed: {res['error']}")
+        return res["workerMs"] / 1000
+    finally:
+        ctx.close()
+
+
+def median(xs):
+    xs = [x for x in xs if x is not None]
+    return statistics.median(xs) if xs else None
+
+
+def run(args) -> dict:
+    exe = bench.chromium_path(args.chromium)
+    instrument = (bench.HERE / "instrument.js").read_text()
+    out = {"machine": bench.machine(), "load_start": bench.load_average(), "runs": args.runs,
+           "profiles": {}, "bare_boot_s": []}
+    with tempfile.TemporaryDirectory(prefix="sharah-arrival-") as tmp:
+        port = bench.free_port()
+        site = bench.build_site(Path(tmp), port)
+        stdlib = next((site / "assets" / "pyodide").glob("stdlib-*.zip"))
+        out["sizes"] = {p.name: p.stat().st_size for p in sorted((site / "assets" / "pyodide").iterdir())}
+        out["sizes"]["python_stdlib.zip (Pyodide's whole one, not shipped)"] = \
+            (ROOT / "node_modules" / "pyodide" / "python_stdlib.zip").stat().st_size
+        note(f"lean standard library {stdlib.name}: {stdlib.stat().st_size:,} bytes")
+        server = Server(site, port, 10_000, 0)        # unshaped while probing
+        base = f"http://127.0.0.1:{port}/"
+        from playwright.sync_api import sync_playwright
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=exe, args=bench.CHROMIUM_ARGS)
+                try:
+                    targets = {name: find_target(browser, base, PAGES[name], instrument) for name in args.pages}
+                    note(f"targets: {targets}")
+                    for name in args.profiles:
+                        mbit, delay = PROFILES[name]
+                        res = out["profiles"].setdefault(name, {"mbit": mbit, "delay_ms": delay, "pages": {}})
+                        for page_name in args.pages:
+                            runs = []
+                            for i in range(args.runs):
+                                server.shape(10_000, 0)
+                                out["bare_boot_s"].append(bare_boot(browser, base, instrument))
+                                server.shape(mbit, delay)
+                                runs.append(one_run(browser, base, PAGES[page_name], targets[page_name],
+                                                    server, instrument, args.offline))
+                                note(f"{name} {page_name} run {i + 1}: {json.dumps(runs[-1])}")
+                            res["pages"][page_name] = {"runs": runs, "median": summarize(runs)}
+                finally:
+                    browser.close()
+        finally:
+            server.close()
+    out["bare_boot_median_s"] = median(out["bare_boot_s"])
+    out["load_end"] = bench.load_average()
+    return out
+
+
+def one_run(browser, base, page_path, target, server: Server, instrument: str, offline: bool) -> dict:
+    ctx = browser.new_context(**PHONE)
+    ctx.add_init_script(instrument)
+    try:
+        first = visit(ctx, base, page_path, target, server, then=lambda p: wait_stored(p, base, page_path))
+        t_stored = time.time()
+        # what the service worker fetched once the first board was ready
+        # (most of it revalidated: 304s, the bodies from the HTTP cache)
+        sw_bytes = server.bytes_between(first["t_ready_epoch"], t_stored)["all"]
+        repeat = visit(ctx, base, page_path, target, server)
+        out = {"first": first, "repeat": repeat, "sw_bytes": sw_bytes}
+        if offline:
+            server.link.down = True
+            server.link.tried_while_down.clear()
+            ctx.set_offline(True)
+            try:
+                out["offline"] = visit(ctx, base, page_path, target, server)
+                out["offline"]["tried_host"] = [t for t in server.link.tried_while_down if "/sw.js" not in t]
+            except Exception as exc:  # noqa: BLE001 - reported as a failure of this visit
+                out["offline"] = {"error": str(exc).splitlines()[0]}
+            finally:
+                ctx.set_offline(False)
+                server.link.down = False
+        return out
+    finally:
+        ctx.close()
+
+
+def summarize(runs: list[dict]) -> dict:
+    out = {}
+    for kind in ("first", "repeat", "offline"):
+        visits = [r[kind] for r in runs if kind in r and "error" not in r[kind]]
+        if not visits:
+            out[kind] = {"ok": 0}
+            continue
+        out[kind] = {k: median([v[k] for v in visits]) for k in
+                     ("paint_s", "ready_s", "dots_after_tap_s", "bytes", "runtime_bytes", "runtime_bytes_200")}
+        out[kind]["dropped"] = sum(v["dropped"] for v in visits)
+        out[kind]["ok"] = len(visits)
+        out[kind]["bytes_all"] = [v["bytes"] for v in visits]
+    return out
+
+
+def fmt_s(x):
+    return "-" if x is None else f"{x:.2f} s"
+
+
+def report(res: dict) -> None:
+    print(f"Arrival, {res['machine']['date']}: {res['machine']['cpu']}, {res['machine']['cores']} cores; "
+          f"load {res['load_start']} -> {res['load_end']}; bare Pyodide boot (unshaped, module worker, "
+          f"median of {len(res['bare_boot_s'])}): {fmt_s(res['bare_boot_median_s'])}")
+    for name, prof in res["profiles"].items():
+        print(f"\n{name}: {prof['mbit']} Mbit/s, {prof['delay_ms']} ms per response, "
+              f"medians of {res['runs']} runs")
+        print("| page | visit | bytes until ready (runtime) | first diagram | tap at paint -> dots | board ready |")
+        print("|---|---|---|---|---|---|")
+        for page, data in prof["pages"].items():
+            for kind in ("first", "repeat", "offline"):
+                m = data["median"].get(kind)
+                if not m or not m.get("ok"):
+                    print(f"| {page} | {kind} | failed | | | |")
+                    continue
+                tap = "dropped" if m["dropped"] and m["dots_after_tap_s"] is None else fmt_s(m["dots_after_tap_s"])
+                if m["dropped"] and m["dots_after_tap_s"] is not None:
+                    tap += f" ({m['dropped']} of {m['ok']} dropped)"
+                print(f"| {page} | {kind} | {m['bytes']:,.0f} ({m['runtime_bytes']:,.0f}) | {fmt_s(m['paint_s'])} "
+                      f"| {tap} | {fmt_s(m['ready_s'])} |")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--profiles", default="4G,slow", help="comma-separated: " + ", ".join(PROFILES))
+    parser.add_argument("--pages", default="scheherazade,sharah-surrounds", help="comma-separated: " + ", ".join(PAGES))
+    parser.add_argument("--runs", type=int, default=3, help="runs per page and profile (at least 3; at most 20)")
+    parser.add_argument("--no-offline", dest="offline", action="store_false", help="skip the offline reload")
+    parser.add_argument("--chromium", help="the Chromium binary (default: SHARAH_CHROMIUM or /usr/bin/chromium)")
+    parser.add_argument("--json", help="also write every figure to this file")
+    args = parser.parse_args(argv)
+    args.profiles = [p for p in args.profiles.split(",") if p]
+    args.pages = [p for p in args.pages.split(",") if p]
+    bad = [p for p in args.profiles if p not in PROFILES] + [p for p in args.pages if p not in PAGES]
+    if bad or not 1 <= args.runs <= 20:
+        parser.error(f"unknown profile or page: {bad}" if bad else "--runs must be 1..20")
+    if args.runs < 3:
+        note("fewer than 3 runs: the medians are not to be judged")
+    res = run(args)
+    report(res)
+    if args.json:
+        Path(args.json).write_text(json.dumps(res, indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,283 @@
+"""Offline use and updates (issue 22): the service worker (``sw.js``, written
+by ``scripts/mkdocs_hooks.py`` from ``site_assets/sw/sw.js``) and the
+update notice (``site_assets/js/update-notice.js``).
+
+These tests build the site twice (build A, and build B whose records test
+page has one more sentence) and serve them from one origin whose server can
+be switched from A to B or cut off (every connection is closed unanswered),
+in a phone-sized Chromium page:
+
+- after one visit, a reload with the network cut shows the saved game and
+  plays a move, on every visited page;
+- when the host moves to build B, the open page stays on A and says that a
+  new version is ready; its Reload button brings B whole: B's page, only B's
+  cache left, every stored file B's, the saved game still there.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from .conftest import PAGES, ROOT, TEST_DIR, Handler, free_port, wait_ready
+from .test_records import board, click_sq, played, wait_moves
+
+PAGE = f"{TEST_DIR}/records-test/"
+OTHER = "games/oblong-shatranj/"
+MARK_B = "This is build B of the site."
+PHONE = {"width": 390, "height": 844}
+
+
+class Origin:
+    """One origin (127.0.0.1:port) whose files come from a folder that can
+    be switched, or from nowhere (``down``: connections closed unanswered)."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.folder: Path | None = None
+        self.down = False
+        self.hits_while_down: list[str] = []
+        origin = self
+
+        class Switchable(Handler):
+            def translate_path(self, path):
+                self.directory = str(origin.folder)
+                return super().translate_path(path)
+
+            def handle_one_request(self):
+                if origin.down:
+                    self.raw_requestline = self.rfile.readline(65537)
+                    origin.hits_while_down.append(self.raw_requestline.decode("latin-1").strip())
+                    self.close_connection = True
+                    return
+                super().handle_one_request()
+
+            def end_headers(self):
+                self.send_header("Cache-Control", "no-cache")
+                super().end_headers()
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", port), Switchable)
+        self.server.daemon_threads = True
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def build(work: Path, port: int, extra: str = "") -> Path:
+    docs = work / "docs"
+    shutil.copytree(ROOT / "docs", docs)
+    shutil.copytree(PAGES, docs / TEST_DIR)
+    if extra:
+        page = docs / TEST_DIR / "records-test.md"
+        page.write_text(page.read_text(encoding="utf-8") + f"\n{extra}\n", encoding="utf-8")
+    config = work / "mkdocs.yml"
+    config.write_text(
+        f"INHERIT: {ROOT / 'mkdocs.yml'}\n"
+        f"docs_dir: {docs}\n"
+        f"site_url: http://127.0.0.1:{port}/\n"
+        f"hooks:\n  - {ROOT / 'scripts' / 'mkdocs_hooks.py'}\n"
+        f"theme:\n  custom_dir: {ROOT / 'site_assets' / 'overrides'}\n",
+        encoding="utf-8")
+    out = work / "site"
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(out)],
+        cwd=ROOT, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    assert proc.returncode == 0, f"mkdocs build failed:\n{proc.stdout}\n{proc.stderr}"
+    return out
+
+
+@pytest.fixture(scope="module")
+def sites(tmp_path_factory):
+    port = free_port()
+    a = build(tmp_path_factory.mktemp("build-a"), port)
+    b = build(tmp_path_factory.mktemp("build-b"), port, MARK_B)
+    origin = Origin(port)
+    origin.folder = a
+    yield origin, a, b
+    origin.close()
+
+
+def sw_files(site: Path) -> tuple[str, dict]:
+    """The version and file list a build wrote into its sw.js."""
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    version = re.search(r'const VERSION = "([0-9a-f]+)";', text).group(1)
+    files = json.loads(re.search(r"const FILES = (\{.*?\n\});", text, re.S).group(1))
+    return version, files
+
+
+def wait_offline_ready(page, version: str):
+    """The service worker controls the page and has stored its build."""
+    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller",
+                           timeout=60_000)
+    eventually(page, """async (name) => { const keys = await caches.keys();
+             if (!keys.includes(name)) return false;
+             const c = await caches.open(name);
+             return !!(await c.match(location.href.split('#')[0] + 'index.html')); }""",
+               f"sharah-{version}", timeout=60)
+
+
+def eventually(page, script: str, arg, timeout: float = 30):
+    """Poll an (async) page function until it returns true, at most ``timeout`` s."""
+    end = time.monotonic() + timeout
+    while not page.evaluate(script, arg):
+        assert time.monotonic() < end, f"not true after {timeout} s: {script}"
+        page.wait_for_timeout(200)
+
+
+def cache_digests(page, name: str) -> dict:
+    """Every stored file of a cache: its path under the root -> SHA-256 (base64)."""
+    return page.evaluate("""async (name) => {
+        const cache = await caches.open(name), out = {};
+        for (const req of await cache.keys()) {
+          const body = await (await cache.match(req)).arrayBuffer();
+          const d = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
+          out[new URL(req.url).pathname.slice(1)] = btoa(String.fromCharCode(...d));
+        }
+        return out; }""", name)
+
+
+def new_context(browser):
+    context = browser.new_context(viewport=PHONE)
+    errors = []
+    context.on("weberror", lambda e: errors.append(str(e.error)))
+    return context, errors
+
+
+def play(fig, frm, to):
+    n = len(played(fig))
+    click_sq(fig, frm)
+    click_sq(fig, to)
+    wait_moves(fig, n + 1)
+
+
+def test_offline_after_one_visit(browser, sites):
+    origin, a, _b = sites
+    origin.folder, origin.down = a, False
+    version, files = sw_files(a)
+    context, errors = new_context(browser)
+    try:
+        page = context.new_page()
+        page.goto(origin.url + PAGE)
+        wait_ready(page)
+        play(board(page, 0), "a7", "a8")
+        wait_offline_ready(page, version)
+        # the runtime, the engine and the widget were stored at install
+        stored = cache_digests(page, f"sharah-{version}")
+        for path in ("assets/pyodide/pyodide.asm.wasm", "assets/pyodide/pyodide.mjs", "sitemap.xml"):
+            assert stored[path] == files[path]["sha256"], path
+        assert any(p.startswith("assets/pyodide/stdlib-") for p in stored)
+        assert any(p.startswith("assets/sharah/engine-") for p in stored)
+        # a second page, visited while online
+        page.goto(origin.url + OTHER)
+        wait_ready(page)
+        eventually(page, "async (n) => !!(await (await caches.open(n)).match(location.href + 'index.html'))",
+                   f"sharah-{version}")
+
+        # the network is cut: both pages load, their boards work
+        origin.down = True
+        context.set_offline(True)
+        page.reload()
+        wait_ready(page)              # every board of the page is up
+        page.goto(origin.url + PAGE)
+        wait_ready(page)
+        fig = board(page, 0)
+        wait_moves(fig, 1)
+        assert played(fig) == ["a7a8"]          # the saved game
+        play(fig, "d10", "d9")
+        assert played(fig) == ["a7a8", "d10d9"]
+        # nothing but the browser's own update checks (sw.js) tried the host
+        assert [h for h in origin.hits_while_down if not h.startswith("GET /sw.js ")] == []
+        assert errors == []
+    finally:
+        context.set_offline(False)
+        origin.down = False
+        context.close()
+
+
+def test_a_new_build_replaces_the_old_whole(browser, sites):
+    origin, a, b = sites
+    origin.folder, origin.down = a, False
+    version_a, _ = sw_files(a)
+    version_b, files_b = sw_files(b)
+    assert version_a != version_b
+    context, errors = new_context(browser)
+    try:
+        page = context.new_page()
+        page.goto(origin.url + PAGE)
+        wait_ready(page)
+        wait_offline_ready(page, version_a)
+        play(board(page, 0), "a7", "a8")
+
+        # the host now serves build B; the open page reloads: still A, from
+        # its cache, and it says that a new version is ready
+        origin.folder = b
+        page.reload()
+        wait_ready(page)
+        notice = page.locator(".sharah-update")
+        notice.wait_for(timeout=60_000)
+        assert notice.locator("span").inner_text() == "A new version of this site is ready."
+        assert MARK_B not in page.content()
+        assert page.evaluate("caches.keys()") == [f"sharah-{version_a}"] or \
+            sorted(page.evaluate("caches.keys()")) == sorted([f"sharah-{version_a}", f"sharah-{version_b}"])
+        wait_moves(board(page, 0), 1)
+        assert played(board(page, 0)) == ["a7a8"]
+
+        # Reload: build B, whole
+        with page.expect_navigation():
+            notice.locator("button[data-update='reload']").click()
+        wait_ready(page)
+        page.wait_for_function("m => document.body.textContent.includes(m)", arg=MARK_B)
+        eventually(page, "async (n) => (await caches.keys()).join() === n", f"sharah-{version_b}")
+        stored = cache_digests(page, f"sharah-{version_b}")
+        assert stored, "nothing stored"
+        for path, digest in stored.items():
+            assert files_b[path]["sha256"] == digest, f"{path} is not build B's"
+        assert PAGE + "index.html" in stored
+        # the saved game survived the update, and the engine plays on
+        fig = board(page, 0)
+        wait_moves(fig, 1)
+        assert played(fig) == ["a7a8"]
+        play(fig, "d10", "d9")
+        assert page.locator(".sharah-update").count() == 0
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_manifest_and_icons(sites):
+    _origin, a, _b = sites
+    manifest = json.loads((a / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["start_url"] == "./" and manifest["display"] == "standalone"
+    sizes = {i["sizes"]: i["src"] for i in manifest["icons"]}
+    assert {"192x192", "512x512"} <= set(sizes)
+    for size in ("192", "512"):
+        data = (a / sizes[f"{size}x{size}"]).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+        assert (width, height) == (int(size), int(size))
+    page = (a / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="manifest" href="manifest.webmanifest">' in page
+    # every file the worker names is in the build, with that content
+    _version, files = sw_files(a)
+    for path, entry in files.items():
+        digest = base64.b64encode(hashlib.sha256((a / path).read_bytes()).digest()).decode()
+        assert digest == entry["sha256"], path
+    assert not any(p.endswith(".map") for p in files)
