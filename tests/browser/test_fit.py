@@ -297,8 +297,13 @@ def test_search_index_has_no_board_text(built_site):
     assert "Fisher" in text           # the rules are still there
 
 
-def test_a_skip_link_reaches_the_oblong_board_in_a_few_tabs(new_page, base_url):
-    page = new_page()
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_skip_link_reaches_the_oblong_board_in_a_few_tabs(browser, base_url, size):
+    with context(browser, base_url, size) as page:
+        skip_to_the_board(page, base_url)
+
+
+def skip_to_the_board(page, base_url):
     goto(page, base_url + "games/oblong-shatranj/")
     board = page.locator(GAME).first.locator(".sharah-svg")
     presses = 0
@@ -310,6 +315,8 @@ def test_a_skip_link_reaches_the_oblong_board_in_a_few_tabs(new_page, base_url):
         pytest.fail("no skip link to the board")
     assert page.locator("a.sharah-skip-board").is_visible()      # shown while focused
     page.keyboard.press("Enter")
+    page.wait_for_function("location.hash === '#play'")
+    page.wait_for_timeout(150)
     for more in range(1, 8):
         page.keyboard.press("Tab")
         if board.evaluate("e => e === document.activeElement"):
