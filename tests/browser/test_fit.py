@@ -117,13 +117,14 @@ AXE_RUN = """async () => {
 
 def test_no_contrast_findings_on_any_page_light_or_dark(browser, base_url):
     """axe-core's color-contrast and link-in-text-block rules: none on
-    every page of the nav (and a test page whose move list shows), at phone
+    every page of the nav, the 404 page and a test page whose move list
+    shows (a declined draw offer among its moves), at phone
     and desktop size, in the light and the dark palette. Each page loads
     once (the engine boots once) and is measured in the four ways."""
     assert AXE.is_file(), "axe-core is missing: run bash scripts/setup.sh (npm ci)"
     findings = {}
     with context(browser, base_url, DESKTOP, bypass_csp=True) as page:
-        for path in nav_urls() + [FIT_PAGE]:
+        for path in nav_urls() + ["404.html", FIT_PAGE]:
             page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
             goto(page, base_url + path)
             page.add_script_tag(path=str(AXE))
@@ -220,10 +221,23 @@ def test_a_tapped_button_does_not_stay_coloured(browser, base_url):
         goto(page, base_url + FIT_PAGE)
         flip = page.locator(GAME).first.locator("button[data-action='flip']")
         flip.scroll_into_view_if_needed()
+        colours = "e => [getComputedStyle(e).backgroundColor, getComputedStyle(e).color]"
         page.add_style_tag(content="*, ::before, ::after { transition: none !important; }")
         before = flip.evaluate("e => getComputedStyle(e).backgroundColor")
         flip.hover()
-        assert flip.evaluate("e => getComputedStyle(e).backgroundColor") != before
+        bg, fg = flip.evaluate(colours)
+        assert bg != before
+        assert contrast(bg, fg) >= 4.5, (bg, fg)      # and the text on it reads
+
+
+def contrast(a, b):
+    """WCAG contrast of two opaque rgb() colours."""
+    def lum(css):
+        rgb = [int(x) / 255 for x in css[css.index("(") + 1:css.index(")")].split(",")[:3]]
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
 
 
 # ------------------------------------------------------- desktop layout
