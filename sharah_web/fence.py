@@ -446,36 +446,40 @@ def render_html(spec: BoardSpec, uid: str, resolve_link: LinkResolver | None = N
     ]
     if spec.mode == "try":
         parts.append(f'<p class="sharah-prompt">{md(spec.prompt or DEFAULT_PROMPT, "prompt")}</p>')
+    # data-search-exclude: the drawing (its coordinates), badges, status and
+    # buttons stay out of the site search's index. On each innermost block:
+    # Material's search parser ends an exclusion at the first closing tag of
+    # the same name (a <div> inside a <div>).
     parts.append('<div class="sharah-layout">')
-    parts.append(f'<div class="sharah-board-area"><div class="sharah-svg">{state["svg"]}</div>'
+    parts.append(f'<div class="sharah-board-area"><div class="sharah-svg" data-search-exclude>{state["svg"]}</div>'
                  + (state["hand_html"] if live else '') + '</div>')
     parts.append('<div class="sharah-side">')
-    parts.append(f'<div class="sharah-badges">{state["badges_html"]}</div>')
+    parts.append(f'<div class="sharah-badges" data-search-exclude>{state["badges_html"]}</div>')
     if live:
         result = state["result"]
         status = result["text"] if result else state["status"]
         parts.append(
             # the status line is also the result banner (data-result) and a live region
-            '<p class="sharah-status" aria-live="polite" aria-atomic="true"'
+            '<p class="sharah-status" aria-live="polite" aria-atomic="true" data-search-exclude'
             + (f' data-result="{esc(result["winner"] or "draw")}"' if result else '') + '>'
             f'<span class="sharah-status-text">{esc(status)}</span>'
             f'<span class="sharah-loading"> Starting the engine…</span></p>'
             '<p class="sharah-hint" aria-live="polite"></p>'
             '<div class="sharah-choices" role="group" aria-label="Choose a move" hidden></div>'
             + _shortcuts(state) +
-            '<div class="sharah-controls">' + state["free_html"] + _controls(spec.mode) + '</div>'
+            '<div class="sharah-controls" data-search-exclude>' + state["free_html"] + _controls(spec.mode) + '</div>'
             '<div class="sharah-announce sharah-visually-hidden" aria-live="polite"></div>')
         if spec.mode == "try":
             parts.append('<div class="sharah-feedback" aria-live="polite" hidden></div>')
         parts.append(_move_list(state))
         if spec.mode == "game":
             # filled by the widget from the engine's option list
-            parts.append('<details class="sharah-options" hidden><summary>Game options</summary>'
+            parts.append('<details class="sharah-options" data-search-exclude hidden><summary>Game options</summary>'
                          '<div class="sharah-options-body"></div></details>')
     else:
         # A diagram: the widget says here what a clicked piece can do (or why not).
         text = _show_text(board, spec) if spec.show else state["status"]
-        parts.append(f'<p class="sharah-status" aria-live="polite" aria-atomic="true">'
+        parts.append(f'<p class="sharah-status" aria-live="polite" aria-atomic="true" data-search-exclude>'
                      f'<span class="sharah-status-text">{esc(text)}</span></p>'
                      '<div class="sharah-announce sharah-visually-hidden" aria-live="polite"></div>')
     parts.append('</div></div>')
@@ -527,7 +531,7 @@ def _controls(mode: str) -> str:
 
 def _shortcuts(state: dict) -> str:
     html_ = state["shortcuts_html"]
-    return f'<div class="sharah-shortcuts"{"" if html_ else " hidden"}>{html_}</div>'
+    return f'<div class="sharah-shortcuts" data-search-exclude{"" if html_ else " hidden"}>{html_}</div>'
 
 
 def _move_list(state: dict) -> str:

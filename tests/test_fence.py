@@ -99,7 +99,7 @@ def test_static_hand_and_shortcuts():
     # no drops, no hand; a diagram has neither
     plain = render_fence(NODIE + "mode: game", "u")
     assert '<div class="sharah-hand" role="group" aria-label="Pieces in hand" hidden></div>' in plain
-    assert '<div class="sharah-shortcuts" hidden></div>' in plain
+    assert '<div class="sharah-shortcuts" data-search-exclude hidden></div>' in plain
     diagram = render_fence("variant: sharah-mittner", "u")
     assert "sharah-hand" not in diagram and "sharah-shortcut" not in diagram
 
@@ -247,7 +247,7 @@ def test_diagram_has_no_controls_but_a_live_status():
     assert "sharah-options" not in html
     assert html.count('class="hl-dest"') == 2
     # the widget says here where a clicked piece can go, or why nothing is shown
-    assert ('<p class="sharah-status" aria-live="polite" aria-atomic="true">'
+    assert ('<p class="sharah-status" aria-live="polite" aria-atomic="true" data-search-exclude>'
             '<span class="sharah-status-text">The knight on b2 can go to a4, c4.</span></p>') in html
     assert '<div class="sharah-announce sharah-visually-hidden" aria-live="polite"></div>' in html
     plain = render_fence(NODIE, "u")
@@ -256,7 +256,7 @@ def test_diagram_has_no_controls_but_a_live_status():
 
 def test_game_board_has_an_options_disclosure():
     html = render_fence(NODIE + "mode: game", "u")
-    assert ('<details class="sharah-options" hidden><summary>Game options</summary>'
+    assert ('<details class="sharah-options" data-search-exclude hidden><summary>Game options</summary>'
             '<div class="sharah-options-body"></div></details>') in html
     assert "sharah-options" not in render_fence(TRY + "solution: b2c4", "u")
 
@@ -444,3 +444,26 @@ def test_build_says_how_to_get_pyodide(tmp_path):
     assert proc.returncode != 0
     assert "the Pyodide runtime is missing" in proc.stdout + proc.stderr
     assert "run bash scripts/setup.sh" in proc.stdout + proc.stderr
+
+
+def test_drawing_and_controls_are_kept_out_of_the_search_index():
+    """The site search indexes page text: not the board's coordinates, its
+    badges, status line and buttons. Material's search parser skips a block
+    with data-search-exclude up to the first closing tag of the same name,
+    so each innermost block carries it (never a <div> around other divs)."""
+    from material.plugins.search.plugin import Parser
+
+    def indexed(html):
+        parser = Parser()
+        parser.feed("<h1 id=t>T</h1>" + html)
+        parser.close()
+        return "".join("".join(s.text) for s in parser.data)
+
+    game = render_fence("variant: sharah-hedman\nmode: game\ncaption: Hedman's game.", "u")
+    diagram = render_fence(NODIE + "show: b2\ncaption: The knight.", "u")
+    for html, caption in ((game, "Hedman's game."), (diagram, "The knight.")):
+        text = indexed(html)
+        assert caption in text            # the caption stays
+        for gone in ("abcdefgh", "Starting the engine", "Undo", "Flip board", "Game options",
+                     "nobody", "can go to"):
+            assert gone not in text, (gone, text)

@@ -658,12 +658,15 @@ def test_phone_width(new_page, base_url, scheme):
 
 # Boards far from the screen are not drawn (content-visibility in widget.css):
 # each keeps the size it will have once drawn, so nothing moves when the reader
-# scrolls to it, and the board fills its place exactly.
+# scrolls to it, and the board fills its place exactly (its place: the box
+# less the coordinates' gutter, board.css).
 BOXES = """() => [...document.querySelectorAll('figure.sharah-board .sharah-svg')]
     .filter((e) => e.checkVisibility()).map((e) => {
         const r = e.getBoundingClientRect(), s = e.querySelector('svg').getBoundingClientRect();
+        const cs = getComputedStyle(e), px = (k) => parseFloat(cs[k]) || 0;
         return {id: e.closest('figure').id, top: Math.round(r.top + scrollY),
-                w: Math.round(r.width), h: Math.round(r.height),
+                w: Math.round(r.width - px('paddingLeft') - px('paddingRight')),
+                h: Math.round(r.height - px('paddingTop') - px('paddingBottom')),
                 svg: [Math.round(s.width), Math.round(s.height)]};
     })"""
 

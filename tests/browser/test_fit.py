@@ -1,0 +1,350 @@
+"""How the boards sit in the page (issue 25): nothing floating over a board,
+contrast (axe-core), coordinates and controls big enough on a phone, the
+side column beside the board on a desktop, touch without sticky colours,
+the palette toggle's names, the search index, the skip link to the board.
+
+axe-core comes from the npm registry (package.json's devDependencies,
+installed by scripts/setup.sh with npm ci); it is injected into the page,
+so those contexts bypass the page's Content-Security-Policy.
+"""
+
+from __future__ import annotations
+
+import json
+from contextlib import contextmanager
+
+import pytest
+
+from .conftest import ROOT, TEST_DIR, Watch, wait_ready
+from .test_walk import nav_pages, page_url
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+PHONE = (390, 844)
+DESKTOP = (1280, 800)
+FIT_PAGE = f"{TEST_DIR}/fit-test/"
+BIG_BOARDS = ["games/sharah-hedman/", "games/sharah-surrounds/", "games/sharah-mittner/"]
+GAME = "figure.sharah-board[data-mode='game']"
+
+
+@contextmanager
+def context(browser, base_url, size, **kw):
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, **kw)
+    try:
+        page = ctx.new_page()
+        page.watch = Watch(page, base_url)
+        page.watch.route(ctx)
+        yield page
+    finally:
+        ctx.close()
+
+
+def goto(page, url):
+    page.goto(url)
+    if page.locator("figure.sharah-board[data-mode]").count():
+        wait_ready(page)
+
+
+def header_bottom(page):
+    return page.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
+
+
+def scroll_to_board(page, fig, below_header=8):
+    """Scroll so the board's top edge is just under the header, as a reader
+    scrolling up to see the whole board leaves it."""
+    top = header_bottom(page) + below_header
+    fig.locator("svg.sh-board").evaluate(
+        "(svg, top) => window.scrollTo(0, svg.getBoundingClientRect().top + window.scrollY - top)", top)
+    page.wait_for_timeout(100)
+
+
+# ------------------------------------------------------------ back to top
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_back_to_top_never_covers_a_board(browser, base_url, size):
+    with context(browser, base_url, size) as page:
+        goto(page, base_url + "games/sharah-surrounds/")
+        fig = page.locator(GAME).first
+        # past the board, then back up with the wheel: Material shows the
+        # button on the way up
+        scroll_to_board(page, fig)
+        page.evaluate("window.scrollBy(0, 600)")
+        page.wait_for_timeout(200)
+        page.mouse.move(size[0] / 2, size[1] / 2)
+        for _ in range(6):
+            page.mouse.wheel(0, -100)
+            page.wait_for_timeout(60)
+        scroll_to_board(page, fig)
+        page.mouse.wheel(0, -40)
+        page.wait_for_timeout(300)
+        top = page.locator(".md-top")
+        assert top.evaluate("e => !e.hidden"), "the button did not show on scrolling up"
+        button = top.bounding_box()
+        board = fig.locator("svg.sh-board").bounding_box()
+        assert board["y"] < header_bottom(page) + 60       # the top rank is near the top of the window
+        overlaps = not (button["x"] + button["width"] <= board["x"] or board["x"] + board["width"] <= button["x"]
+                        or button["y"] + button["height"] <= board["y"]
+                        or board["y"] + board["height"] <= button["y"])
+        assert not overlaps, (button, board)
+        # a tap on any square of the top rank reaches the board
+        hits = fig.locator("svg.sh-board").evaluate("""svg => {
+            const rects = [...svg.querySelectorAll('rect[data-sq]')];
+            const top = Math.min(...rects.map(r => r.getBoundingClientRect().top));
+            return rects.filter(r => Math.abs(r.getBoundingClientRect().top - top) < 1).map(r => {
+                const b = r.getBoundingClientRect();
+                const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+                return [r.dataset.sq, !!hit && svg.contains(hit)];
+            });
+        }""")
+        assert len(hits) == 15 and all(ok for _, ok in hits), hits
+        assert not page.watch.errors
+
+
+# ---------------------------------------------------------------- contrast
+
+def nav_urls():
+    from mkdocs.utils.yaml import yaml_load
+    config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    return [page_url(p) for p in nav_pages(config["nav"])]
+
+
+AXE_RUN = """async () => {
+    const r = await axe.run(document, {runOnly: {type: 'rule', values: ['color-contrast', 'link-in-text-block']},
+                                       resultTypes: ['violations']});
+    return r.violations.flatMap(v => v.nodes.map(n => v.id + ' ' + n.target.join(' ') + ': '
+        + n.any.concat(n.all).map(c => c.message).join(' ')));
+}"""
+
+
+def test_no_contrast_findings_on_any_page_light_or_dark(browser, base_url):
+    """axe-core's color-contrast and link-in-text-block rules: none on
+    every page of the nav, the 404 page and a test page whose move list
+    shows (a declined draw offer among its moves), at phone
+    and desktop size, in the light and the dark palette. Each page loads
+    once (the engine boots once) and is measured in the four ways."""
+    assert AXE.is_file(), "axe-core is missing: run bash scripts/setup.sh (npm ci)"
+    findings = {}
+    with context(browser, base_url, DESKTOP, bypass_csp=True) as page:
+        for path in nav_urls() + ["404.html", FIT_PAGE]:
+            page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+            goto(page, base_url + path)
+            page.add_script_tag(path=str(AXE))
+            # Material fades colours over 0.25 s: measure the end state
+            page.add_style_tag(content="*, ::before, ::after { transition: none !important; }")
+            for size in (PHONE, DESKTOP):
+                page.set_viewport_size({"width": size[0], "height": size[1]})
+                for scheme in ("default", "slate"):
+                    page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
+                    page.wait_for_timeout(50)
+                    found = page.evaluate(AXE_RUN)
+                    if found:
+                        findings[f"{path or '/'} {size[0]}px {scheme}"] = found
+        assert not page.watch.errors
+    assert not findings, json.dumps(findings, indent=1)[:6000]
+
+
+def test_links_in_text_are_underlined(new_page, base_url):
+    page = new_page()
+    page.goto(base_url)
+    deco = page.evaluate("""() => [...document.querySelectorAll('.md-typeset p a:not(.md-button)')]
+        .map(a => getComputedStyle(a).textDecorationLine)""")
+    assert deco and set(deco) == {"underline"}
+    buttons = page.evaluate("""() => [...document.querySelectorAll('.md-typeset a.md-button')]
+        .map(a => getComputedStyle(a).textDecorationLine)""")
+    assert buttons and set(buttons) == {"none"}
+
+
+# ---------------------------------------------------------- phone sizes
+
+@pytest.mark.parametrize("path", BIG_BOARDS)
+def test_coordinates_are_10px_tall_beside_the_board_on_a_phone(browser, base_url, path):
+    with context(browser, base_url, PHONE, has_touch=True) as page:
+        goto(page, base_url + path)
+        figs = page.locator("figure.sharah-board:not(.grid.cards *, .sharah-row *)")
+        assert figs.count() >= 3
+        checked = 0
+        for i in range(figs.count()):
+            fig = figs.nth(i)
+            if not fig.is_visible():          # in a closed tab
+                continue
+            checked += 1
+            fig.evaluate("f => f.scrollIntoView()")
+            labels = fig.locator("svg.sh-board").evaluate("""svg => {
+                const board = svg.getBoundingClientRect();
+                const scale = board.width / svg.viewBox.baseVal.width;
+                return [...svg.querySelectorAll('.coords .co')].map(t => {
+                    const b = t.getBoundingClientRect();
+                    return {text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * scale,
+                            height: b.height, outside: b.right <= board.left + 0.5 || b.top >= board.bottom - 0.5,
+                            inPage: b.left >= 0 && b.right <= innerWidth};
+                });
+            }""")
+            assert labels, f"board {i} has no coordinates"
+            small = [lab for lab in labels if lab["px"] < 10 or lab["height"] < 10]
+            assert not small, (i, small[:3])
+            # off the squares (left of the board or under it), and on the page
+            assert all(lab["outside"] and lab["inPage"] for lab in labels), (i, labels[:3])
+        assert checked >= 3
+
+
+def test_board_controls_are_44px_tall_on_a_touch_screen(browser, base_url):
+    with context(browser, base_url, PHONE, has_touch=True) as page:
+        goto(page, base_url + FIT_PAGE)
+        fig = page.locator(GAME).first
+        page.locator("details.sharah-players, details.sharah-options, details.sharah-records").first.wait_for()
+        sizes = fig.evaluate("""f => [...f.querySelectorAll('button, summary, select, .md-button')]
+            .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+            .map(e => [e.textContent.trim().slice(0, 30) || e.className, e.getBoundingClientRect().height])""")
+        assert len(sizes) >= 6, sizes
+        assert all(h >= 44 for _, h in sizes), [s for s in sizes if s[1] < 44]
+    # a mouse keeps the compact buttons
+    with context(browser, base_url, DESKTOP) as page:
+        goto(page, base_url + FIT_PAGE)
+        flip = page.locator(GAME).first.locator("button[data-action='flip']")
+        assert flip.bounding_box()["height"] < 40
+
+
+def test_a_tapped_button_does_not_stay_coloured(browser, base_url):
+    with context(browser, base_url, PHONE, has_touch=True) as page:
+        goto(page, base_url + FIT_PAGE)
+        flip = page.locator(GAME).first.locator("button[data-action='flip']")
+        flip.scroll_into_view_if_needed()
+        colours = "e => [getComputedStyle(e).backgroundColor, getComputedStyle(e).color]"
+        before = flip.evaluate(colours)
+        orientation = page.locator(GAME).first.locator("svg.sh-board").get_attribute("data-orientation")
+        flip.tap()
+        page.wait_for_function(
+            "o => document.querySelector(\"figure.sharah-board[data-mode='game'] svg.sh-board\")"
+            ".dataset.orientation !== o", arg=orientation)
+        assert flip.evaluate(colours) == before
+    # with a mouse, hovering still colours it
+    with context(browser, base_url, DESKTOP) as page:
+        goto(page, base_url + FIT_PAGE)
+        flip = page.locator(GAME).first.locator("button[data-action='flip']")
+        flip.scroll_into_view_if_needed()
+        colours = "e => [getComputedStyle(e).backgroundColor, getComputedStyle(e).color]"
+        page.add_style_tag(content="*, ::before, ::after { transition: none !important; }")
+        before = flip.evaluate("e => getComputedStyle(e).backgroundColor")
+        flip.hover()
+        bg, fg = flip.evaluate(colours)
+        assert bg != before
+        assert contrast(bg, fg) >= 4.5, (bg, fg)      # and the text on it reads
+
+
+def contrast(a, b):
+    """WCAG contrast of two opaque rgb() colours."""
+    def lum(css):
+        rgb = [int(x) / 255 for x in css[css.index("(") + 1:css.index(")")].split(",")[:3]]
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+# ------------------------------------------------------- desktop layout
+
+@pytest.mark.parametrize("anchor", ["fit-10", "fit-13", "fit-15"])
+def test_status_and_move_list_beside_the_board_on_a_desktop(browser, base_url, anchor):
+    with context(browser, base_url, DESKTOP) as page:
+        goto(page, base_url + FIT_PAGE)
+        fig = page.locator(f"h2#{anchor} ~ figure.sharah-board").first
+        assert fig.locator("ol.sharah-moves li").count() >= 8
+        scroll_to_board(page, fig)
+        top, bottom = header_bottom(page), DESKTOP[1]
+        board = fig.locator("svg.sh-board").bounding_box()
+        assert board["y"] >= top and board["y"] + board["height"] <= bottom, board   # the whole board
+        for part in (".sharah-status", "ol.sharah-moves"):
+            box = fig.locator(part).bounding_box()
+            assert box["x"] >= board["x"] + board["width"], (part, box, board)    # beside it
+            assert box["y"] >= top and box["y"] + box["height"] <= bottom, (part, box)
+
+
+# --------------------------------------------------------- smaller things
+
+def test_record_panel_title_is_the_size_of_the_others(new_page, base_url):
+    page = new_page()
+    goto(page, base_url + FIT_PAGE)
+    fig = page.locator(GAME).first
+    fig.locator("details.sharah-records").wait_for()
+    sizes = fig.evaluate("""f => Object.fromEntries(['options', 'players', 'records'].map(k =>
+        [k, parseFloat(getComputedStyle(f.querySelector('details.sharah-' + k + ' > summary')).fontSize)]))""")
+    assert max(sizes.values()) - min(sizes.values()) < 0.5, sizes
+
+
+def test_a_declined_draw_offer_is_marked_by_more_than_grey(new_page, base_url):
+    page = new_page()
+    goto(page, base_url + FIT_PAGE)
+    fig = page.locator("h2#fit-10 ~ figure.sharah-board").first
+    items = fig.locator("ol.sharah-moves li[data-kind$='-draw']")
+    assert items.count() == 2
+    for i, (kind, sign) in enumerate((("offer-draw", "½?"), ("decline-draw", "✗"))):
+        style = items.nth(i).evaluate("""e => { const s = getComputedStyle(e);
+            return {kind: e.dataset.kind, sign: getComputedStyle(e, '::before').content,
+                    border: s.borderTopStyle, color: s.color,
+                    text: getComputedStyle(e.closest('ol')).color}; }""")
+        assert style["kind"] == kind and style["sign"] == json.dumps(sign, ensure_ascii=False), style
+        assert style["border"] == "dashed" and style["color"] == style["text"], style
+
+
+@pytest.mark.parametrize("system", ["light", "dark"])
+def test_palette_toggle_says_what_it_does(new_page, base_url, system):
+    """Each state's toggle names the state a click leads to: system ->
+    light -> dark -> system, whatever the system's own scheme."""
+    page = new_page(color_scheme=system)
+    page.goto(base_url + "notation/")
+    expect = {"Switch to light mode": ("(prefers-color-scheme: light)", "default"),
+              "Switch to dark mode": ("(prefers-color-scheme: dark)", "slate"),
+              "Follow the system's light or dark mode":
+                  ("(prefers-color-scheme)", "slate" if system == "dark" else "default")}
+    seen = []
+    for _ in range(4):
+        label = page.locator("form[data-md-component='palette'] label:visible").first
+        name = label.get_attribute("title")
+        label.click()
+        page.wait_for_timeout(100)
+        got = page.evaluate("[document.body.dataset.mdColorMedia, document.body.dataset.mdColorScheme]")
+        assert tuple(got) == expect[name], (name, got)
+        seen.append(name)
+    assert set(seen) == set(expect)
+
+
+def test_search_index_has_no_board_text(built_site):
+    docs = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    text = " ".join(d["text"] for d in docs)
+    for noise in ("abcdefghijklm", "13121110", "Starting the engine", "UndoRedo", "Flip board"):
+        assert noise not in text, noise
+    assert "Fisher" in text           # the rules are still there
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_skip_link_reaches_the_oblong_board_in_a_few_tabs(browser, base_url, size):
+    with context(browser, base_url, size) as page:
+        skip_to_the_board(page, base_url)
+
+
+def skip_to_the_board(page, base_url):
+    goto(page, base_url + "games/oblong-shatranj/")
+    board = page.locator(GAME).first.locator(".sharah-svg")
+    presses = 0
+    for presses in range(1, 12):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.textContent.trim()") == "Skip to the board":
+            break
+    else:
+        pytest.fail("no skip link to the board")
+    assert page.locator("a.sharah-skip-board").is_visible()      # shown while focused
+    page.keyboard.press("Enter")
+    page.wait_for_function("location.hash === '#play'")
+    page.wait_for_timeout(150)
+    for more in range(1, 8):
+        page.keyboard.press("Tab")
+        if board.evaluate("e => e === document.activeElement"):
+            break
+    else:
+        pytest.fail("the board is not right after the skip link's target")
+    assert presses + 1 + more <= 10, (presses, more)
+
+
+def test_axe_core_is_not_shipped(built_site):
+    """axe-core is a test tool: the build copies Pyodide's files only."""
+    assert AXE.is_file()
+    assert not [p for p in built_site.rglob("*") if "axe" in p.name.lower()]
