@@ -124,17 +124,27 @@ class Tuning:
     a node (after the first ``REDUCE_AFTER``, no capture, not in check) one
     ply shallower first, and again at full depth only when one of them
     looks better than the best so far (late move reductions): the search
-    goes deeper in a game of long quiet manoeuvres."""
+    goes deeper in a game of long quiet manoeuvres. ``safety`` is the
+    safety pass's allowance in node budgets of the level (each reply
+    judged is a node): half in Scheherazade, where judging a position
+    lists the moves of the side to move (checkmate or stalemate?), so a
+    judgement costs as much as a node of the look-ahead."""
     scale: float = 1.0
     qdepth: int = 4
     strongest: float = 1.0
     listing: float = 0.0
     reduce: bool = False
+    safety: float = 1.0
 
     def nodes(self, level: "Level") -> int:
         """The node budget of ``level`` in this game."""
         extra = self.strongest if level.number == max(LEVELS) else 1.0
         return max(1, int(level.nodes * self.scale * extra))
+
+    def allowance(self, level: "Level") -> int:
+        """The safety pass's allowance at ``level`` in this game, on top of
+        the node budget."""
+        return int(self.nodes(level) * self.safety)
 
 
 # Measured on CPython 3.11 (2 cores): level 2 spends about half a second on
@@ -146,7 +156,7 @@ class Tuning:
 TUNING = {
     "oblong-shatranj": Tuning(scale=2.5, qdepth=2),
     "oblong-shatranj die=false": Tuning(scale=0.35, qdepth=4, strongest=4.8, reduce=True),
-    "scheherazade": Tuning(scale=0.4, qdepth=4),
+    "scheherazade": Tuning(scale=0.4, qdepth=4, safety=0.5),
     "sharah-hedman": Tuning(scale=1.2, qdepth=2),
     "sharah-surrounds": Tuning(scale=1.25, qdepth=0, strongest=1.5, listing=0.03),
     "sharah-mittner": Tuning(scale=0.3, qdepth=2, strongest=2.5),
@@ -233,7 +243,9 @@ class _Search:
         self.line = line
         self.node_limit = nodes
         self.budgeted = False               # off during the first look and the safety pass
-        self.seconds = seconds              # the time cap: thinking time, summed over slices
+        self.cap = seconds                  # the time cap of the look-ahead
+        self.seconds = seconds              # ... as thinking time summed over slices
+        self.slice_began = _clock()
         self.used = 0.0                     # thinking time of the slices before this one
         self.deadline = _clock() + seconds
         self.pause_nodes = INF              # where the current slice ends
@@ -277,7 +289,7 @@ class _Search:
     def begin_slice(self, seconds: float | None, nodes: int | None) -> float:
         """Start a slice of at most ``seconds`` or ``nodes`` (``None``: no
         limit); the time cap counts only the time spent thinking."""
-        now = _clock()
+        now = self.slice_began = _clock()
         self.deadline = now + (self.seconds - self.used)
         self.pause_time = INF if seconds is None else now + seconds
         self.pause_nodes = INF if nodes is None else self.nodes + max(1, int(nodes))
@@ -285,6 +297,16 @@ class _Search:
 
     def end_slice(self, began: float) -> None:
         self.used += _clock() - began
+
+    def start_budgets(self, nodes_aside: int) -> None:
+        """The look-ahead begins: the node budget and the time cap count
+        from here (what the first look and the safety pass used, and
+        ``nodes_aside`` of the nodes, is not charged to them)."""
+        now = _clock()
+        self.seconds += self.used + (now - self.slice_began)
+        self.deadline = now + self.cap
+        self.node_limit += nodes_aside
+        self.budgeted = True
 
     # ---- scores
     @staticmethod
@@ -598,7 +620,7 @@ class Thinker:
         self.variant, self.position, self.seed = variant, pos, seed
         self.search = _Search(variant, Line(variant, pos, history), nodes, seconds,
                               tuning, stop)
-        self.safety = tuning.nodes(lvl)    # the safety pass's allowance: the level's own budget
+        self.safety = tuning.allowance(lvl)
         self.safety_nodes = 0
         self.depth = 0                 # the depth being searched (0: the first pass)
         self.depth_done = 0
@@ -687,7 +709,6 @@ class Thinker:
             except SearchStopped:
                 stopped = s.stopped
         self.safety_nodes = s.nodes - spent
-        s.node_limit += self.safety_nodes          # the look-ahead keeps its whole budget
         doomed = {n for n, p in risk.items() if p >= 1.0}
         losing = len(doomed)
         if all(m.notation in doomed or latest.get(m.notation, 0.0) < -PROVEN for m in order):
@@ -698,7 +719,7 @@ class Thinker:
             order = ([m for m in order if m.notation not in doomed]
                      + [m for m in order if m.notation in doomed])
 
-        s.budgeted = True
+        s.start_budgets(self.safety_nodes)     # the look-ahead keeps its whole budget and time
         full_window = bool(noise)
         trusted = 0                          # the depth that ``best`` comes from (0: the first look)
         depth = 1

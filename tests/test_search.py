@@ -233,11 +233,14 @@ def test_the_node_budget_is_respected():
     assert info["stopped"] == "nodes"
     # the safety pass has its own allowance (the level's budget) on top
     assert info["nodes"] - info["safety_nodes"] <= 301
-    assert 0 < info["safety_nodes"] <= search.tuning_for(game.variant).nodes(LEVELS[3])
+    assert 0 < info["safety_nodes"] <= search.tuning_for(game.variant).allowance(LEVELS[3])
 
+
+# (the clock caps the look-ahead: the first look and the safety pass come
+# before it, and take a few hundredths of a second in Oblong without die)
 
 def test_the_time_budget_is_respected():
-    game = sharah_web.new_game("scheherazade")
+    game = sharah_web.new_game("oblong-shatranj", die=False)
     started = time.perf_counter()
     move, info = best_move(game, 3, budget={"nodes": 10**9, "seconds": 0.3})
     elapsed = time.perf_counter() - started
@@ -247,7 +250,7 @@ def test_the_time_budget_is_respected():
 
 
 def test_a_number_budget_is_a_time_cap():
-    game = sharah_web.new_game("sharah-hedman")
+    game = sharah_web.new_game("oblong-shatranj", die=False)
     started = time.perf_counter()
     move, info = best_move(game, 3, budget=0.2)
     assert time.perf_counter() - started < 0.2 + 2.0
@@ -359,18 +362,27 @@ def test_the_time_cap_counts_thinking_not_the_pauses(monkeypatch):
         return clock[0]
 
     monkeypatch.setattr(search, "_clock", tick_tock)
-    # (the first look and the safety pass, never cut by the clock, take well
-    # under the two seconds here: 26 moves)
-    game = sharah_web.new_game("oblong-shatranj", die=False)
-    thinker = Thinker(game, 3, seed=1, budget={"nodes": 10**9, "seconds": 2.0})
-    slices = 1
-    while (out := thinker.step(nodes=100)) is None:
-        clock[0] += 50.0                               # a long pause between slices
-        slices += 1
-    move, info = out
+    game = sharah_web.new_game("sharah-hedman")
+
+    def think(seconds):
+        thinker = Thinker(game, 3, seed=1, budget={"nodes": 10**9, "seconds": seconds})
+        slices = 1
+        while (out := thinker.step(nodes=100)) is None:
+            clock[0] += 50.0                           # a long pause between slices
+            slices += 1
+        return out, slices
+
+    # the first look and the safety pass are not cut by the clock: with no
+    # time at all, they still finish (in several slices), and the time they
+    # took is not charged to the look-ahead's cap
+    (move, first), slices = think(0.0)
+    assert move in game.legal_moves() and first["stopped"] == "time" and slices > 3
+    assert first["checked"] > 0 and first["depth"] == 0
+    (move, info), slices = think(2.0)
     assert move in game.legal_moves() and info["stopped"] == "time"
     assert slices > 3
-    assert 2.0 <= info["seconds"] <= 2.01
+    # (the search with no time read the clock once more, a millisecond, to stop)
+    assert first["seconds"] - 0.001 + 2.0 <= info["seconds"] <= first["seconds"] + 2.01
 
 
 def test_a_given_up_search_cannot_go_on():

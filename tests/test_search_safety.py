@@ -137,7 +137,7 @@ def test_the_safety_pass_finds_every_losing_move(vid, opts, text):
     move, info = best_move(game, 3, budget={"nodes": 1, "seconds": 1e-6})
     assert info["checked"] == len(chances)
     assert info["losing"] == sum(1 for c in chances.values() if c >= 1.0)
-    assert info["safety_nodes"] <= search.tuning_for(game.variant).nodes(LEVELS[3])
+    assert info["safety_nodes"] <= search.tuning_for(game.variant).allowance(LEVELS[3])
 
 
 @pytest.mark.parametrize("vid, opts", [("scheherazade", {}), ("sharah-hedman", {}),
@@ -172,7 +172,7 @@ def test_the_safety_pass_keeps_to_its_allowance():
     moves = len(game.legal_moves())
     tuning = search.tuning_for(game.variant)
     for level in (1, 2):
-        allowance = tuning.nodes(LEVELS[level])
+        allowance = tuning.allowance(LEVELS[level])
         move, info = best_move(game, level, budget={"nodes": 1, "seconds": 60})
         assert info["checked"] < moves and (info["checked"] > 0) == (level == 2)
         assert allowance <= info["safety_nodes"] <= allowance + int(moves * tuning.listing) + 1
