@@ -36,10 +36,12 @@ middle of a depth, the moves already searched at that depth still count
 root move (the most promising first) is checked against every reply: can
 the opponent win at once? A reply that won once is tried first after the
 next moves, so a threat that most moves do not parry costs a node a move.
-The pass has its own allowance (the level's node budget, on top of it),
-is not cut by the budgets (only by ``stop``) and writes nothing the
-look-ahead reads: where it finds no move that loses at once, the
-look-ahead is exactly the same as without it. A move after which the
+The pass has its own allowance (the level's node budget times
+``Tuning.safety``, on top of it), is not cut by the budgets (only by
+``stop``; the node budget and the time cap count from the start of the
+look-ahead) and writes nothing the look-ahead reads: where it finds no
+move that loses at once, the look-ahead is exactly the same as without
+it. A move after which the
 opponent wins at once (whatever chance decides) is not searched deeper
 and comes last. When the look-ahead was cut short before it finished two
 moves deep for its best move and a threat was found, the move played is
@@ -804,8 +806,11 @@ def best_move(game_or_position, level=DEFAULT_LEVEL, seed: int = 0, budget=None,
     the search ended: ``"done"`` (the depth cap), ``"nodes"``, ``"time"``,
     ``"stopped"``, ``"won"`` or ``"lost"`` (a forced result found),
     ``"forced"`` (a single legal move), ``"over"``, ``"no moves"``), ``moves`` (the best few moves with their
-    scores, best first) and ``pv`` (the expected line, when there is no
-    chance on the way).
+    scores, best first), ``pv`` (the expected line, when there is no
+    chance on the way), and from the safety pass: ``checked`` (the moves
+    it checked against every reply), ``losing`` (how many of them the
+    opponent answers with a win at once, whatever chance decides) and
+    ``safety_nodes`` (its share of ``nodes``).
     """
     return Thinker(game_or_position, level, seed, budget, stop).step()
 
