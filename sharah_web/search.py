@@ -32,6 +32,23 @@ so every level sees every immediate win. When a budget runs out in the
 middle of a depth, the moves already searched at that depth still count
 (the best of the previous depth is always searched first).
 
+**The safety pass.** Between the first pass and the look-ahead, every
+root move (the most promising first) is checked against every reply: can
+the opponent win at once? A reply that won once is tried first after the
+next moves, so a threat that most moves do not parry costs a node a move.
+The pass has its own allowance (the level's node budget times
+``Tuning.safety``, on top of it), is not cut by the budgets (only by
+``stop``; the node budget and the time cap count from the start of the
+look-ahead) and writes nothing the look-ahead reads: where it finds no
+move that loses at once, the look-ahead is exactly the same as without
+it. A move after which the
+opponent wins at once (whatever chance decides) is not searched deeper
+and comes last. When the look-ahead was cut short before it finished two
+moves deep for its best move and a threat was found, the move played is
+the one the safety pass checked with the least chance of losing at once;
+and a move known to lose is never played while another one may not
+(a depth cut short may have searched only losing moves).
+
 **Slices.** ``Thinker`` runs the same search a slice at a time
 (``step(seconds=0.06)``), for the browser's worker, which cannot hear the
 page while Python runs: the page asks for one short slice after another and
@@ -58,6 +75,7 @@ from .core import Game, Line, Move, Position, Remove, SetState, Variant
 
 WIN = 10_000.0          # a won position, less the plies it takes
 PROVEN = WIN - 1_000    # scores beyond this are wins or losses found by search
+LOST_AT_ONCE = -(WIN - 2)   # the score of a move after which the opponent wins at once
 INF = float("inf")
 REDUCE_AFTER = 3        # late move reductions (Tuning.reduce): moves searched in full first
 REDUCE_DEPTH = 3        # ... at nodes this deep or deeper
@@ -81,7 +99,8 @@ class Level:
 
 LEVELS = {
     1: Level(1, "sparring", 600, 0.5, max_depth=2, noise=0.6,
-             about="Looks two moves ahead, with a little randomness: a partner to practise against."),
+             about="Looks up to two moves ahead on a small budget, with a little randomness: "
+                   "a partner to practise against."),
     2: Level(2, "default", 6_000, 1.0,
              about="Looks as far ahead as it can in about a second a move."),
     3: Level(3, "strongest", 24_000, 6.0,
@@ -107,17 +126,27 @@ class Tuning:
     a node (after the first ``REDUCE_AFTER``, no capture, not in check) one
     ply shallower first, and again at full depth only when one of them
     looks better than the best so far (late move reductions): the search
-    goes deeper in a game of long quiet manoeuvres."""
+    goes deeper in a game of long quiet manoeuvres. ``safety`` is the
+    safety pass's allowance in node budgets of the level (each reply
+    judged is a node): half in Scheherazade, where judging a position
+    lists the moves of the side to move (checkmate or stalemate?), so a
+    judgement costs as much as a node of the look-ahead."""
     scale: float = 1.0
     qdepth: int = 4
     strongest: float = 1.0
     listing: float = 0.0
     reduce: bool = False
+    safety: float = 1.0
 
     def nodes(self, level: "Level") -> int:
         """The node budget of ``level`` in this game."""
         extra = self.strongest if level.number == max(LEVELS) else 1.0
         return max(1, int(level.nodes * self.scale * extra))
+
+    def allowance(self, level: "Level") -> int:
+        """The safety pass's allowance at ``level`` in this game, on top of
+        the node budget."""
+        return int(self.nodes(level) * self.safety)
 
 
 # Measured on CPython 3.11 (2 cores): level 2 spends about half a second on
@@ -129,7 +158,7 @@ class Tuning:
 TUNING = {
     "oblong-shatranj": Tuning(scale=2.5, qdepth=2),
     "oblong-shatranj die=false": Tuning(scale=0.35, qdepth=4, strongest=4.8, reduce=True),
-    "scheherazade": Tuning(scale=0.4, qdepth=4),
+    "scheherazade": Tuning(scale=0.4, qdepth=4, safety=0.5),
     "sharah-hedman": Tuning(scale=1.2, qdepth=2),
     "sharah-surrounds": Tuning(scale=1.25, qdepth=0, strongest=1.5, listing=0.03),
     "sharah-mittner": Tuning(scale=0.3, qdepth=2, strongest=2.5),
@@ -215,8 +244,10 @@ class _Search:
         self.variant = variant
         self.line = line
         self.node_limit = nodes
-        self.enforce_nodes = False          # off during the first pass
-        self.seconds = seconds              # the time cap: thinking time, summed over slices
+        self.budgeted = False               # off during the first look and the safety pass
+        self.cap = seconds                  # the time cap of the look-ahead
+        self.seconds = seconds              # ... as thinking time summed over slices
+        self.slice_began = _clock()
         self.used = 0.0                     # thinking time of the slices before this one
         self.deadline = _clock() + seconds
         self.pause_nodes = INF              # where the current slice ends
@@ -242,13 +273,14 @@ class _Search:
         """Count a node; stop the search when a budget runs out. True when
         the current slice is over: the caller then yields (pauses)."""
         self.nodes += 1
-        if self.enforce_nodes and self.nodes > self.node_limit:
-            self.stopped = "nodes"
-            raise SearchStopped
         now = _clock()
-        if now > self.deadline:
-            self.stopped = "time"
-            raise SearchStopped
+        if self.budgeted:
+            if self.nodes > self.node_limit:
+                self.stopped = "nodes"
+                raise SearchStopped
+            if now > self.deadline:
+                self.stopped = "time"
+                raise SearchStopped
         if self.stop is not None and self.nodes >= self.next_stop_check:
             self.next_stop_check = self.nodes + 256
             if self.stop():
@@ -259,7 +291,7 @@ class _Search:
     def begin_slice(self, seconds: float | None, nodes: int | None) -> float:
         """Start a slice of at most ``seconds`` or ``nodes`` (``None``: no
         limit); the time cap counts only the time spent thinking."""
-        now = _clock()
+        now = self.slice_began = _clock()
         self.deadline = now + (self.seconds - self.used)
         self.pause_time = INF if seconds is None else now + seconds
         self.pause_nodes = INF if nodes is None else self.nodes + max(1, int(nodes))
@@ -267,6 +299,16 @@ class _Search:
 
     def end_slice(self, began: float) -> None:
         self.used += _clock() - began
+
+    def start_budgets(self, nodes_aside: int) -> None:
+        """The look-ahead begins: the node budget and the time cap count
+        from here (what the first look and the safety pass used, and
+        ``nodes_aside`` of the nodes, is not charged to them)."""
+        now = _clock()
+        self.seconds += self.used + (now - self.slice_began)
+        self.deadline = now + self.cap
+        self.node_limit += nodes_aside
+        self.budgeted = True
 
     # ---- scores
     @staticmethod
@@ -464,6 +506,70 @@ class _Search:
         return best
 
 
+    # ---- the safety pass
+    def safety(self, root: list[Move], allowance: int, risk: dict, threats: list):
+        """Does the opponent win at once after each root move? ``root`` is
+        checked in the order given (the most promising first), each move
+        against every reply (every outcome of chance first), until
+        ``allowance`` nodes are spent (a reply judged is a node; listing
+        counts where the game says so). Fills ``risk``: root move ->
+        the chance that the opponent can win with his reply (1.0: he can
+        whatever chance decides, 0.0: he cannot), for the moves checked in
+        full. The replies that won are tried first after the next root
+        moves (``threats``, the latest first): a threat most moves do not
+        parry costs a node a move. Writes nothing the look-ahead reads
+        (no table, killers or history), so that the look-ahead is the same
+        with or without it."""
+        line, variant, judge = self.line, self.variant, self.judge
+        pos = line.current
+        mover = pos.to_move
+        end = self.nodes + allowance
+        for m in root:
+            if self.nodes >= end:
+                return
+            after = variant.apply(pos, m)
+            lost, whole = 0.0, True
+            for roll, p in (self.chances(after) or ((None, 1.0),)):
+                if roll is not None:
+                    after_roll = after.copy()
+                    variant.set_roll(after_roll, roll)
+                else:
+                    after_roll = after
+                saved = line.push(m, after_roll)
+                try:
+                    if after_roll.to_move == mover:
+                        whole = False            # the mover moves again: no reply to check
+                        break
+                    if judge() is not None:
+                        continue                 # the move ends the game (the first look judged it)
+                    replies = self.expand()
+                    by_name = {r.notation: r for r in replies}
+                    known = [by_name[t] for t in threats if t in by_name]
+                    tried = {r.notation for r in known}
+                    for r in known + [r for r in self.order(after_roll, replies, 1, None)
+                                      if r.notation not in tried]:
+                        if self.nodes >= end:
+                            whole = False
+                            break
+                        if self.tick():
+                            yield
+                        saved_reply = line.push(r, variant.apply(after_roll, r))
+                        res = judge()
+                        line.pop(saved_reply)
+                        if res is not None and res.winner is not None and res.winner != mover:
+                            lost += p
+                            if r.notation in threats:
+                                threats.remove(r.notation)
+                            threats.insert(0, r.notation)
+                            break
+                finally:
+                    line.pop(saved)
+                if not whole:
+                    break
+            if whole:
+                risk[m.notation] = lost
+
+
 def _to_tt(v: float, ply: int) -> float:
     """Wins are stored as distance from the node, not from the root."""
     if v > PROVEN:
@@ -516,6 +622,8 @@ class Thinker:
         self.variant, self.position, self.seed = variant, pos, seed
         self.search = _Search(variant, Line(variant, pos, history), nodes, seconds,
                               tuning, stop)
+        self.safety = tuning.allowance(lvl)
+        self.safety_nodes = 0
         self.depth = 0                 # the depth being searched (0: the first pass)
         self.depth_done = 0
         self.outcome: tuple | None = None
@@ -576,7 +684,7 @@ class Thinker:
         def noisy(m: Move, v: float) -> float:
             return v + noise[m.notation] if noise and -PROVEN < v < PROVEN else v
 
-        # The first pass: every move once, judged and evaluated (no budget but time).
+        # The first look: every move once, judged and evaluated (no budget applies).
         scores: dict[str, float] = {}
         try:
             for m in root:
@@ -587,13 +695,35 @@ class Thinker:
         best = order[0]
         best_score = scores.get(best.notation)
         ranking = [(m, noisy(m, scores[m.notation])) for m in order if m.notation in scores]
+        latest = {m.notation: v for m, v in ranking}     # each move's latest score
         stopped = s.stopped or ""
         if len(root) == 1:
             stopped = "forced"
         elif best_score is not None and best_score > PROVEN:
             stopped = "won"
-        s.enforce_nodes = True
+
+        # The safety pass: does the opponent win at once after a move? (no budget applies)
+        risk: dict[str, float] = {}
+        spent = s.nodes
+        if not stopped:
+            try:
+                yield from s.safety(order, self.safety, risk, [])
+            except SearchStopped:
+                stopped = s.stopped
+        self.safety_nodes = s.nodes - spent
+        doomed = {n for n, p in risk.items() if p >= 1.0}
+        losing = len(doomed)
+        if all(m.notation in doomed or latest.get(m.notation, 0.0) < -PROVEN for m in order):
+            doomed = set()                   # nothing escapes: look for the longest way to lose
+        for n in doomed:
+            latest[n] = LOST_AT_ONCE         # exact: the opponent cannot win sooner
+        if doomed:                           # a doomed move is not searched, and comes last
+            order = ([m for m in order if m.notation not in doomed]
+                     + [m for m in order if m.notation in doomed])
+
+        s.start_budgets(self.safety_nodes)     # the look-ahead keeps its whole budget and time
         full_window = bool(noise)
+        trusted = 0                          # the depth that ``best`` comes from (0: the first look)
         depth = 1
         while not stopped and depth <= lvl.max_depth:
             self.depth = depth
@@ -602,6 +732,8 @@ class Thinker:
             it_best, it_best_score = None, -INF
             try:
                 for i, m in enumerate(order):
+                    if m.notation in doomed:
+                        break
                     a = -INF if (i == 0 or full_window) else alpha
                     v = yield from s.child(m, depth - 1, a, INF, 1, False)
                     v = noisy(m, v)
@@ -616,8 +748,10 @@ class Thinker:
                 searched = [m for m in order if m.notation in it_scores]
                 rest = [m for m in order if m.notation not in it_scores]
                 searched.sort(key=lambda m: -it_scores[m.notation])
-                order = searched + rest
+                order = searched + rest                # (the doomed moves stay last)
                 ranking = [(m, it_scores[m.notation]) for m in searched]
+                latest.update(it_scores)
+                trusted = depth
                 if not stopped:
                     self.depth_done = depth
             if stopped:
@@ -628,9 +762,28 @@ class Thinker:
             depth += 1
         if not stopped:
             stopped = "done"
+
+        if trusted < 2 and any(risk.values()):
+            # The look-ahead never finished two moves deep for its best move,
+            # and the opponent threatens to win at once: play a move the
+            # safety pass checked, the least likely to lose at once.
+            checked = [m for m in order if m.notation in risk and latest.get(m.notation, 0.0) >= -PROVEN]
+            if checked:
+                least = min(risk[m.notation] for m in checked)
+                best = next(m for m in checked if risk[m.notation] == least)
+                best_score = latest.get(best.notation)
+                if least and best_score is not None:
+                    best_score = (1 - least) * best_score + least * LOST_AT_ONCE
+        # Never a move known to lose while another one may not (a search cut
+        # short in the middle of a depth may have searched only losing ones).
+        known_lost = {n for n, v in latest.items() if v < -PROVEN}
+        if best is not None and best.notation in known_lost:
+            alt = next((m for m in order if m.notation not in known_lost), None)
+            if alt is not None:
+                best, best_score = alt, latest.get(alt.notation)
         pv = _pv(s, variant, pos, best) if best is not None else []
         return best, _info(lvl, self.depth_done, s.nodes, s.used, best_score, stopped,
-                           ranking[:5], pv)
+                           ranking[:5], pv, len(risk), losing, self.safety_nodes)
 
 
 def best_move(game_or_position, level=DEFAULT_LEVEL, seed: int = 0, budget=None,
@@ -653,8 +806,11 @@ def best_move(game_or_position, level=DEFAULT_LEVEL, seed: int = 0, budget=None,
     the search ended: ``"done"`` (the depth cap), ``"nodes"``, ``"time"``,
     ``"stopped"``, ``"won"`` or ``"lost"`` (a forced result found),
     ``"forced"`` (a single legal move), ``"over"``, ``"no moves"``), ``moves`` (the best few moves with their
-    scores, best first) and ``pv`` (the expected line, when there is no
-    chance on the way).
+    scores, best first), ``pv`` (the expected line, when there is no
+    chance on the way), and from the safety pass: ``checked`` (the moves
+    it checked against every reply), ``losing`` (how many of them the
+    opponent answers with a win at once, whatever chance decides) and
+    ``safety_nodes`` (its share of ``nodes``).
     """
     return Thinker(game_or_position, level, seed, budget, stop).step()
 
@@ -687,7 +843,7 @@ def _pv(s: _Search, variant: Variant, pos: Position, first: Move, limit: int = 1
 
 
 def _info(level: Level, depth: int, nodes: int, seconds: float, score, stopped: str,
-          ranking: list, pv: list) -> dict:
+          ranking: list, pv: list, checked: int = 0, losing: int = 0, safety: int = 0) -> dict:
     win_in = None
     if score is not None and abs(score) > PROVEN:
         win_in = int(round(WIN - abs(score))) * (1 if score > 0 else -1)
@@ -695,6 +851,7 @@ def _info(level: Level, depth: int, nodes: int, seconds: float, score, stopped: 
         "level": level.number, "depth": depth, "nodes": nodes, "seconds": round(seconds, 4),
         "score": None if score is None else round(score, 2), "win_in": win_in, "stopped": stopped,
         "moves": [(m.notation, round(v, 2)) for m, v in ranking], "pv": pv,
+        "checked": checked, "losing": losing, "safety_nodes": safety,
     }
 
 
