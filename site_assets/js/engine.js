@@ -25,7 +25,8 @@ export const BUILD = "__SHARAH_BUILD__";
 const BOOT_LIMIT = window.sharahBootLimit || 60_000;  // ms; tests may lower it
 // ms an engine request may take once the worker is on it; window.sharahRequestLimit
 // (tests) replaces them all
-const LIMITS = { default: 20_000, open: 45_000, load: 45_000, think: 45_000, hint: 45_000, edit: 30_000 };
+const LIMITS = { default: 20_000, open: 45_000, load: 45_000, think: 45_000, hint: 45_000, edit: 30_000,
+  record: 45_000, link: 45_000, shortcut: 45_000 };
 const limitOf = (cmd) => window.sharahRequestLimit || LIMITS[cmd] || LIMITS.default;
 
 /** One sentence for the visitor: a long or many-line message from the

@@ -89,13 +89,16 @@ async function copyText(text) {
 
 const blocked = new Set();     // keys holding an entry that could not be set aside
 
-/** Move the entry under ``key`` to "<key>:set-aside" (nothing is thrown
+/** Move the entry under ``key`` to "<key>:set-aside" (or "-2"... "-9"; nothing is thrown
  *  away); returns ``note``, or what happened when the store would not. */
 function setAside(key, note) {
   const raw = readStored(key);
   if (raw == null) return note;
+  // the first free name: an entry set aside before is kept too
+  let aside = `${key}:set-aside`;
+  for (let n = 2; n <= 9 && readStored(aside) != null; n++) aside = `${key}:set-aside-${n}`;
   removeStored(key);           // first: a large entry and its copy may not fit together
-  if (writeStored(`${key}:set-aside`, raw)) {
+  if (writeStored(aside, raw)) {
     writeStored(key, raw);     // left where it was; this board's game is not saved over it
     blocked.add(key);
     return `${note.replace(/: it was set aside\.$/, "")}: it could not be set aside, so this board does not save its game`

@@ -258,6 +258,7 @@ def test_a_damaged_engine_says_so_in_one_sentence_and_keeps_the_saved_game(new_p
     assert text == ("The engine could not start: its files are damaged or incomplete (the details are in the "
                     "browser's console). Your game is kept: Retry starts the engine again and puts it back.")
     assert "Traceback" not in fig.inner_text()
+    assert "0 moves" not in fig.inner_text()
     # the details went to the console
     assert any("Traceback" in e or "zip" in e.lower() for e in page.watch.errors)
     page.watch.errors.clear()
