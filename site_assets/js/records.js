@@ -159,7 +159,7 @@ class Records {
       if (board.dead) return false;
       const reply = await board.send({ cmd: "save" });
       if (board.dead || reply.fatal) return false;      // the engine failed: recover.js keeps the game
-      if (!reply.ok) return this.notSaved(`this game can no longer be kept in this browser (${reply.error})`);
+      if (!reply.ok) return this.notSaved(`this game can no longer be kept in this browser (${reply.error})`, false);
       const text = JSON.stringify(reply.saved);
       if (blocked.has(this.key)) return this.notSaved("the old saved game could not be set aside, so this game is not saved");
       if (this.other != null) return false;            // another tab's game: the visitor chooses first
@@ -183,11 +183,12 @@ class Records {
 
   /** A change that could not be saved: said at once under the board, with
    *  the way out; the game on the board stays as it is. */
-  notSaved(why) {
+  notSaved(why, store = true) {
     this.unsaved = why;
     this.board.fig.dataset.unsaved = "true";
-    this.board.setHint(`${cap(why)}: your game stays on this board while the page is open; to keep it, `
-      + "copy the record (under Record and link) or free some space (the browser's site data).", "error");
+    this.board.setHint(`${cap(why)}: your game stays on this board while the page is open; `
+      + (store ? "to keep it, copy the record (under Record and link) or free some space (the browser's site data)."
+        : "the copy saved before stays in this browser."), "error");
     return false;
   }
 

@@ -269,3 +269,28 @@ def test_a_damaged_engine_says_so_in_one_sentence_and_keeps_the_saved_game(new_p
     play(fig, "d10", "d9")
     saved_after(page, fig, ["a7a8", "d10d9"])
     assert page.watch.errors == []
+
+
+def test_a_game_the_engine_will_not_keep_is_said_and_stays(new_page, base_url):
+    """The engine's "save" answers ok: false past its limits (5,000 moves,
+    150,000 characters): the page says so at once and keeps the game on the
+    board; the copy saved before stays. (The engine's answer is stood in
+    for here: reaching 5,000 moves in a browser test would take minutes.)"""
+    page = start(new_page, base_url)
+    fig = board(page, A)
+    play(fig, "a7", "a8")
+    saved_after(page, fig, ["a7a8"])
+    fig.evaluate("""f => {
+      const w = f.sharahWidget, send = w.send.bind(w);
+      w.send = (obj) => obj.cmd === "save"
+        ? Promise.resolve({ ok: false, error: "this game has too many moves to keep (5,001; at most 5,000)" })
+        : send(obj);
+    }""")
+    play(fig, "d10", "d9")
+    page.wait_for_function("f => f.dataset.unsaved === 'true'", arg=fig.element_handle())
+    assert hint(fig) == ("This game can no longer be kept in this browser (this game has too many moves to keep "
+                         "(5,001; at most 5,000)): your game stays on this board while the page is open; the copy "
+                         "saved before stays in this browser.")
+    assert played(fig) == ["a7a8", "d10d9"]
+    assert stored_moves(page, key(page)) == ["a7a8"]
+    assert page.watch.errors == []
