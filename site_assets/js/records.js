@@ -165,6 +165,8 @@ class Records {
       if (this.other != null) return false;            // another tab's game: the visitor chooses first
       if (text === this.written) return !this.unsaved;
       const why = writeStored(this.key, text);
+      const st = board.state;
+      if (why && st && !st.history.length && !st.future.length && !this.unsaved) return false;   // nothing played to lose
       if (why) {
         return this.notSaved(why === "full"
           ? "this browser's storage for the site is full, so this move is not saved"
