@@ -294,3 +294,24 @@ def test_a_game_the_engine_will_not_keep_is_said_and_stays(new_page, base_url):
     assert played(fig) == ["a7a8", "d10d9"]
     assert stored_moves(page, key(page)) == ["a7a8"]
     assert page.watch.errors == []
+
+
+def test_storage_that_is_off_is_said_at_the_first_move(new_page, base_url):
+    """Some private modes refuse the storage altogether (reading
+    window.localStorage throws): the board opens as usual, says nothing
+    until a move is played, then says that move is not saved."""
+    page = start(new_page, base_url, """Object.defineProperty(window, "localStorage", {
+      get() { throw new DOMException("The operation is insecure.", "SecurityError"); } });""")
+    fig = board(page, A)
+    assert hint(fig) == ""
+    assert fig.get_attribute("data-unsaved") is None
+    play(fig, "a7", "a8")
+    page.wait_for_function("f => f.dataset.unsaved === 'true'", arg=fig.element_handle())
+    assert hint(fig) == ("This browser does not let the page save games (its storage is off), so this move is not "
+                         "saved: your game stays on this board while the page is open; to keep it, copy the record "
+                         "(under Record and link) or free some space (the browser's site data).")
+    play(fig, "d10", "d9")
+    assert played(fig) == ["a7a8", "d10d9"]
+    # the theme's own scripts (mkdocs-material's palette and tabs) read the
+    # storage unguarded: their errors are theirs; none other may appear
+    assert [e for e in page.watch.errors if e != "pageerror: The operation is insecure."] == []
