@@ -191,3 +191,14 @@ def test_the_options_form_is_the_engines():
     other = json.loads(bridge.handle(json.dumps({"cmd": "open", "board": "q", "variant": "oblong-shatranj",
                                                   "mode": "diagram"})))["state"]
     assert other["options_html"] == "" and other["options"]
+
+
+def test_the_widget_keeps_the_engines_limit_on_saved_games():
+    """records.js sets aside a stored entry longer than the engine reads,
+    without sending it (a request that long would fail as a whole): its
+    figure is the engine's."""
+    from sharah_web import record
+    found = re.findall(r"export const MAX_SAVED = ([\d_]+);", SOURCES["records.js"])
+    assert found == [f"{record.MAX_SAVED:_}"], found
+    # and a saved game of that size still fits in one request
+    assert 6 * record.MAX_SAVED < bridge.MAX_REQUEST

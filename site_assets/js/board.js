@@ -140,8 +140,16 @@ export class Board {
     // opened already from the link to this page (preopen)
     const early = takePreopened(req);
     if (early) this.id = req.board = early.id;
+    this.openReq = req;      // recover.js: whether a saved game was on its way
     const reply = await (early ? early.reply : getEngine().request(req));
     if (this.dead) return;
+    if (!reply.ok && !reply.fatal && req.saved != null && this.refusedSaved == null) {
+      // the saved game made the board fail to open (the engine refused the
+      // request itself): open it fresh; records.js sets the entry aside
+      this.refusedSaved = reply.error;
+      this.start();
+      return;
+    }
     if (!reply.ok) {
       this.fig.dataset.state = "error";
       this.setHint(reply.error, "error");

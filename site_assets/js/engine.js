@@ -9,12 +9,36 @@
 // ({detail: {message}}); restartEngine() starts a new worker and dispatches
 // "sharah:engine-restarted" (recover.js shows the message and the Retry
 // button, and reopens every board with its game).
+//
+// Every request has a time limit (LIMITS: the computer's thinking and the
+// commands that read a whole game have longer ones). The worker answers in
+// the order it was asked, so the clock runs for the oldest request still
+// waiting, from when the one before it was answered: past its limit the
+// engine has stopped answering, and it fails as above (Retry restores every
+// game). Failure messages are one sentence; details (a Python traceback)
+// go to the console only.
 
 export const ENGINE_ZIP = "__SHARAH_ENGINE_ZIP__";
 // The wire's version (bridge.py: PROTOCOL); another in "ping": an old copy in a cache.
 export const PROTOCOL = 2;
 export const BUILD = "__SHARAH_BUILD__";
 const BOOT_LIMIT = window.sharahBootLimit || 60_000;  // ms; tests may lower it
+// ms an engine request may take once the worker is on it; window.sharahRequestLimit
+// (tests) replaces them all
+const LIMITS = { default: 20_000, open: 45_000, load: 45_000, think: 45_000, hint: 45_000, edit: 30_000,
+  record: 45_000, link: 45_000, shortcut: 45_000 };
+const limitOf = (cmd) => window.sharahRequestLimit || LIMITS[cmd] || LIMITS.default;
+
+/** One sentence for the visitor: a long or many-line message from the
+ *  engine (a Python traceback) goes to the console, and a plain one replaces it. */
+export function plainFailure(message) {
+  const text = String(message || "");
+  if (text.length <= 300 && !/\n|Traceback|File "/.test(text)) return text;
+  console.error("sharah engine:", text);
+  return text.startsWith("The engine stopped")
+    ? "The engine stopped working: it met an error of its own (the details are in the browser's console)."
+    : "The engine could not start: its files are damaged or incomplete (the details are in the browser's console).";
+}
 
 export const debug = (window.sharahDebug = window.sharahDebug || {
   workersCreated: 0, ready: false, bootMs: null, failed: null, build: BUILD, widgets: null,
@@ -56,15 +80,32 @@ export function getEngine() {
   let settle;
   const ready = new Promise((resolve, reject) => { settle = { resolve, reject }; });
   let dead = null;   // the failure's message, once this engine has failed
-  const fail = (message) => {
+  // the requests still waiting, in the order sent (the worker answers them in
+  // that order); the clock runs for the first one
+  const order = [];
+  let watch = null;
+  const watchdog = () => {
+    clearTimeout(watch);
+    watch = null;
+    if (dead || !debug.ready || !order.length) return;
+    const id = order[0];
+    const limit = pending.get(id).limit;
+    watch = setTimeout(() => {
+      if (!dead && order[0] === id) fail(`The engine stopped answering (nothing for ${Math.round(limit / 1000)} seconds)`);
+    }, limit);
+  };
+  const fail = (raw) => {
     if (dead) return;
+    const message = plainFailure(raw);
     dead = message;
+    clearTimeout(watch);
     worker.terminate();
     debug.failed = message;
     debug.ready = false;
     settle.reject(new Error(message));
-    for (const resolve of pending.values()) resolve({ ok: false, error: message, fatal: true });
+    for (const { resolve } of pending.values()) resolve({ ok: false, error: message, fatal: true });
     pending.clear();
+    order.length = 0;
     window.dispatchEvent(new CustomEvent("sharah:engine-failed", { detail: { message } }));
   };
   worker.onmessage = (event) => {
@@ -74,12 +115,17 @@ export function getEngine() {
       debug.bootMs = msg.ms;
       mark("sharah:engine-ready", { bootMs: msg.ms });
       settle.resolve();
+      watchdog();
     } else if (msg.type === "failed") {
       fail(debug.ready ? `The engine stopped working: ${msg.error}` : `The engine could not start: ${msg.error}`);
     } else if (msg.type === "response") {
-      const resolve = pending.get(msg.id);
-      if (!resolve) return;
+      const entry = pending.get(msg.id);
+      if (!entry) return;
       pending.delete(msg.id);
+      const at = order.indexOf(msg.id);
+      if (at >= 0) order.splice(at, 1);
+      if (at === 0) watchdog();
+      const resolve = entry.resolve;
       let reply;
       try { reply = JSON.parse(msg.response); }
       catch (err) { reply = { ok: false, error: `bad answer from the engine: ${err.message}` }; }
@@ -110,7 +156,9 @@ export function getEngine() {
       if (dead) return Promise.resolve({ ok: false, error: dead, fatal: true });
       return new Promise((resolve) => {
         const id = nextId++;
-        pending.set(id, resolve);
+        pending.set(id, { resolve, limit: limitOf(obj && obj.cmd) });
+        order.push(id);
+        if (order.length === 1) watchdog();
         worker.postMessage({ id, request: JSON.stringify(obj) });
       });
     },

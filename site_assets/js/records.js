@@ -23,6 +23,16 @@
 //   paused ("replay" lock) until the visitor goes to the last move or chooses
 //   "Play from here" (the later moves are then dropped by the next move).
 //
+// - Nothing lost: a stored entry longer than the engine keeps (MAX_SAVED)
+//   is never sent to it; it is set aside at once, like one the engine could
+//   not read. A move that cannot be saved (the storage is full or off, or
+//   the game is too large to keep) is said in the board's hint line at once,
+//   with the way out; the game on the board is never touched, and leaving
+//   the page asks first. A link's game stays in the address until it is
+//   saved. Another tab that saves this board's game is heard ("storage"
+//   events): this tab stops saving and offers to keep its own game or take
+//   the other's.
+//
 // Text from a record, a link or storage is only ever set with textContent.
 
 import { registerAddon } from "./board.js?v=__SHARAH_BUILD__";
@@ -30,6 +40,9 @@ import { el, cap, sentence } from "./dom.js?v=__SHARAH_BUILD__";
 
 const STORE = "sharah-game:";
 const MAX_RECORD = 200_000;   // characters; the engine refuses longer records too
+// characters of a saved game the engine reads (sharah_web/record.py:
+// MAX_SAVED; tests/test_contract.py checks that they are the same)
+export const MAX_SAVED = 150_000;
 
 const storageKey = (board) => `${STORE}${location.pathname}#${board.cfg.uid}`;
 
@@ -41,8 +54,14 @@ function readStored(key) {
   try { return store()?.getItem(key) ?? null; } catch (_) { return null; }
 }
 
+/** Keep ``text`` under ``key``: null when kept, else "full" or "off". A
+ *  failed write leaves the key's older copy as it was. */
 function writeStored(key, text) {
-  try { store().setItem(key, text); return true; } catch (_) { return false; }
+  const s = store();
+  if (!s) return "off";
+  try { s.setItem(key, text); return null; } catch (err) {
+    return err && (err.name === "QuotaExceededError" || err.code === 22 || err.code === 1014) ? "full" : "off";
+  }
 }
 
 function removeStored(key) {
@@ -68,24 +87,53 @@ async function copyText(text) {
   }
 }
 
+const blocked = new Set();     // keys holding an entry that could not be set aside
+
+/** Move the entry under ``key`` to "<key>:set-aside" (or "-2"... "-9"; nothing is thrown
+ *  away); returns ``note``, or what happened when the store would not. */
+function setAside(key, note) {
+  const raw = readStored(key);
+  if (raw == null) return note;
+  // the first free name: an entry set aside before is kept too
+  let aside = `${key}:set-aside`;
+  for (let n = 2; n <= 9 && readStored(aside) != null; n++) aside = `${key}:set-aside-${n}`;
+  removeStored(key);           // first: a large entry and its copy may not fit together
+  if (writeStored(aside, raw)) {
+    writeStored(key, raw);     // left where it was; this board's game is not saved over it
+    blocked.add(key);
+    return `${note.replace(/: it was set aside\.$/, "")}: it could not be set aside, so this board does not save its game`
+      + " (clear the site's data in the browser to start afresh).";
+  }
+  return note;
+}
+
 class Records {
   constructor(board, openReply) {
     this.board = board;
     this.key = storageKey(board);
     this.saving = Promise.resolve();
-    this.storageWarned = false;
+    this.unsaved = null;       // why the last change could not be saved
+    this.written = undefined;  // the text this tab wrote last (else another tab's)
+    this.other = null;         // another tab's game, while the visitor chooses
     this.replaying = false;
     this.buildPanel();
     this.buildReplay();
     const opts = { signal: board.abort.signal };
     board.on("state", (state) => this.onState(state));
     window.addEventListener("hashchange", () => this.checkLink(), opts);
-    if (openReply && openReply.note) {
+    window.addEventListener("storage", (e) => this.onStorage(e), opts);
+    window.addEventListener("beforeunload", (e) => {
+      // moves the storage did not take: leaving asks first
+      if (this.unsaved && !board.dead) { e.preventDefault(); e.returnValue = ""; }
+    }, opts);
+    const aside = board.asideNote;
+    if (aside) {
+      board.setHint(aside, "explain");
+    } else if (board.refusedSaved != null || (openReply && openReply.note)) {
       // the engine could not read the stored game: keep it aside, say so
-      const raw = readStored(this.key);
-      if (raw != null) writeStored(`${this.key}:set-aside`, raw);
-      removeStored(this.key);
-      board.setHint(openReply.note, "explain");
+      board.setHint(setAside(this.key, openReply && openReply.note
+        ? openReply.note
+        : `Your saved game on this board could not be restored (${board.refusedSaved}): it was set aside.`), "explain");
     } else if (openReply && openReply.restored) {
       const st = board.state;
       if (st.history.length || st.future.length) board.setHint("Your game is back where you left it.", "explain");
@@ -104,18 +152,86 @@ class Records {
     this.save();
   }
 
+  /** Save the board's game; resolves to true when the browser kept it. */
   save() {
     const board = this.board;
     this.saving = this.saving.then(async () => {
-      if (board.dead) return;
+      if (board.dead) return false;
       const reply = await board.send({ cmd: "save" });
-      if (!reply.ok || board.dead) return;
-      if (!writeStored(this.key, JSON.stringify(reply.saved)) && !this.storageWarned) {
-        this.storageWarned = true;
-        this.say("This browser does not let the page keep your game (its storage is off or full): "
-          + "copy the record or a link to keep it.", "error");
+      if (board.dead || reply.fatal) return false;      // the engine failed: recover.js keeps the game
+      if (!reply.ok) return this.notSaved(`this game can no longer be kept in this browser (${reply.error})`, false);
+      const text = JSON.stringify(reply.saved);
+      if (blocked.has(this.key)) return this.notSaved("the old saved game could not be set aside, so this game is not saved");
+      if (this.other != null) return false;            // another tab's game: the visitor chooses first
+      if (text === this.written) return !this.unsaved;
+      const why = writeStored(this.key, text);
+      const st = board.state;
+      if (why && st && !st.history.length && !st.future.length && !this.unsaved) return false;   // nothing played to lose
+      if (why) {
+        return this.notSaved(why === "full"
+          ? "this browser's storage for the site is full, so this move is not saved"
+          : "this browser does not let the page save games (its storage is off), so this move is not saved");
       }
-    }).catch(() => {});
+      this.written = text;
+      if (this.unsaved) {
+        this.unsaved = null;
+        delete board.fig.dataset.unsaved;
+        board.setHint("Your game is saved again.", "explain");
+      }
+      return true;
+    }).catch(() => false);
+    return this.saving;
+  }
+
+  /** A change that could not be saved: said at once under the board, with
+   *  the way out; the game on the board stays as it is. */
+  notSaved(why, store = true) {
+    this.unsaved = why;
+    this.board.fig.dataset.unsaved = "true";
+    this.board.setHint(`${cap(why)}: your game stays on this board while the page is open; `
+      + (store ? "to keep it, copy the record (under Record and link) or free some space (the browser's site data)."
+        : "the copy saved before stays in this browser."), "error");
+    return false;
+  }
+
+  // ---- two tabs: another tab saved this board's game
+  onStorage(e) {
+    if (e.key !== this.key || e.newValue == null || e.newValue === this.written || this.board.dead) return;
+    try { if (e.storageArea && e.storageArea !== store()) return; } catch (_) { return; }
+    this.other = e.newValue;
+    this.written = undefined;
+    const box = this.tabsBox();
+    box.hidden = false;
+    this.board.setHint("This game was changed in another tab: this tab no longer saves it until you choose.", "explain");
+  }
+
+  tabsBox() {
+    if (this.tabs) return this.tabs;
+    const board = this.board;
+    const box = el("div", { class: "sharah-tabs", role: "group", "aria-label": "This game in another tab", hidden: true });
+    const keep = el("button", { type: "button", class: "md-button sharah-btn", "data-tabs": "keep" }, "Keep this tab's game");
+    const take = el("button", { type: "button", class: "md-button sharah-btn", "data-tabs": "take" }, "Take the other tab's game");
+    box.append(el("p", {}, "Another tab saved a game on this board. Which one goes on?"), keep, take);
+    board.slot("tabs", ".sharah-moves").appendChild(box);
+    keep.addEventListener("click", async () => {
+      box.hidden = true;
+      this.other = null;
+      if (await this.save()) board.setHint("This tab's game is saved (the other tab is told).", "explain");
+    }, { signal: board.abort.signal });
+    take.addEventListener("click", async () => {
+      const text = this.other;
+      if (text == null) return;
+      const reply = await board.request({ cmd: "load", saved: text });
+      if (!reply || board.dead) return;     // the engine's reason is in the hint line; nothing changed
+      box.hidden = true;
+      this.other = null;
+      this.written = text;
+      this.replaying = false;
+      board.apply(reply.state);
+      board.setHint("The other tab's game is on the board.", "explain");
+    }, { signal: board.abort.signal });
+    this.tabs = box;
+    return box;
   }
 
   // ---- the panel: record, link, import
@@ -238,7 +354,15 @@ class Records {
     const where = await board.send({ cmd: "link_board", link: fragment, boards });
     if (board.dead || !where.ok || where.target !== board.cfg.uid || location.hash !== fragment) return;
     // the link is read once: a reload later shows the saved game
-    history.replaceState(history.state, "", location.pathname + location.search);
+    const address = (hash) => history.replaceState(history.state, "", location.pathname + location.search + hash);
+    address("");
+    // ...once its game is saved: until then a reload follows the link again
+    const loaded = async (state) => {
+      this.replaying = false;
+      board.apply(state);
+      board.setHint("The game from the link is on the board.", "explain");
+      if (!(await this.save()) && !board.dead && !location.hash) address(fragment);
+    };
     const reply = await board.send({ cmd: "load", link: fragment, if_unchanged: true });
     if (board.dead) return;
     board.fig.scrollIntoView({ block: "center" });
@@ -246,19 +370,12 @@ class Records {
       board.setHint(`The game in the link could not be loaded: ${reply.error}. Your game here is unchanged.`, "error");
       return;
     }
-    if (reply.applied) {
-      this.replaying = false;
-      board.apply(reply.state);
-      board.setHint("The game from the link is on the board.", "explain");
-      return;
-    }
+    if (reply.applied) { loaded(reply.state); return; }
     board.setHint("The link holds another game than the one on this board. Load it instead of yours?", "explain");
     board.confirmDiscard(null, "Yes, load the link's game", async () => {
       const again = await board.request({ cmd: "load", link: fragment });
       if (!again || board.dead) return;
-      this.replaying = false;
-      board.apply(again.state);
-      board.setHint("The game from the link is on the board.", "explain");
+      loaded(again.state);
     });
   }
 
@@ -364,8 +481,17 @@ registerAddon({
   name: "records",
   applies: (board) => board.mode === "game",
   openRequest(board, req) {
-    const saved = readStored(storageKey(board));
-    if (saved) req.saved = saved;
+    if (board.refusedSaved != null || board.asideNote) return;
+    const key = storageKey(board);
+    const saved = readStored(key);
+    if (typeof saved !== "string" || !saved) return;
+    if (saved.length > MAX_SAVED) {
+      // never sent: the engine would refuse the whole request
+      board.asideNote = setAside(key, `Your saved game on this board is too large to restore (${saved.length.toLocaleString("en")} `
+        + `characters; at most ${MAX_SAVED.toLocaleString("en")}): it was set aside.`);
+      return;
+    }
+    req.saved = saved;
   },
   mount(board, openReply) {
     return new Records(board, openReply);

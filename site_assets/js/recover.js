@@ -57,7 +57,9 @@ function showFailure(board, message) {
   board.fig.dataset.state = "error";
   board.setHint("");            // the box says it, once
   const box = failureBox(board);
-  const game = board.mode === "game" && board.state && (board.state.history.length || board.state.future.length);
+  // a game shown, or a saved game on its way to a board that did not open yet
+  const game = board.mode === "game" && (board.state ? board.state.history.length || board.state.future.length
+    : !!(board.openReq && board.openReq.saved != null));
   box.querySelector(".sharah-failure-text").textContent = `${message.replace(/\.?$/, ".")} `
     + (game ? "Your game is kept: Retry starts the engine again and puts it back."
             : "Retry starts the engine again.");
