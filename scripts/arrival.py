@@ -1,4 +1,4 @@
-"""The arrival benchmark (issue 22): the site as a phone visitor meets it.
+"""The arrival benchmark: the site as a phone visitor meets it.
 
 The built site is served on 127.0.0.1 by a small static server that does
 what common static hosts do (gzip for text, JavaScript, JSON and wasm; an
@@ -76,7 +76,7 @@ TYPES = {
 CHUNK = 16 * 1024
 LOAD_LIMIT = 180        # s: one page load, at most
 SW_LIMIT = 120          # s: the service worker storing the site, at most
-BUDGETS = {             # issue 22, 4G, the Scheherazade and Light/Shadow pages
+BUDGETS = {             # 4G, the Scheherazade and Light/Shadow pages
     "first_bytes": 5_000_000, "tap_after_paint_s": 0.5, "paint_s": 1.5,
     "first_ready_s": 8.0, "repeat_ready_s": 4.0,
 }

@@ -1,4 +1,4 @@
-"""The speed benchmark (issue 10): engine speed on CPython and in Pyodide,
+"""The speed benchmark: engine speed on CPython and in Pyodide,
 boot and response times in Chromium, the engine's size; a table of every
 budget, met or not. Not part of the tests: run it by hand.
 
@@ -771,7 +771,7 @@ def print_budgets(rows) -> None:
     w0 = max(len(r[0]) for r in rows)
     w1 = max(len(r[1]) for r in rows)
     w2 = max(len(r[2]) for r in rows)
-    say("Budgets (issue 10)")
+    say("Budgets")
     say(f"{'budget':<{w0}}  {'measured':<{w1}}  {'target':<{w2}}  verdict")
     say("-" * (w0 + w1 + w2 + 15))
     for name, got, target, ok in rows:

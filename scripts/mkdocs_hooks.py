@@ -9,7 +9,7 @@
   ``node_modules/pyodide``, as ``assets/pyodide/``) and the engine zip
   (``assets/sharah/engine-<hash>.zip``, named by its content hash).
 - ``on_post_page``: a page with boards starts the engine's worker from its
-  head, before the boards are parsed (issue 10, budget (b)).
+  head, before the boards are parsed (budget (b), docs/about/benchmarks.md).
 - ``on_post_build``: the Content-Security-Policy (``CSP``, with the hashes of
   the inline scripts Material and this hook write) goes into every page's
   head as a ``<meta>``, and into ``assets/sharah/csp.txt`` for servers that

@@ -1,5 +1,5 @@
 """The lean standard library the site ships instead of Pyodide's whole
-``python_stdlib.zip`` (issue 22): only the modules the engine and Pyodide's
+``python_stdlib.zip``: only the modules the engine and Pyodide's
 own start-up import, found by running the engine's test workload, not kept
 by hand.
 

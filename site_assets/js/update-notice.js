@@ -1,4 +1,4 @@
-// Offline and updates (issue 22): registers the site's service worker
+// Offline and updates: registers the site's service worker
 // (sw.js at the site's root, written by the build) and tells the visitor,
 // in words, when a new version of the site is ready.
 //
