@@ -340,6 +340,7 @@ def on_post_build(config, **kwargs):
     (site / ASSETS / "csp.txt").write_text(policy + CSP_HEADER_ONLY + "\n", encoding="utf-8")
     (site / ASSETS / "first-boards.json").write_text(
         json.dumps(first_boards(site, texts), indent=0, sort_keys=True), encoding="utf-8")
+    write_early_answers(site, texts)
 
 
 FIRST_BOARD = re.compile(r'<figure class="sharah-board[^"]*"[^>]*?\sdata-mode="[^"]*"[^>]*?\sdata-config="([^"]*)"')
@@ -357,6 +358,32 @@ def first_boards(site: Path, texts: dict) -> dict[str, str]:
             key = path.relative_to(site).as_posix()
             out[key[:-len("index.html")] if key.endswith("index.html") else key] = html.unescape(m.group(1))
     return out
+
+
+# ------------------------------------------- play before the runtime (issue 22)
+
+BOARD_CONFIG = re.compile(r'<figure class="sharah-board[^"]*"[^>]*?\sdata-config="([^"]*)"')
+
+
+def write_early_answers(site: Path, texts: dict) -> dict[str, int]:
+    """Each page's boards' early answers (sharah_web/early.py), one file per
+    page: ``assets/sharah/early/<page>.json`` (``<page>`` from the boards'
+    uids), ``{uid: answer}``, fetched by the widget after the first paint.
+    Returns file name -> bytes (for the benchmark and the tests)."""
+    from sharah_web import early
+    folder = site / ASSETS / "early"
+    folder.mkdir(parents=True, exist_ok=True)
+    pages: dict[str, dict] = {}
+    for text in texts.values():
+        for m in BOARD_CONFIG.finditer(text):
+            config = json.loads(html.unescape(m.group(1)))
+            pages.setdefault(early.page_key(config["uid"]), {})[config["uid"]] = early.early_answer(config)
+    sizes = {}
+    for key, boards in sorted(pages.items()):
+        data = json.dumps(boards, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
+        (folder / f"{key}.json").write_bytes(data)
+        sizes[f"{key}.json"] = len(data)
+    return sizes
 
 
 def on_serve(server, config, builder, **kwargs):
