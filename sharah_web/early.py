@@ -79,8 +79,9 @@ def early_answer(config: dict) -> dict:
 
     listed = board.listed_moves()
     pos = game.current
-    fx = [_effects(m, names, look, pos.to_move) for m in listed]
-    after = [variant.apply(pos, m).to_move for m in listed]
+    reached = [variant.apply(pos, m) for m in listed]
+    fx = [_effects(m, names, look, pos, new) for m, new in zip(listed, reached)]
+    after = [new.to_move for new in reached]
     usual = max(set(after), key=after.count) if after else variant.opponent(pos.to_move)
     exceptions = {str(i): side for i, side in enumerate(after) if side != usual}
     geo = variant.geometry
@@ -98,9 +99,12 @@ def early_answer(config: dict) -> dict:
     return out
 
 
-def _effects(move: Move, names: list[str], look, side) -> int | list:
+def _effects(move: Move, names: list[str], look, pos, after) -> int | list:
     """A move's effects on the picture: 0 for a plain move, [1, ...] for a
-    plain move and then more (see the module)."""
+    plain move and then more (see the module). The move's own effects when
+    they draw the position the engine reaches (``Variant.apply``); else what
+    changes between the two boards (a variant may do more than the effects
+    say, e.g. a piece that leaves the board after a move)."""
     out = []
     for e in move.effects:
         if isinstance(e, Shift):
@@ -111,11 +115,35 @@ def _effects(move: Move, names: list[str], look, side) -> int | list:
             out.append(["p", names[e.sq], look(e.piece)])
         elif isinstance(e, Change):
             out.append(["c", names[e.sq], look(e.piece)])
+    target = {names[sq]: look(p) for sq, p in after.pieces()}
+    if _draw({names[sq]: look(p) for sq, p in pos.pieces()}, out) != target:
+        before = pos.board
+        out = [["r", names[sq]] for sq, p in enumerate(before) if p is not None and after.board[sq] is None]
+        out += [["c" if before[sq] is not None else "p", names[sq], look(p)]
+                for sq, p in enumerate(after.board) if p is not None and p != before[sq]]
     plain = None
     if move.frm is not None and move.to is not None and move.frm != move.to:
         plain = [["r", names[s]] for s in move.captured()] + [["s", names[move.frm], names[move.to]]]
     elif move.frm is None and move.to is not None and move.drop:
-        plain = [["p", names[move.to], look(Piece(move.drop, side))]]
+        plain = [["p", names[move.to], look(Piece(move.drop, pos.to_move))]]
     if plain is not None and out[:len(plain)] == plain:
         return 0 if len(out) == len(plain) else [1] + out[len(plain):]
     return out
+
+
+def _draw(picture: dict, effects: list) -> dict | None:
+    """``effects`` applied to a square -> look map, as the page applies them
+    (None: they do not apply)."""
+    pic = dict(picture)
+    for op, a, *rest in effects:
+        if op == "s" and a in pic and rest[0] not in pic:
+            pic[rest[0]] = pic.pop(a)
+        elif op == "r" and a in pic:
+            del pic[a]
+        elif op == "p" and a not in pic:
+            pic[a] = rest[0]
+        elif op == "c" and a in pic:
+            pic[a] = rest[0]
+        else:
+            return None
+    return pic
