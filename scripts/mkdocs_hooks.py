@@ -368,7 +368,7 @@ BOARD_CONFIG = re.compile(r'<figure class="sharah-board[^"]*"[^>]*?\sdata-config
 def write_early_answers(site: Path, texts: dict) -> dict[str, int]:
     """Each page's boards' early answers (sharah_web/early.py), one file per
     page: ``assets/sharah/early/<page>.json`` (``<page>`` from the boards'
-    uids), ``{uid: answer}``, fetched by the widget after the first paint.
+    uids; ``early.page_file``), fetched by the widget after the first paint.
     Returns file name -> bytes (for the benchmark and the tests)."""
     from sharah_web import early
     folder = site / ASSETS / "early"
@@ -380,7 +380,7 @@ def write_early_answers(site: Path, texts: dict) -> dict[str, int]:
             pages.setdefault(early.page_key(config["uid"]), {})[config["uid"]] = early.early_answer(config)
     sizes = {}
     for key, boards in sorted(pages.items()):
-        data = json.dumps(boards, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
+        data = json.dumps(early.page_file(boards), ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
         (folder / f"{key}.json").write_bytes(data)
         sizes[f"{key}.json"] = len(data)
     return sizes

@@ -41,7 +41,7 @@ from .core import Change, Move, Piece, Place, Remove, Shift
 from .session import STATE_KEYS, Board
 from .svg import _piece
 
-__all__ = ["EARLY_STATE_KEYS", "early_answer", "page_key"]
+__all__ = ["EARLY_STATE_KEYS", "early_answer", "page_file", "page_key"]
 
 # The part of the open answer (session.BoardState) the page needs before
 # the engine is up: the picture is the page's static drawing already, the
@@ -97,6 +97,35 @@ def early_answer(config: dict) -> dict:
     if drops:
         out["drops"] = drops     # kind -> the look a plain drop puts down
     return out
+
+
+def page_file(answers: dict[str, dict]) -> dict:
+    """A page's early file: ``{"looks": [...], "boards": {uid: answer}}``,
+    smaller than the answers as they are. The pieces' drawings are kept once
+    for the page (a board's ``looks`` become indexes into the page's), and a
+    move entry that is only ``{n, from, to}`` with ``n`` = ``from + to``
+    (most are) is written ``"from to"`` (early.js ``unpack`` undoes both)."""
+    shared: list = []
+    index: dict = {}
+    boards = {}
+    for uid, answer in answers.items():
+        packed = dict(answer)
+        packed["looks"] = []
+        for look in answer["looks"]:
+            key = tuple(look)
+            if key not in index:
+                index[key] = len(shared)
+                shared.append(list(look))
+            packed["looks"].append(index[key])
+        packed["state"] = dict(answer["state"], moves=[_pack_move(m) for m in answer["state"]["moves"]])
+        boards[uid] = packed
+    return {"looks": shared, "boards": boards}
+
+
+def _pack_move(m: dict):
+    if set(m) == {"n", "from", "to"} and m["from"] and m["to"] and m["n"] == m["from"] + m["to"]:
+        return f"{m['from']} {m['to']}"
+    return m
 
 
 def _effects(move: Move, names: list[str], look, pos, after) -> int | list:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from sharah_web import fence
-from sharah_web.early import EARLY_STATE_KEYS, early_answer, page_key
+from sharah_web.early import EARLY_STATE_KEYS, early_answer, page_file, page_key
 from sharah_web.session import STATE_KEYS, Board
 from sharah_web.svg import _piece
 
@@ -154,6 +154,26 @@ def test_the_build_writes_one_file_per_page(tmp_path):
     written = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in folder.glob("*.json")}
     keys = {page_key(a["uid"]), page_key(b["uid"]), page_key(c["uid"])}
     assert set(written) == {f"{k}.json" for k in keys} == set(sizes)
-    everything = {uid: ans for data in written.values() for uid, ans in data.items()}
+    everything = {uid: ans for data in written.values() for uid, ans in unpack(data).items()}
     assert set(everything) == {a["uid"], b["uid"], c["uid"]}
-    assert everything[c["uid"]] == json.loads(json.dumps(early_answer(c)))
+    for cfg in (a, b, c):
+        assert everything[cfg["uid"]] == json.loads(json.dumps(early_answer(cfg)))
+
+
+def unpack(file: dict) -> dict:
+    """What early.js ``unpack`` does with a page's file."""
+    out = {}
+    for uid, answer in file["boards"].items():
+        moves = [m if isinstance(m, dict) else {"n": m.replace(" ", ""), "from": m.split()[0], "to": m.split()[1]}
+                 for m in answer["state"]["moves"]]
+        out[uid] = dict(answer, looks=[file["looks"][i] for i in answer["looks"]],
+                        state=dict(answer["state"], moves=moves))
+    return out
+
+
+def test_the_page_file_packs_and_unpacks_to_the_answers():
+    answers = {cfg["uid"]: early_answer(cfg) for _, cfg in CONFIGS[:40]}
+    packed = page_file(answers)
+    assert unpack(json.loads(json.dumps(packed))) == json.loads(json.dumps(answers))
+    short = sum(isinstance(m, str) for a in packed["boards"].values() for m in a["state"]["moves"])
+    assert short > 0

@@ -35,9 +35,27 @@ function pageAnswers(uid) {
     files.set(key, afterPaint()
       .then(() => fetch(new URL(`../early/${key}.json`, import.meta.url)))
       .then((res) => (res.ok ? res.json() : null))
+      .then(unpack)
       .catch(() => null));
   }
   return files.get(key);
+}
+
+/** A page's file (sharah_web/early.py, page_file) -> {uid: answer}: each
+ *  board's looks from the page's, "from to" move entries made whole. */
+export function unpack(file) {
+  if (!file || !file.boards || !Array.isArray(file.looks)) return null;
+  const out = {};
+  for (const [uid, answer] of Object.entries(file.boards)) {
+    if (!answer || !answer.state || !Array.isArray(answer.state.moves) || !Array.isArray(answer.looks)) continue;
+    const moves = answer.state.moves.map((m) => {
+      if (typeof m !== "string") return m;
+      const [from, to] = m.split(" ");
+      return { n: from + to, from, to };
+    });
+    out[uid] = { ...answer, looks: answer.looks.map((i) => file.looks[i]), state: { ...answer.state, moves } };
+  }
+  return out;
 }
 
 /** The sides the visitor set to the computer on this board (computer.js's

@@ -54,7 +54,7 @@ def held_page(new_page, base_url, path, *patterns, init=None):
 
 def early_answer(page, base_url, uid):
     key = uid.rsplit("-", 1)[0]
-    return page.request.get(f"{base_url}assets/sharah/early/{key}.json").json()[uid]
+    return page.request.get(f"{base_url}assets/sharah/early/{key}.json").json()["boards"][uid]
 
 
 def fig_at(page, index):
@@ -67,7 +67,9 @@ def wait_early(fig, value="shown", timeout=20_000):
 
 
 def moves_from(answer, frm):
-    return sorted({m["to"] for m in answer["state"]["moves"] if m.get("from") == frm and m.get("to")})
+    """The baked moves' to-squares from ``frm`` ("from to" entries are plain moves)."""
+    moves = [m if isinstance(m, dict) else dict(zip(("from", "to"), m.split())) for m in answer["state"]["moves"]]
+    return sorted({m["to"] for m in moves if m.get("from") == frm and m.get("to")})
 
 
 def test_a_game_board_plays_its_first_move_before_the_engine(new_page, base_url):
@@ -175,11 +177,12 @@ def test_a_stale_early_answer_gives_way_to_the_engine(new_page, base_url):
     def tamper(route, request):
         res = route.fetch()
         data = res.json()
-        for uid in data:     # the first game board: a pawn that may jump to b6 (no rule says so)
-            st = data[uid]["state"]
+        boards = data["boards"]
+        for uid in boards:   # the first game board: a knight that may go to b6 (no rule says so)
+            st = boards[uid]["state"]
             if st["mode"] == "game" and st["ply"] == 0 and "b2" in st["pieces"]:
                 st["moves"].append({"n": "b2b6", "from": "b2", "to": "b6"})
-                data[uid]["fx"].append(0)
+                boards[uid]["fx"].append(0)
                 uid_box["uid"] = uid
                 break
         route.fulfill(response=res, body=json.dumps(data))
