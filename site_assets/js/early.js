@@ -20,6 +20,8 @@
 // first paint. A tap made before that file (or the engine) is there is
 // kept, and replayed on the board as soon as it can answer it.
 
+import { engineReady } from "./engine.js?v=__SHARAH_BUILD__";
+
 const SQ = 100;   // sharah_web/svg.py: a square's size in the drawing
 const files = new Map();   // page key -> Promise of {uid: answer} or null
 const STORE_PREFIX = "sharah-players:";   // computer.js keeps a board's players there
@@ -76,7 +78,7 @@ function valid(answer) {
 }
 
 export function earlyBegin(board) {
-  if (board.earlyBegun || board.mode === undefined) return;
+  if (board.earlyBegun) return;
   board.earlyBegun = true;
   const box = board.box;
   // a tap before anything can answer it: kept as a place on the board
@@ -87,6 +89,7 @@ export function earlyBegin(board) {
     board.earlyTap = { x: (e.clientX - r.left) / r.width, y: (e.clientY - r.top) / r.height };
   };
   box.addEventListener("pointerdown", keep, { signal: board.abort.signal });
+  if (engineReady()) return;     // the engine answers at once (a page reached by instant navigation)
   pageAnswers(board.cfg.uid).then((answers) => {
     const answer = answers && answers[board.cfg.uid];
     if (board.dead || board.view || board.state || !valid(answer)) return;
