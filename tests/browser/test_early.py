@@ -210,3 +210,28 @@ def test_a_stale_early_answer_gives_way_to_the_engine(new_page, base_url):
     page.wait_for_function("(f) => f.sharahWidget.state.ply === 1", arg=fig.element_handle())
     assert fig.evaluate("f => f.sharahWidget.state.last.n") == "b2c4"
     assert not page.watch.errors, page.watch.errors
+
+
+def test_an_exercise_takes_its_move_early_and_the_engine_checks_it(new_page, base_url):
+    page, (engine,) = held_page(new_page, base_url, TEST_PAGE, ENGINE)
+    fig = fig_at(page, 2)      # Try C: the elephant on a3 takes the knight on c5
+    assert fig.get_attribute("data-mode") == "try"
+    wait_early(fig)
+    click_sq(fig, "a3")
+    assert dests(fig) == ["c5"]
+    click_sq(fig, "a5")        # no move there: what the baked list says, nothing played
+    assert fig.locator(".sharah-hint").inner_text() == "a3 to a5 is not a move here."
+    assert piece_on(fig, "a3").count() == 1
+    click_sq(fig, "a3")
+    click_sq(fig, "c5")        # a capture: the knight leaves, the elephant arrives
+    assert piece_on(fig, "a3").count() == 0
+    assert "pc-elephant" in piece_on(fig, "c5").get_attribute("class")
+    assert piece_on(fig, "c5").count() == 1
+    engine.release()
+    wait_ready(page)
+    feedback = fig.locator(".sharah-feedback")
+    feedback.wait_for(state="visible", timeout=BOOT_TIMEOUT)
+    page.wait_for_function("(f) => f.querySelector('.sharah-feedback').dataset.kind === 'right'",
+                           arg=fig.element_handle())
+    assert "the elephant jumps over its own pawn" in feedback.inner_text()
+    assert not page.watch.errors, page.watch.errors
