@@ -47,7 +47,7 @@ __all__ = ["EARLY_STATE_KEYS", "early_answer", "page_file", "page_key"]
 # the engine is up: the picture is the page's static drawing already, the
 # panels (options, move list, shortcuts) wait for the engine.
 EARLY_STATE_KEYS = ("board", "mode", "status", "to_move", "sides", "orientation", "result",
-                    "moves", "hand", "ply", "pieces", "position")
+                    "moves", "hand", "ply", "pieces", "position", "history", "future")
 assert set(EARLY_STATE_KEYS) <= set(STATE_KEYS)
 
 

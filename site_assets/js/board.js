@@ -142,7 +142,7 @@ export class Board {
     const early = takePreopened(req);
     if (early) this.id = req.board = early.id;
     const replied = early ? early.reply : getEngine().request(req);
-    earlyBegin(this);      // early.js: the build's answer answers taps until the engine is up
+    earlyBegin(this, req); // early.js: the build's answer answers taps until the engine is up
     const reply = await replied;
     if (this.dead) return;
     if (!reply.ok) {

@@ -6,7 +6,7 @@
 // chosen move from its baked effects.
 //
 // board.js calls three hooks:
-//   earlyBegin(board)           in start(), while the engine is booting
+//   earlyBegin(board, req)      in start(), while the engine is booting (req: the open request)
 //   earlyPlay(board, n) -> bool in play(): the move is drawn and kept
 //   earlyExplain(board, ...) -> bool in explain(): what the list alone says
 //   earlyTakeover(board)        in start(), once the engine has answered
@@ -77,9 +77,13 @@ function valid(answer) {
     && st.pieces && Array.isArray(answer.grid) && Array.isArray(answer.looks));
 }
 
-export function earlyBegin(board) {
+export function earlyBegin(board, req) {
   if (board.earlyBegun) return;
   board.earlyBegun = true;
+  // the baked answer is for the page's board as built: not for a board an
+  // add-on opens otherwise (a saved game put back, a game from a link)
+  const own = (k) => k === "cmd" || k === "board" || JSON.stringify(req[k]) === JSON.stringify(board.cfg[k]);
+  const asBuilt = !req || Object.keys(req).every(own);
   const box = board.box;
   // a tap before anything can answer it: kept as a place on the board
   const keep = (e) => {
@@ -89,10 +93,11 @@ export function earlyBegin(board) {
     board.earlyTap = { x: (e.clientX - r.left) / r.width, y: (e.clientY - r.top) / r.height };
   };
   box.addEventListener("pointerdown", keep, { signal: board.abort.signal });
-  if (engineReady()) return;     // the engine answers at once (a page reached by instant navigation)
+  if (!asBuilt || engineReady()) return;   // engine up: it answers at once (instant navigation)
   pageAnswers(board.cfg.uid).then((answers) => {
     const answer = answers && answers[board.cfg.uid];
-    if (board.dead || board.view || board.state || !valid(answer)) return;
+    // not on a board the engine answered already, or that it failed under (its Retry is shown)
+    if (board.dead || board.view || board.state || board.fig.dataset.state === "error" || !valid(answer)) return;
     try { show(board, answer); } catch (err) { console.error("sharah early board:", err); }
   });
 }
@@ -115,6 +120,7 @@ function show(board, answer) {
       + `cx="${col * SQ + 50}" cy="${row * SQ + 50}" r="15"/>`;
   });
   g.innerHTML = markup;
+  const before = board.box.innerHTML;
   const first = svg.querySelector("g.squares");
   if (first) first.after(g); else svg.prepend(g);
   board.earlyAnswer = answer;
@@ -124,6 +130,18 @@ function show(board, answer) {
   board.indexMoves(board.state);
   board.fig.dataset.early = "shown";
   earlyStats.shown += 1;
+  // the engine failed under the board (recover.js shows Retry): the page's
+  // drawing comes back and nothing is live; a move made early stays kept
+  // (board.earlyMove) and is played when Retry has brought the engine up
+  window.addEventListener("sharah:board-failed", (e) => {
+    if (e.detail?.board !== board || !board.earlyAnswer) return;
+    board.view.show(before);
+    board.state = null;
+    board.sel = null;
+    board.indexMoves({ moves: [] });
+    board.busy = false;
+    delete board.fig.dataset.early;
+  }, { signal: board.abort.signal });
   board.drawMarks();
   const next = answer.state.to_move;
   if (!answer.state.result && computerSides(board).includes(next) && board.mode === "game") {
