@@ -10,6 +10,7 @@ baked answer gives way to the engine's, and the visitor is told.
 from __future__ import annotations
 
 import json
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -17,7 +18,12 @@ from .conftest import BOOT_TIMEOUT, TEST_DIR, wait_ready
 from .test_computer import PAGE as COMPUTER_PAGE
 from .test_widget import TEST_PAGE, click_sq, dests, history, piece_on, status
 
-ENGINE = "**/engine-*.zip"
+def ENGINE(url: str) -> bool:
+    """The engine zip (not the worker script, whose query names it)."""
+    path = urlsplit(url).path
+    return "/assets/sharah/engine-" in path and path.endswith(".zip")
+
+
 EARLY = "**/assets/sharah/early/*.json"
 
 
@@ -234,4 +240,39 @@ def test_an_exercise_takes_its_move_early_and_the_engine_checks_it(new_page, bas
     page.wait_for_function("(f) => f.querySelector('.sharah-feedback').dataset.kind === 'right'",
                            arg=fig.element_handle())
     assert "the elephant jumps over its own pawn" in feedback.inner_text()
+    assert not page.watch.errors, page.watch.errors
+
+
+def test_a_move_made_early_survives_an_engine_that_fails(new_page, base_url):
+    page = new_page(width=900, height=900)
+    held = []
+
+    def first_fails(route, request):
+        if not held and not getattr(first_fails, "done", False):
+            held.append(route)         # answered with a 503 below, after the early move
+        else:
+            route.continue_()
+
+    page.context.route(ENGINE, first_fails)
+    page.goto(base_url + TEST_PAGE)
+    fig = fig_at(page, 0)
+    wait_early(fig)
+    click_sq(fig, "b2")
+    click_sq(fig, "c4")
+    assert fig.get_attribute("data-early") == "played"
+    while not held:
+        page.wait_for_timeout(100)
+    first_fails.done = True
+    held.pop().fulfill(status=503, body="busy")
+    page.wait_for_function("(f) => f.dataset.state === 'error'", arg=fig.element_handle(), timeout=BOOT_TIMEOUT)
+    # the page's drawing is back and nothing is live meanwhile
+    assert fig.locator("rect[data-sq]").count() == 0
+    assert piece_on(fig, "b2").count() == 1 and fig.get_attribute("data-early") is None
+    fig.locator(".sharah-failure button", has_text="Retry").click()
+    wait_ready(page)
+    # the move made early is played once the engine is up
+    page.wait_for_function("(f) => f.sharahWidget.state.ply === 1", arg=fig.element_handle(),
+                           timeout=BOOT_TIMEOUT)
+    assert fig.evaluate("f => f.sharahWidget.state.last.n") == "b2c4"
+    page.watch.errors[:] = [e for e in page.watch.errors if "503" not in e]
     assert not page.watch.errors, page.watch.errors
