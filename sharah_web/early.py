@@ -1,5 +1,5 @@
 """A board's early answer: what the page shows and lets the reader do
-before the engine has booted (issue 22, "Play before the runtime").
+before the engine has booted ("play before the runtime").
 
 The build (scripts/mkdocs_hooks.py, ``write_early_answers``) asks the
 engine, for every board on a page, the very answer the live board gets on
