@@ -300,7 +300,7 @@ def on_post_page(output, page, config, **kwargs):
         js = "./" + js      # the home page: a bare "assets/..." is not a module specifier
     v = f"?v={_state.build}"
     head = "".join(f'<link rel="modulepreload" href="{js}{name}.js{v}">'
-                   for name in ("engine", "dom", "view", "panels", "board"))
+                   for name in ("engine", "dom", "view", "panels", "early", "board"))
     # the same worker URL as engine.js makes (getEngine), which checks it;
     # nothing when engine.js runs already (a page reached by instant navigation)
     early = (EARLY_SCRIPT.replace("__JS__", js).replace("__ZIP__", _state.engine_name)
@@ -370,6 +370,7 @@ def on_post_build(config, **kwargs):
     (site / ASSETS / "csp.txt").write_text(policy + CSP_HEADER_ONLY + "\n", encoding="utf-8")
     (site / ASSETS / "first-boards.json").write_text(
         json.dumps(first_boards(site, texts), indent=0, sort_keys=True), encoding="utf-8")
+    write_early_answers(site, texts)     # before the service worker, which lists every file
     write_manifest(site, config)
     if _state.serving:      # mkdocs serve: pages change all the time, keep nothing
         (site / "sw.js").write_text(SW_OFF, encoding="utf-8")
@@ -455,6 +456,32 @@ def first_boards(site: Path, texts: dict) -> dict[str, str]:
             key = path.relative_to(site).as_posix()
             out[key[:-len("index.html")] if key.endswith("index.html") else key] = html.unescape(m.group(1))
     return out
+
+
+# ------------------------------------------- play before the runtime (issue 22)
+
+BOARD_CONFIG = re.compile(r'<figure class="sharah-board[^"]*"[^>]*?\sdata-config="([^"]*)"')
+
+
+def write_early_answers(site: Path, texts: dict) -> dict[str, int]:
+    """Each page's boards' early answers (sharah_web/early.py), one file per
+    page: ``assets/sharah/early/<page>.json`` (``<page>`` from the boards'
+    uids; ``early.page_file``), fetched by the widget after the first paint.
+    Returns file name -> bytes (for the benchmark and the tests)."""
+    from sharah_web import early
+    folder = site / ASSETS / "early"
+    folder.mkdir(parents=True, exist_ok=True)
+    pages: dict[str, dict] = {}
+    for text in texts.values():
+        for m in BOARD_CONFIG.finditer(text):
+            config = json.loads(html.unescape(m.group(1)))
+            pages.setdefault(early.page_key(config["uid"]), {})[config["uid"]] = early.early_answer(config)
+    sizes = {}
+    for key, boards in sorted(pages.items()):
+        data = json.dumps(early.page_file(boards), ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
+        (folder / f"{key}.json").write_bytes(data)
+        sizes[f"{key}.json"] = len(data)
+    return sizes
 
 
 def on_serve(server, config, builder, **kwargs):

@@ -21,7 +21,7 @@ PACKAGE = ROOT / "sharah_web"
 
 # Only the site build uses these (the ```sharah fence, in scripts/mkdocs_hooks.py,
 # imported from the source tree): the browser never does.
-BUILD_ONLY = {"fence.py"}
+BUILD_ONLY = {"fence.py", "early.py"}
 
 
 def engine_files() -> list[Path]:

@@ -14,6 +14,7 @@
 import { getEngine, engineIfStarted, engineReady } from "./engine.js?v=__SHARAH_BUILD__";
 import { el, cap } from "./dom.js?v=__SHARAH_BUILD__";
 import { BoardView } from "./view.js?v=__SHARAH_BUILD__";
+import { earlyBegin, earlyTakeover, earlyHandover, earlyPlay, earlyExplain } from "./early.js?v=__SHARAH_BUILD__";
 import { Messages, Choices, Controls, HandPanel, Shortcuts, MoveList, OptionsPanel } from "./panels.js?v=__SHARAH_BUILD__";
 
 let mountCounter = 0;
@@ -141,7 +142,9 @@ export class Board {
     const early = takePreopened(req);
     if (early) this.id = req.board = early.id;
     this.openReq = req;      // recover.js: whether a saved game was on its way
-    const reply = await (early ? early.reply : getEngine().request(req));
+    const replied = early ? early.reply : getEngine().request(req);
+    earlyBegin(this, req); // early.js: the build's answer answers taps until the engine is up
+    const reply = await replied;
     if (this.dead) return;
     if (!reply.ok && !reply.fatal && req.saved != null && this.refusedSaved == null) {
       // the saved game made the board fail to open (the engine refused the
@@ -156,6 +159,7 @@ export class Board {
       if (reply.fatal) this.engineFailed(reply.error);
       return;
     }
+    const kept = earlyTakeover(this);
     if (!this.view) this.view = this.makeView();
     this.apply(reply.state);
     this.fig.dataset.state = "ready";
@@ -166,6 +170,7 @@ export class Board {
     this.mountAddons(reply);
     // A page may hold a dozen diagrams: only playable boards say they are ready.
     if (!this.diagram) this.announce("The board is ready.");
+    await earlyHandover(this, reply.state, kept);    // a move made early is played now
   }
 
   /** Open the board again in a new engine, after the old one failed
@@ -310,6 +315,25 @@ export class Board {
       this.view.show(state.svg);
       this.otherSvg = false;
     }
+    this.indexMoves(state);
+    // the kind this player picked last stays picked while they still hold it
+    const kinds = (state.hand || []).map((h) => h.kind);
+    const kept = this.handPick[state.to_move];
+    this.dropKind = kept && kinds.includes(kept) ? kept : null;
+    this.messages.status(state);
+    const badges = this.fig.querySelector(".sharah-badges");
+    if (badges) badges.innerHTML = state.badges_html;    // the engine's markup (sharah_web/markup.py)
+    this.fig.dataset.toMove = state.to_move;
+    this.moveListPanel.render();
+    this.renderPanels();
+    this.optionsPanel.render();
+    this.controls.update();
+    this.drawMarks();
+    this.emit("state", state, prev);
+  }
+
+  /** The moves by from-square, by to-square (drops) and square-less. */
+  indexMoves(state) {
     this.byFrom = new Map();
     this.byTo = new Map();
     this.free = [];
@@ -326,20 +350,6 @@ export class Board {
         this.free.push(m);
       }
     }
-    // the kind this player picked last stays picked while they still hold it
-    const kinds = (state.hand || []).map((h) => h.kind);
-    const kept = this.handPick[state.to_move];
-    this.dropKind = kept && kinds.includes(kept) ? kept : null;
-    this.messages.status(state);
-    const badges = this.fig.querySelector(".sharah-badges");
-    if (badges) badges.innerHTML = state.badges_html;    // the engine's markup (sharah_web/markup.py)
-    this.fig.dataset.toMove = state.to_move;
-    this.moveListPanel.render();
-    this.renderPanels();
-    this.optionsPanel.render();
-    this.controls.update();
-    this.drawMarks();
-    this.emit("state", state, prev);
   }
 
   renderPanels() {
@@ -568,6 +578,7 @@ export class Board {
 
   async play(notation) {
     if (!this.canAct()) return;
+    if (earlyPlay(this, notation)) return;     // before the engine: drawn, and played when it is up
     const prev = this.state;
     this.choices.clear();
     const reply = await this.request({ cmd: "play", move: notation });
@@ -664,6 +675,7 @@ export class Board {
   }
 
   async explain(from, to, drop) {
+    if (earlyExplain(this, from, to, drop)) return;
     const reply = await this.request({ cmd: "explain", from, to, drop });
     if (!reply || this.dead) return;
     const message = reply.message;

@@ -1,0 +1,304 @@
+// Play before the runtime (issue 22): a board answers the first tap before
+// Pyodide has booted, from the answer the build asked the engine for
+// (sharah_web/early.py: the open answer's moves and pieces, each move's
+// atomic effects on the picture, who moves next). No rule lives here: the
+// page narrows the baked move list as it narrows the live one, and draws a
+// chosen move from its baked effects.
+//
+// board.js calls three hooks:
+//   earlyBegin(board, req)      in start(), while the engine is booting (req: the open request)
+//   earlyPlay(board, n) -> bool in play(): the move is drawn and kept
+//   earlyExplain(board, ...) -> bool in explain(): what the list alone says
+//   earlyTakeover(board)        in start(), once the engine has answered
+//   earlyHandover(board, state, kept) at the end of start(): the engine is up; its
+//     answer wins. A kept move is played through the normal path (so the
+//     computer add-on replies to it); a stale baked answer (a page built
+//     before the engine changed) is said, and the move is played only if the
+//     engine has it.
+//
+// The page's file (assets/sharah/early/<page>.json) is fetched after the
+// first paint. A tap made before that file (or the engine) is there is
+// kept, and replayed on the board as soon as it can answer it.
+
+import { engineReady } from "./engine.js?v=__SHARAH_BUILD__";
+
+const SQ = 100;   // sharah_web/svg.py: a square's size in the drawing
+const files = new Map();   // page key -> Promise of {uid: answer} or null
+const STORE_PREFIX = "sharah-players:";   // computer.js keeps a board's players there
+
+export const earlyStats = { shown: 0, played: 0, stale: 0, replayedTaps: 0 };
+
+const pageKey = (uid) => uid.replace(/-\d+$/, "");
+const afterPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+function pageAnswers(uid) {
+  const key = pageKey(uid);
+  if (!files.has(key)) {
+    files.set(key, afterPaint()
+      .then(() => fetch(new URL(`../early/${key}.json`, import.meta.url)))
+      .then((res) => (res.ok ? res.json() : null))
+      .then(unpack)
+      .catch(() => null));
+  }
+  return files.get(key);
+}
+
+/** A page's file (sharah_web/early.py, page_file) -> {uid: answer}: each
+ *  board's looks from the page's, "from to" move entries made whole. */
+export function unpack(file) {
+  if (!file || !file.boards || !Array.isArray(file.looks)) return null;
+  const out = {};
+  for (const [uid, answer] of Object.entries(file.boards)) {
+    if (!answer || !answer.state || !Array.isArray(answer.state.moves) || !Array.isArray(answer.looks)) continue;
+    const moves = answer.state.moves.map((m) => {
+      if (typeof m !== "string") return m;
+      const [from, to] = m.split(" ");
+      return { n: from + to, from, to };
+    });
+    out[uid] = { ...answer, looks: answer.looks.map((i) => file.looks[i]), state: { ...answer.state, moves } };
+  }
+  return out;
+}
+
+/** The sides the visitor set to the computer on this board (computer.js's
+ *  stored settings), read without the engine. */
+function computerSides(board) {
+  try {
+    const s = JSON.parse(window.localStorage.getItem(`${STORE_PREFIX}${location.pathname}#${board.cfg.uid}`));
+    return Object.keys(s?.sides || {}).filter((side) => s.sides[side]?.player === "computer" && s.sides[side].level);
+  } catch (_) {
+    return [];
+  }
+}
+
+function valid(answer) {
+  const st = answer && answer.state;
+  return !!(st && Array.isArray(st.moves) && Array.isArray(answer.fx) && answer.fx.length === st.moves.length
+    && st.pieces && Array.isArray(answer.grid) && Array.isArray(answer.looks));
+}
+
+export function earlyBegin(board, req) {
+  if (board.earlyBegun) return;
+  board.earlyBegun = true;
+  // the baked answer is for the page's board as built: not for a board an
+  // add-on opens otherwise (a saved game put back, a game from a link)
+  const own = (k) => k === "cmd" || k === "board" || JSON.stringify(req[k]) === JSON.stringify(board.cfg[k]);
+  const asBuilt = !req || Object.keys(req).every(own);
+  const box = board.box;
+  // a tap before anything can answer it: kept as a place on the board
+  const keep = (e) => {
+    if (board.view || e.button !== 0) return;
+    const r = box.getBoundingClientRect();
+    if (!r.width || !r.height) return;
+    board.earlyTap = { x: (e.clientX - r.left) / r.width, y: (e.clientY - r.top) / r.height };
+  };
+  box.addEventListener("pointerdown", keep, { signal: board.abort.signal });
+  if (!asBuilt || engineReady()) return;   // engine up: it answers at once (instant navigation)
+  pageAnswers(board.cfg.uid).then((answers) => {
+    const answer = answers && answers[board.cfg.uid];
+    // not on a board the engine answered already, or that it failed under (its Retry is shown)
+    if (board.dead || board.view || board.state || board.fig.dataset.state === "error" || !valid(answer)) return;
+    try { show(board, answer); } catch (err) { console.error("sharah early board:", err); }
+  });
+}
+
+function show(board, answer) {
+  const svg = board.box.querySelector("svg");
+  if (!svg) return;
+  const [w, h, names] = answer.grid;
+  const squares = names.split(" ");
+  // the live squares (what the view picks and marks) over the static drawing
+  const g = document.createElementNS(svg.namespaceURI, "g");
+  g.setAttribute("class", "squares sharah-early-squares");
+  g.setAttribute("fill", "transparent");
+  const occupied = new Set([...svg.querySelectorAll("g.pc[data-sq]")].map((p) => p.dataset.sq));
+  let markup = "";
+  squares.forEach((name, i) => {
+    const col = i % w, row = Math.floor(i / w);
+    markup += `<rect class="sq" data-sq="${name}" data-x="${col}" data-y="${row}" x="${col * SQ}" y="${row * SQ}" `
+      + `width="${SQ}" height="${SQ}"/><circle class="ht${occupied.has(name) ? " ht-occ" : ""}" `
+      + `cx="${col * SQ + 50}" cy="${row * SQ + 50}" r="15"/>`;
+  });
+  g.innerHTML = markup;
+  const before = board.box.innerHTML;
+  const first = svg.querySelector("g.squares");
+  if (first) first.after(g); else svg.prepend(g);
+  board.earlyAnswer = answer;
+  board.view = board.makeView();
+  board.view.show(board.box.innerHTML);
+  board.state = { ...answer.state, board: board.id };   // while board.earlyAnswer is set
+  board.indexMoves(board.state);
+  board.fig.dataset.early = "shown";
+  earlyStats.shown += 1;
+  // the engine failed under the board (recover.js shows Retry): the page's
+  // drawing comes back and nothing is live; a move made early stays kept
+  // (board.earlyMove) and is played when Retry has brought the engine up
+  window.addEventListener("sharah:board-failed", (e) => {
+    if (e.detail?.board !== board || !board.earlyAnswer) return;
+    board.view.show(before);
+    board.state = null;
+    board.sel = null;
+    board.indexMoves({ moves: [] });
+    board.busy = false;
+    delete board.fig.dataset.early;
+  }, { signal: board.abort.signal });
+  board.drawMarks();
+  const next = answer.state.to_move;
+  if (!answer.state.result && computerSides(board).includes(next) && board.mode === "game") {
+    waking(board);     // the computer moves first here: it waits for the engine
+    return;
+  }
+  replayTap(board);
+}
+
+function replayTap(board) {
+  const tap = board.earlyTap;
+  board.earlyTap = null;
+  const answer = board.earlyAnswer;
+  if (!tap || !board.view) return;
+  let sq = null;
+  if (answer) {
+    const [w, h, names] = answer.grid;
+    const col = Math.floor(tap.x * w), row = Math.floor(tap.y * h);
+    if (col >= 0 && col < w && row >= 0 && row < h) sq = names.split(" ")[row * w + col];
+  } else {
+    const r = board.box.getBoundingClientRect();
+    sq = board.view.squareAt(r.left + tap.x * r.width, r.top + tap.y * r.height);
+  }
+  if (!sq) return;
+  earlyStats.replayedTaps += 1;
+  board.view.cursor = sq;
+  board.pick(sq);
+}
+
+function waking(board, played) {
+  board.busy = true;
+  board.fig.dataset.early = "waking";
+  const text = `${played ? `${played}. ` : ""}The computer is waking up…`;
+  setStatus(board, text);
+}
+
+function setStatus(board, text) {
+  const line = board.fig.querySelector(".sharah-status-text");
+  if (line) line.textContent = text;
+  board.announce(text);
+}
+
+/** A move chosen before the engine is up: drawn from its effects, kept for the engine. */
+export function earlyPlay(board, notation) {
+  const st = board.state;
+  if (!st || !board.earlyAnswer) return false;
+  if (board.earlyMove || board.busy) return true;
+  const i = st.moves.findIndex((m) => m.n === notation);
+  if (i < 0) return true;
+  const answer = board.earlyAnswer;
+  draw(board, st.moves[i], answer.fx[i], answer.looks);
+  board.earlyMove = notation;
+  earlyStats.played += 1;
+  board.sel = null;
+  board.choices.clear();
+  board.busy = true;
+  board.drawMarks();
+  const [usual, other] = answer.next || [];
+  const next = (other && other[String(i)]) || usual;
+  const played = `${st.moves[i].label || notation} played`;
+  if (board.mode === "game" && computerSides(board).includes(next)) waking(board, played);
+  else {
+    board.fig.dataset.early = "played";
+    setStatus(board, `${played}. Waiting for the engine…`);
+  }
+  return true;
+}
+
+// A move's effects on the picture (sharah_web/early.py): 0 a plain move,
+// [1, ...] a plain move and more, else the effects.
+function draw(board, move, fx, looks) {
+  const svg = board.view.svg;
+  const rects = board.view.rects;
+  let effects = [];
+  if (fx === 0 || (Array.isArray(fx) && fx[0] === 1)) {
+    if (move.from && move.to) {
+      for (const sq of move.captures || []) effects.push(["r", sq]);
+      effects.push(["s", move.from, move.to]);
+    } else if (move.to && move.drop) {
+      effects.push(["p", move.to, dropLook(board, move)]);
+    }
+    if (fx !== 0) effects = effects.concat(fx.slice(1));
+  } else if (Array.isArray(fx)) {
+    effects = fx;
+  }
+  let layer = svg.querySelector("g.pieces");
+  if (!layer) { layer = document.createElementNS(svg.namespaceURI, "g"); layer.setAttribute("class", "pieces"); svg.append(layer); }
+  const at = (sq) => svg.querySelector(`g.pc[data-sq="${sq}"]`);
+  const where = (sq) => { const r = rects.get(sq); return r ? `translate(${r.getAttribute("x")} ${r.getAttribute("y")})` : null; };
+  const put = (sq, look) => {
+    const [cls, body] = looks[look] || [];
+    const pos = where(sq);
+    if (cls && pos) layer.insertAdjacentHTML("beforeend", `<g ${cls} data-sq="${sq}" transform="${pos}" ${body}`);
+  };
+  for (const [op, a, b] of effects) {
+    if (op === "s") { const p = at(a); if (p) { p.dataset.sq = b; p.setAttribute("transform", where(b)); } }
+    else if (op === "r") at(a)?.remove();
+    else if (op === "p") put(a, b);
+    else if (op === "c") { at(a)?.remove(); put(a, b); }
+  }
+  // the page's marks (highlights, arrows, its own destinations) belong to the opening
+  for (const node of svg.querySelectorAll("g.marks, g.over")) node.remove();
+  for (const [sq, rect] of rects) {
+    const ht = rect.nextElementSibling;
+    if (ht && ht.classList.contains("ht")) ht.classList.toggle("ht-occ", !!at(sq));
+  }
+}
+
+// The baked drawing of a dropped kind: the look the plain drop uses.
+function dropLook(board, move) {
+  const answer = board.earlyAnswer;
+  return answer.drops ? answer.drops[move.drop] : undefined;
+}
+
+/** Why a pick is not a move, as far as the baked list alone says it. */
+export function earlyExplain(board, from, to) {
+  if (!board.earlyAnswer || !board.state) return false;
+  const p = from && board.state.pieces[from];
+  let text;
+  if (from && to) text = `${from} to ${to} is not a move here.`;
+  else if (p) text = `The ${p.side ? `${p.side} ` : ""}${p.name.toLowerCase()} on ${from} has no move here.`;
+  else return true;
+  if (board.diagram) board.messages.say(text, "explain"); else board.setHint(text, "explain");
+  return true;
+}
+
+const key = (m) => [m.n, m.from, m.to, m.drop || null, m.kind || null, (m.captures || []).join(",")].join("|");
+const same = (a, b) => a.position === b.position && a.to_move === b.to_move && a.moves.length === b.moves.length
+  && a.moves.every((m, i) => key(m) === key(b.moves[i]));
+
+/** The engine has answered the board's open: the baked answer steps down
+ *  (before the engine's state is shown). What it kept, for earlyHandover. */
+export function earlyTakeover(board) {
+  const kept = { answer: board.earlyAnswer, move: board.earlyMove };
+  board.earlyAnswer = null;
+  board.earlyMove = null;
+  if (kept.answer) board.busy = false;
+  delete board.fig.dataset.early;
+  return kept;
+}
+
+/** The engine's answer is shown and the add-ons mounted: play the kept
+ *  move (or replay a kept tap); a stale baked answer is said. */
+export async function earlyHandover(board, state, { answer, move }) {
+  if (!answer) { replayTap(board); return; }
+  const stale = !same(answer.state, state);
+  if (stale) earlyStats.stale += 1;
+  if (!move) {
+    if (stale) board.setHint("This page was built with older rules: the engine's answer is shown now.", "explain");
+    return;
+  }
+  if (!stale) { await board.play(move); return; }
+  if (state.moves.some((m) => m.n === move)) {
+    await board.play(move);
+    board.setHint(`This page was built with older rules: the engine checked your move ${move} and played it.`, "explain");
+  } else {
+    board.setHint(`This page was built with older rules: the engine does not allow ${move} here. `
+      + "Its board is shown: make your move again.", "error");
+  }
+}

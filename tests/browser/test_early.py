@@ -1,0 +1,278 @@
+"""Play before the runtime (issue 22, part 3): with the engine held back
+(its zip is not answered until the test releases it), the boards answer
+from the build's early answers (sharah_web/early.py, site_assets/js/early.js):
+dots for a piece, a diagram piece's moves, a first move drawn; then the
+engine comes up and the game goes on from that move. A tap made before
+anything can answer is kept; a computer to reply waits visibly; a stale
+baked answer gives way to the engine's, and the visitor is told.
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urlsplit
+
+import pytest
+
+from .conftest import BOOT_TIMEOUT, TEST_DIR, wait_ready
+from .test_computer import PAGE as COMPUTER_PAGE
+from .test_widget import TEST_PAGE, click_sq, dests, history, piece_on, status
+
+def ENGINE(url: str) -> bool:
+    """The engine zip (not the worker script, whose query names it)."""
+    path = urlsplit(url).path
+    return "/assets/sharah/engine-" in path and path.endswith(".zip")
+
+
+EARLY = "**/assets/sharah/early/*.json"
+
+
+class Held:
+    """Requests matching a pattern, held until release()."""
+
+    def __init__(self, context, pattern):
+        self.routes = []
+        self.released = False
+        self.context = context
+        context.route(pattern, self._hold)
+
+    def _hold(self, route, request):
+        if self.released:
+            route.continue_()
+        else:
+            self.routes.append(route)
+
+    def release(self):
+        self.released = True
+        for r in self.routes:
+            r.continue_()
+        self.routes.clear()
+
+
+def held_page(new_page, base_url, path, *patterns, init=None):
+    page = new_page(width=900, height=900)
+    holds = [Held(page.context, p) for p in patterns]
+    if init:
+        page.context.add_init_script(init)
+    page.goto(base_url + path)
+    return page, holds
+
+
+def early_answer(page, base_url, uid):
+    key = uid.rsplit("-", 1)[0]
+    return page.request.get(f"{base_url}assets/sharah/early/{key}.json").json()["boards"][uid]
+
+
+def fig_at(page, index):
+    return page.locator("figure.sharah-board").nth(index)
+
+
+def wait_early(fig, value="shown", timeout=20_000):
+    fig.page.wait_for_function("([f, v]) => f.dataset.early === v", arg=[fig.element_handle(), value],
+                               timeout=timeout)
+
+
+def moves_from(answer, frm):
+    """The baked moves' to-squares from ``frm`` ("from to" entries are plain moves)."""
+    moves = [m if isinstance(m, dict) else dict(zip(("from", "to"), m.split())) for m in answer["state"]["moves"]]
+    return sorted({m["to"] for m in moves if m.get("from") == frm and m.get("to")})
+
+
+def test_a_game_board_plays_its_first_move_before_the_engine(new_page, base_url):
+    page, (engine,) = held_page(new_page, base_url, TEST_PAGE, ENGINE)
+    fig = fig_at(page, 0)
+    wait_early(fig)
+    assert page.evaluate("window.sharahDebug.ready") is False      # the engine is held back
+    uid = fig.get_attribute("data-sharah-uid")
+    answer = early_answer(page, base_url, uid)
+    assert fig.get_attribute("data-state") == "loading"
+    # white's b2 knight (Oblong set-up 1): its destinations, from the baked list
+    click_sq(fig, "b2")
+    assert dests(fig) == moves_from(answer, "b2") == ["a4", "c4"]
+    click_sq(fig, "c4")
+    assert piece_on(fig, "c4").count() == 1 and piece_on(fig, "b2").count() == 0
+    assert "pc-knight" in piece_on(fig, "c4").get_attribute("class")
+    assert fig.get_attribute("data-early") == "played"
+    assert "Waiting for the engine" in status(fig)
+    # more taps wait: the board holds the move for the engine
+    click_sq(fig, "c2")
+    assert dests(fig) == []
+    engine.release()
+    wait_ready(page)
+    page.wait_for_function("(f) => f.sharahWidget.state.ply === 1", arg=fig.element_handle(),
+                           timeout=BOOT_TIMEOUT)
+    state = fig.evaluate("f => f.sharahWidget.state")
+    assert len(history(fig)) == 1 and state["last"]["n"] == "b2c4"
+    assert state["pieces"]["c4"]["kind"] == "knight" and "b2" not in state["pieces"]
+    assert state["to_move"] == "black"
+    assert fig.get_attribute("data-early") is None
+    # the game goes on in the engine
+    black = next(m for m in state["moves"] if m.get("from") and m.get("to"))
+    click_sq(fig, black["from"])
+    click_sq(fig, black["to"])
+    page.wait_for_function("(f) => f.sharahWidget.state.ply === 2", arg=fig.element_handle())
+    assert not page.watch.errors, page.watch.errors
+
+
+def test_a_diagram_piece_shows_its_moves_before_the_engine(new_page, base_url):
+    page, (engine,) = held_page(new_page, base_url, TEST_PAGE, ENGINE)
+    fig = page.locator("figure.sharah-board[data-mode=diagram]").first
+    wait_early(fig)
+    uid = fig.get_attribute("data-sharah-uid")
+    answer = early_answer(page, base_url, uid)
+    where = moves_from(answer, "b2")
+    assert where
+    click_sq(fig, "b2")
+    assert dests(fig) == where
+    said = fig.locator(".sharah-status-text").inner_text()
+    assert said.startswith("The white knight on b2 can go to ") and all(sq in said for sq in where)
+    engine.release()
+    wait_ready(page)
+    assert not page.watch.errors, page.watch.errors
+
+
+def test_a_tap_before_the_early_answer_is_kept(new_page, base_url):
+    page, (engine, early) = held_page(new_page, base_url, TEST_PAGE, ENGINE, EARLY)
+    fig = fig_at(page, 0)
+    page.wait_for_function("(f) => !!f.sharahWidget", arg=fig.element_handle())
+    # the static drawing has no square rects yet: tap where b2 is drawn
+    # (Oblong: 4 files by 16 ranks, white at the bottom; b2 is column 1, row 14)
+    fig.locator("svg").evaluate("e => e.scrollIntoView({block: 'center'})")
+    box = fig.locator("svg").bounding_box()
+    page.mouse.click(box["x"] + box["width"] * (1.5 / 4), box["y"] + box["height"] * (14.5 / 16))
+    assert fig.get_attribute("data-early") is None
+    early.release()
+    wait_early(fig)
+    page.wait_for_function("(f) => f.querySelectorAll('rect.is-dest').length > 0", arg=fig.element_handle())
+    assert dests(fig) == ["a4", "c4"]
+    assert page.evaluate("window.sharahDebug.ready") is False
+    engine.release()
+    wait_ready(page)
+    assert not page.watch.errors, page.watch.errors
+
+
+def test_the_computer_to_reply_is_waking_up(new_page, base_url):
+    # black is the computer on board A (as computer.js stores it, set before the page runs)
+    init = """document.addEventListener('DOMContentLoaded', () => {
+      for (const f of document.querySelectorAll('figure.sharah-board[data-mode=game]'))
+        localStorage.setItem('sharah-players:' + location.pathname + '#' + f.dataset.sharahUid,
+          JSON.stringify({sides: {white: {player: 'human', level: null}, black: {player: 'computer', level: 1}}}));
+    });"""
+    page, (engine,) = held_page(new_page, base_url, COMPUTER_PAGE, ENGINE, init=init)
+    fig = fig_at(page, 0)
+    wait_early(fig)
+    click_sq(fig, "b2")
+    click_sq(fig, "c4")
+    assert fig.get_attribute("data-early") == "waking"
+    assert "The computer is waking up" in status(fig)
+    engine.release()
+    wait_ready(page)
+    # the engine plays b3, then the computer answers it
+    page.wait_for_function("(f) => f.sharahWidget.state.ply === 2", arg=fig.element_handle(),
+                           timeout=60_000)
+    assert fig.evaluate("f => f.sharahWidget.state.history.length") == 2
+    assert piece_on(fig, "c4").count() == 1 or fig.evaluate("f => f.sharahWidget.state.last.captures.includes('c4')")
+    assert not page.watch.errors, page.watch.errors
+
+
+def test_a_stale_early_answer_gives_way_to_the_engine(new_page, base_url):
+    page = new_page(width=900, height=900)
+    engine = Held(page.context, ENGINE)
+    uid_box = {}
+
+    def tamper(route, request):
+        res = route.fetch()
+        data = res.json()
+        boards = data["boards"]
+        for uid in boards:   # the first game board: a knight that may go to b6 (no rule says so)
+            st = boards[uid]["state"]
+            if st["mode"] == "game" and st["ply"] == 0 and "b2" in st["pieces"]:
+                st["moves"].append({"n": "b2b6", "from": "b2", "to": "b6"})
+                boards[uid]["fx"].append(0)
+                uid_box["uid"] = uid
+                break
+        route.fulfill(response=res, body=json.dumps(data))
+
+    page.context.route(EARLY, tamper)
+    page.goto(base_url + TEST_PAGE)
+    fig = fig_at(page, 0)
+    wait_early(fig)
+    assert fig.get_attribute("data-sharah-uid") == uid_box["uid"]
+    click_sq(fig, "b2")
+    assert "b6" in dests(fig)
+    click_sq(fig, "b6")
+    assert piece_on(fig, "b6").count() == 1
+    engine.release()
+    wait_ready(page)
+    hint = fig.locator(".sharah-hint")
+    page.wait_for_function("(h) => h.textContent.includes('older rules')", arg=hint.element_handle())
+    assert "does not allow b2b6" in hint.inner_text()
+    # the engine's board: the opening, b2 still there, and play goes on
+    state = fig.evaluate("f => f.sharahWidget.state")
+    assert state["ply"] == 0 and "b2" in state["pieces"] and "b6" not in state["pieces"]
+    assert piece_on(fig, "b2").count() == 1
+    click_sq(fig, "b2")
+    click_sq(fig, "c4")
+    page.wait_for_function("(f) => f.sharahWidget.state.ply === 1", arg=fig.element_handle())
+    assert fig.evaluate("f => f.sharahWidget.state.last.n") == "b2c4"
+    assert not page.watch.errors, page.watch.errors
+
+
+def test_an_exercise_takes_its_move_early_and_the_engine_checks_it(new_page, base_url):
+    page, (engine,) = held_page(new_page, base_url, TEST_PAGE, ENGINE)
+    fig = fig_at(page, 2)      # Try C: the elephant on a3 takes the knight on c5
+    assert fig.get_attribute("data-mode") == "try"
+    wait_early(fig)
+    click_sq(fig, "a3")
+    assert dests(fig) == ["c5"]
+    click_sq(fig, "a5")        # no move there: what the baked list says, nothing played
+    assert fig.locator(".sharah-hint").inner_text() == "a3 to a5 is not a move here."
+    assert piece_on(fig, "a3").count() == 1
+    click_sq(fig, "a3")
+    click_sq(fig, "c5")        # a capture: the knight leaves, the elephant arrives
+    assert piece_on(fig, "a3").count() == 0
+    assert "pc-elephant" in piece_on(fig, "c5").get_attribute("class")
+    assert piece_on(fig, "c5").count() == 1
+    engine.release()
+    wait_ready(page)
+    feedback = fig.locator(".sharah-feedback")
+    feedback.wait_for(state="visible", timeout=BOOT_TIMEOUT)
+    page.wait_for_function("(f) => f.querySelector('.sharah-feedback').dataset.kind === 'right'",
+                           arg=fig.element_handle())
+    assert "the elephant jumps over its own pawn" in feedback.inner_text()
+    assert not page.watch.errors, page.watch.errors
+
+
+def test_a_move_made_early_survives_an_engine_that_fails(new_page, base_url):
+    page = new_page(width=900, height=900)
+    held = []
+
+    def first_fails(route, request):
+        if not held and not getattr(first_fails, "done", False):
+            held.append(route)         # answered with a 503 below, after the early move
+        else:
+            route.continue_()
+
+    page.context.route(ENGINE, first_fails)
+    page.goto(base_url + TEST_PAGE)
+    fig = fig_at(page, 0)
+    wait_early(fig)
+    click_sq(fig, "b2")
+    click_sq(fig, "c4")
+    assert fig.get_attribute("data-early") == "played"
+    while not held:
+        page.wait_for_timeout(100)
+    first_fails.done = True
+    held.pop().fulfill(status=503, body="busy")
+    page.wait_for_function("(f) => f.dataset.state === 'error'", arg=fig.element_handle(), timeout=BOOT_TIMEOUT)
+    # the page's drawing is back and nothing is live meanwhile
+    assert fig.locator("rect[data-sq]").count() == 0
+    assert piece_on(fig, "b2").count() == 1 and fig.get_attribute("data-early") is None
+    fig.locator(".sharah-failure button", has_text="Retry").click()
+    wait_ready(page)
+    # the move made early is played once the engine is up
+    page.wait_for_function("(f) => f.sharahWidget.state.ply === 1", arg=fig.element_handle(),
+                           timeout=BOOT_TIMEOUT)
+    assert fig.evaluate("f => f.sharahWidget.state.last.n") == "b2c4"
+    page.watch.errors[:] = [e for e in page.watch.errors if "503" not in e]
+    assert not page.watch.errors, page.watch.errors

@@ -1,0 +1,179 @@
+"""The early answers the build bakes for the page (issue 22, part 3;
+sharah_web/early.py): for every board in docs/, the baked state is the
+engine's own open answer, and each move's baked effects, applied to the
+drawing of the position as early.js applies them, give exactly the drawing
+of the position the engine reaches with that move (so the page shows a first
+move as the engine will, knowing no rule)."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from sharah_web import fence
+from sharah_web.early import EARLY_STATE_KEYS, early_answer, page_file, page_key
+from sharah_web.session import STATE_KEYS, Board
+from sharah_web.svg import _piece
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+OPEN = re.compile(r"^([ \t>]*)(`{3,})[ \t]*sharah[ \t]*$")
+
+
+def docs_configs() -> list[tuple[str, dict]]:
+    """Every ```sharah fence in docs/: (page, the board's data-config)."""
+    out = []
+    for path in sorted(DOCS.rglob("*.md")):
+        page = path.relative_to(DOCS).as_posix()
+        lines = path.read_text(encoding="utf-8").splitlines()
+        i, index = 0, 0
+        while i < len(lines):
+            m = OPEN.match(lines[i])
+            if not m:
+                i += 1
+                continue
+            indent, ticks = m.group(1), m.group(2)
+            body = []
+            i += 1
+            while i < len(lines) and lines[i].strip() != ticks:
+                body.append(lines[i][len(indent):] if lines[i].startswith(indent) else lines[i].lstrip())
+                i += 1
+            index += 1
+            spec = fence.parse_fence("\n".join(body))
+            out.append((page, spec.config(fence.make_uid(page, index))))
+            i += 1
+    return out
+
+
+CONFIGS = docs_configs()
+
+
+def test_the_docs_have_boards_of_every_kind():
+    modes = {c["mode"] for _, c in CONFIGS}
+    variants = {c["variant"] for _, c in CONFIGS}
+    assert modes == {"game", "try", "diagram"}
+    assert len(variants) >= 5 and len(CONFIGS) > 100
+
+
+def test_the_early_state_is_part_of_the_declared_state():
+    assert set(EARLY_STATE_KEYS) <= set(STATE_KEYS)
+
+
+def drawing(variant, pos, flip) -> dict:
+    spotted = variant.red_spot_kinds
+    return {variant.geometry.names[sq]: list(_piece(variant, p, flip, spotted)) for sq, p in pos.pieces()}
+
+
+def apply_fx(before: dict, move: dict, fx, answer: dict) -> dict:
+    """What early.js does to the picture, on a square -> drawing map."""
+    looks = answer["looks"]
+    pic = dict(before)
+    effects = []
+    if fx == 0 or (isinstance(fx, list) and fx and fx[0] == 1):
+        if move.get("from") and move.get("to"):
+            effects += [["r", sq] for sq in move.get("captures", [])] + [["s", move["from"], move["to"]]]
+        else:
+            effects.append(["p", move["to"], answer["drops"][move["drop"]]])
+        if fx != 0:
+            effects += fx[1:]
+    else:
+        effects = fx
+    for op, a, *rest in effects:
+        if op == "s":
+            assert a in pic and rest[0] not in pic, (move, op, a, rest)
+            pic[rest[0]] = pic.pop(a)
+        elif op == "r":
+            assert a in pic, (move, op, a)
+            del pic[a]
+        elif op == "p":
+            assert a not in pic, (move, op, a)
+            pic[a] = looks[rest[0]]
+        elif op == "c":
+            assert a in pic, (move, op, a)
+            pic[a] = looks[rest[0]]
+        else:
+            raise AssertionError(f"unknown effect {op}")
+    return pic
+
+
+@pytest.mark.parametrize("page,config", CONFIGS, ids=[c["uid"] for _, c in CONFIGS])
+def test_the_baked_answer_is_the_engines(page, config):
+    answer = early_answer(config)
+    board = Board(config["uid"], dict(config))
+    live = board.state()
+    assert answer["state"] == {key: live[key] for key in EARLY_STATE_KEYS}
+    assert len(answer["fx"]) == len(live["moves"])
+    game = board.game
+    variant = game.variant
+    pos = game.current
+    flip = board.orientation != variant.sides[0]
+    before = drawing(variant, pos, flip)
+    usual, other = answer["next"]
+    width, height, names = answer["grid"]
+    assert (width, height) == (variant.geometry.width, variant.geometry.height)
+    assert sorted(names.split()) == sorted(variant.geometry.names[:width * height])
+    for i, (entry, move) in enumerate(zip(live["moves"], board.listed_moves())):
+        assert entry["n"] == move.notation
+        after = variant.apply(pos, move)
+        assert apply_fx(before, entry, answer["fx"][i], answer) == drawing(variant, after, flip), entry["n"]
+        assert other.get(str(i), usual) == after.to_move
+
+
+def test_most_moves_are_baked_as_plain():
+    """The bytes: a plain move (or drop) costs one character of effects
+    (12,527 of the 20,490 moves on the docs boards, November 2026)."""
+    total = plain = 0
+    for _, config in CONFIGS:
+        fx = early_answer(config)["fx"]
+        total += len(fx)
+        plain += sum(1 for f in fx if f == 0)
+    assert total > 5000 and plain / total > 0.5, (plain, total)
+
+
+def test_the_build_writes_one_file_per_page(tmp_path):
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import mkdocs_hooks
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    (_, a), (_, b) = CONFIGS[0], CONFIGS[1]
+    c = next(cfg for p, cfg in CONFIGS if page_key(cfg["uid"]) != page_key(a["uid"]))
+
+    def fig(cfg):
+        return (f'<figure class="sharah-board sharah-mode-{cfg["mode"]}" id="{cfg["uid"]}" '
+                f'data-config="{html.escape(json.dumps(cfg), quote=True)}">')
+
+    texts = {tmp_path / "one.html": fig(a) + fig(b), tmp_path / "two.html": fig(c)}
+    sizes = mkdocs_hooks.write_early_answers(tmp_path, texts)
+    folder = tmp_path / "assets" / "sharah" / "early"
+    written = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in folder.glob("*.json")}
+    keys = {page_key(a["uid"]), page_key(b["uid"]), page_key(c["uid"])}
+    assert set(written) == {f"{k}.json" for k in keys} == set(sizes)
+    everything = {uid: ans for data in written.values() for uid, ans in unpack(data).items()}
+    assert set(everything) == {a["uid"], b["uid"], c["uid"]}
+    for cfg in (a, b, c):
+        assert everything[cfg["uid"]] == json.loads(json.dumps(early_answer(cfg)))
+
+
+def unpack(file: dict) -> dict:
+    """What early.js ``unpack`` does with a page's file."""
+    out = {}
+    for uid, answer in file["boards"].items():
+        moves = [m if isinstance(m, dict) else {"n": m.replace(" ", ""), "from": m.split()[0], "to": m.split()[1]}
+                 for m in answer["state"]["moves"]]
+        out[uid] = dict(answer, looks=[file["looks"][i] for i in answer["looks"]],
+                        state=dict(answer["state"], moves=moves))
+    return out
+
+
+def test_the_page_file_packs_and_unpacks_to_the_answers():
+    answers = {cfg["uid"]: early_answer(cfg) for _, cfg in CONFIGS[:40]}
+    packed = page_file(answers)
+    assert unpack(json.loads(json.dumps(packed))) == json.loads(json.dumps(answers))
+    short = sum(isinstance(m, str) for a in packed["boards"].values() for m in a["state"]["moves"])
+    assert short > 0
