@@ -98,7 +98,7 @@ def move_list_html(names, sides, numbers, kinds, first_ply: int = 1, current: in
     its ply (``data-ply``), side, kind and number; ``current``: the ply
     shown (``aria-current``); ``future``: moves to redo (``.sharah-future``).
     A draw offer, accepted or declined, is written in words ("White declines
-    the draw"), its notation kept in ``data-move``."""
+    the draw"), not only set apart by its style."""
     out = []
     cls = ' class="sharah-future"' if future else ''
     for i, (name, side, no, kind) in enumerate(zip(names, sides, numbers, kinds)):
@@ -114,8 +114,7 @@ def move_list_html(names, sides, numbers, kinds, first_ply: int = 1, current: in
 
 def _draw_words(side, kind, name) -> str:
     who = _cap(side) if side else "The player"
-    return (f'<span class="sharah-move-words" data-move="{escape(name)}">'
-            f'{escape(who)} {DRAW_WORDS[kind]}</span>')
+    return f'<span class="sharah-move-words" title="{escape(name)}">{escape(who)} {DRAW_WORDS[kind]}</span>'
 
 
 # ---------------------------------------------------------- square-less moves
