@@ -15,6 +15,7 @@ import { getEngine, engineIfStarted, engineReady } from "./engine.js?v=__SHARAH_
 import { el, cap } from "./dom.js?v=__SHARAH_BUILD__";
 import { BoardView } from "./view.js?v=__SHARAH_BUILD__";
 import { Messages, Choices, Controls, HandPanel, Shortcuts, MoveList, OptionsPanel } from "./panels.js?v=__SHARAH_BUILD__";
+import { watchEarly, ready } from "./ready.js?v=__SHARAH_BUILD__";
 
 let mountCounter = 0;
 const addons = [];
@@ -123,6 +124,7 @@ export class Board {
     this.optionsPanel = new OptionsPanel(this);
     fig.dataset.state = "loading";
     fig.sharahWidget = this;
+    watchEarly(this);        // issue 25: "ready" once per page (ready.js)
     this.start();
   }
 
@@ -156,8 +158,8 @@ export class Board {
     this.renderPanels();
     this.box.setAttribute("tabindex", "0");
     this.mountAddons(reply);
-    // A page may hold a dozen diagrams: only playable boards say they are ready.
-    if (!this.diagram) this.announce("The board is ready.");
+    // Once per page, not per board (ready.js); diagrams say nothing.
+    ready(this, widgets);
   }
 
   /** Open the board again in a new engine, after the old one failed

@@ -70,3 +70,45 @@ def test_pause_drops_the_move_being_computed(fresh):
     # Resume: the computer thinks again from the same position and plays
     fig.locator('button[data-computer="pause"]').click()
     wait_fig(fig, f"f.querySelectorAll('ol.sharah-moves li').length > {n}")
+
+
+# ------------------------------------------------------- "ready", once a page
+
+RECORD_SAID = """
+window.__said = [];
+new MutationObserver((records) => {
+  for (const r of records) {
+    const box = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+    if (!box || !box.matches('.sharah-announce, .sharah-page-announce')) continue;
+    const text = box.textContent;
+    if (text) window.__said.push([box.classList.contains('sharah-page-announce') ? 'page'
+      : [...document.querySelectorAll('figure.sharah-board')].indexOf(box.closest('figure')), text]);
+  }
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+
+
+def test_ready_is_said_once_for_the_page(new_page, base_url):
+    """The Hedman page (two dozen exercises and games): one announcement for
+    the page, none per board; a board touched while it loaded says it is
+    ready when it is."""
+    from .conftest import wait_ready
+    page = new_page()
+    page.add_init_script(RECORD_SAID)
+    page.goto(base_url + "games/sharah-hedman/", wait_until="domcontentloaded")
+    # the reader touches the first playable board while the engine starts
+    first = page.locator('figure.sharah-board:not([data-mode="diagram"])').first
+    index = first.evaluate("f => [...document.querySelectorAll('figure.sharah-board')].indexOf(f)")
+    first.locator(".sharah-svg").scroll_into_view_if_needed()
+    first.locator(".sharah-svg").dispatch_event("pointerdown")
+    wait_ready(page)
+    playable = page.locator('figure.sharah-board:not([data-mode="diagram"])').count()
+    assert playable >= 20
+    page.wait_for_function("() => window.__said.some(([who]) => who === 'page')", timeout=10_000)
+    page.wait_for_timeout(1_000)
+    said = page.evaluate("window.__said")
+    assert [s for s in said if s[0] == "page"] == [["page", f"The {playable} boards on this page are ready."]]
+    ready = [s for s in said if s[1] == "The board is ready."]
+    assert ready == [[index, "The board is ready."]]
+    assert page.locator(".sharah-page-announce").count() == 1
+    assert not page.watch.errors, page.watch.errors
