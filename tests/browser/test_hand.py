@@ -112,3 +112,109 @@ def test_ready_is_said_once_for_the_page(new_page, base_url):
     assert ready == [[index, "The board is ready."]]
     assert page.locator(".sharah-page-announce").count() == 1
     assert not page.watch.errors, page.watch.errors
+
+
+# ------------------------------------------------- choices on the board
+
+HAND = f"{TEST_DIR}/hand-test/"
+
+
+@pytest.fixture
+def phone(browser, base_url):
+    """A phone: 390x844, touch."""
+    from .conftest import Watch, wait_ready
+    contexts = []
+
+    def make(path=HAND, width=390, height=844):
+        context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
+                                      is_mobile=True, device_scale_factor=2)
+        contexts.append(context)
+        page = context.new_page()
+        page.watch = Watch(page, base_url)
+        page.watch.route(context)
+        page.goto(base_url + path)
+        wait_ready(page)
+        return page
+    yield make
+    for c in contexts:
+        c.close()
+
+
+def centre(locator):
+    locator.scroll_into_view_if_needed()
+    box = locator.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def tap_sq(fig, name):
+    sq = fig.locator(f'rect[data-sq="{name}"]')
+    sq.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
+    fig.page.touchscreen.tap(*centre(sq))
+
+
+def test_a_troublemakers_facing_is_picked_by_direction_on_the_board(phone):
+    page = phone()
+    fig = board(page, 0)
+    tap_sq(fig, "b3")
+    tap_sq(fig, "b4")
+    arrows = fig.locator(".sharah-onboard button.sharah-onboard-face")
+    assert arrows.count() == 8
+    assert fig.locator(".sharah-onboard").get_attribute("data-shows") == "facing"
+    labels = arrows.evaluate_all("els => els.map(b => [b.dataset.face, b.getAttribute('aria-label')])")
+    assert dict(labels)["90"].endswith("face east") and dict(labels)["315"].endswith("face north-west")
+    # each arrow lies on its side of the square, and is big enough to tap
+    b4 = fig.locator('rect[data-sq="b4"]').bounding_box()
+    east = fig.locator('.sharah-onboard-face[data-face="90"]').bounding_box()
+    north = fig.locator('.sharah-onboard-face[data-face="0"]').bounding_box()
+    assert east["x"] > b4["x"] + b4["width"] / 2 and north["y"] + north["height"] <= b4["y"] + b4["height"] / 2
+    assert east["width"] >= 32 and east["height"] >= 32
+    # the text buttons are still there (keyboard, screen reader, fallback)
+    assert fig.locator(".sharah-choices button[data-move]").count() == 8
+    page.screenshot(path="/tmp/hand-facing-390.png")
+    page.touchscreen.tap(east["x"] + east["width"] / 2, east["y"] + east["height"] / 2)
+    wait_fig(fig, "f.querySelectorAll('ol.sharah-moves li').length === 1")
+    assert fig.evaluate("f => f.sharahWidget.state.history[0]").endswith(":e") or \
+        "e" in fig.evaluate("f => f.sharahWidget.state.history[0]")
+    assert fig.locator(".sharah-onboard").is_hidden()
+    assert not page.watch.errors, page.watch.errors
+
+
+def test_a_promotion_is_picked_from_piece_pictures(phone):
+    page = phone()
+    fig = board(page, 1)
+    tap_sq(fig, "e9")
+    tap_sq(fig, "e10")
+    pieces = fig.locator(".sharah-onboard button.sharah-onboard-piece")
+    assert pieces.count() == 15
+    assert fig.locator(".sharah-onboard").get_attribute("data-shows") == "pieces"
+    # the pictures are the engine's (the same drawing as the compound on the board would be)
+    art = fig.evaluate("""f => { const t = document.createElement('div');
+        t.innerHTML = f.sharahWidget.state.moves.find(m => m.n === 'e9e10=RH').art; return t.innerHTML; }""")
+    assert 'class="pc pc-white pc-rook-hussar' in art or "pc-compound" in art
+    rh = fig.locator('.sharah-onboard-piece[data-move="e9e10=RH"]')
+    assert rh.inner_html() == art and rh.get_attribute("aria-label") == \
+        fig.evaluate("f => f.sharahWidget.state.moves.find(m => m.n === 'e9e10=RH').label")
+    box = rh.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44
+    page.screenshot(path="/tmp/hand-promotion-390.png")
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    wait_fig(fig, "f.querySelectorAll('ol.sharah-moves li').length === 1")
+    assert fig.evaluate("f => f.sharahWidget.state.pieces.e10.kind") == "rook+hussar"
+    assert not page.watch.errors, page.watch.errors
+
+
+def test_the_keyboard_still_chooses_with_the_text_buttons(fresh):
+    page = fresh(HAND)
+    fig = board(page, 1)
+    box = fig.locator(".sharah-svg")
+    box.focus()
+    fig.evaluate("f => { f.sharahWidget.view.cursor = 'e9'; }")
+    page.keyboard.press("Enter")
+    fig.evaluate("f => { f.sharahWidget.view.cursor = 'e10'; f.sharahWidget.drawMarks(); }")
+    page.keyboard.press("Enter")
+    wait_fig(fig, "f.querySelectorAll('.sharah-choices button[data-move]').length === 15")
+    focused = page.evaluate("document.activeElement.dataset.move")
+    assert focused == fig.evaluate("f => f.querySelector('.sharah-choices button[data-move]').dataset.move")
+    assert fig.locator(".sharah-onboard-piece").count() == 15     # shown on the board as well
+    page.keyboard.press("Escape")
+    assert fig.locator(".sharah-onboard").is_hidden()
