@@ -147,9 +147,13 @@ def centre(locator):
 
 
 def tap_sq(fig, name):
-    sq = fig.locator(f'rect[data-sq="{name}"]')
+    """Tap a square; where the magnifier opens (squares under 40 px), tap it there too."""
+    sq = fig.locator(f'.sharah-svg rect[data-sq="{name}"]')
     sq.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
     fig.page.touchscreen.tap(*centre(sq))
+    fig.page.wait_for_timeout(100)
+    if fig.locator(".sharah-loupe").is_visible():
+        fig.page.touchscreen.tap(*centre(fig.locator(f'.sharah-loupe rect[data-sq="{name}"]')))
 
 
 def test_a_troublemakers_facing_is_picked_by_direction_on_the_board(phone):
@@ -163,7 +167,7 @@ def test_a_troublemakers_facing_is_picked_by_direction_on_the_board(phone):
     labels = arrows.evaluate_all("els => els.map(b => [b.dataset.face, b.getAttribute('aria-label')])")
     assert dict(labels)["90"].endswith("face east") and dict(labels)["315"].endswith("face north-west")
     # each arrow lies on its side of the square, and is big enough to tap
-    b4 = fig.locator('rect[data-sq="b4"]').bounding_box()
+    b4 = fig.locator('.sharah-svg rect[data-sq="b4"]').bounding_box()
     east = fig.locator('.sharah-onboard-face[data-face="90"]').bounding_box()
     north = fig.locator('.sharah-onboard-face[data-face="0"]').bounding_box()
     assert east["x"] > b4["x"] + b4["width"] / 2 and north["y"] + north["height"] <= b4["y"] + b4["height"] / 2
@@ -218,3 +222,127 @@ def test_the_keyboard_still_chooses_with_the_text_buttons(fresh):
     assert fig.locator(".sharah-onboard-piece").count() == 15     # shown on the board as well
     page.keyboard.press("Escape")
     assert fig.locator(".sharah-onboard").is_hidden()
+
+
+# ----------------------------------------- the play view and the magnifier
+
+# A finger misses the middle of a square by up to this much (CSS px), in eight directions.
+MISSES = [(14, 0), (-14, 0), (0, 14), (0, -14), (10, 10), (-10, 10), (10, -10), (-10, -10)]
+
+
+def play_view(fig):
+    fig.locator('button[data-playview="toggle"]').click()
+    wait_fig(fig, "f.classList.contains('sharah-playview')", timeout=5_000)
+
+
+def loupe_tap(fig, name, miss=(0, 0)):
+    """Tap ``name`` on the board (off by ``miss``), then in the magnifier
+    (off by the same): the square the magnifier picked."""
+    page = fig.page
+    x, y = centre(fig.locator(f'.sharah-svg rect[data-sq="{name}"]'))
+    page.touchscreen.tap(x + miss[0], y + miss[1])
+    wait_fig(fig, "!f.querySelector('.sharah-loupe').hidden", timeout=5_000)
+    x, y = centre(fig.locator(f'.sharah-loupe rect[data-sq="{name}"]'))
+    page.touchscreen.tap(x + miss[0], y + miss[1])
+
+
+@pytest.mark.parametrize("index,name,squares", [(0, "light-shadow-15", 15), (2, "hedman-13", 13),
+                                                 (3, "mittner", None)])
+def test_the_big_boards_in_the_play_view_at_phone_size(phone, index, name, squares):
+    page = phone()
+    fig = board(page, index)
+    before = fig.locator(".sharah-svg rect[data-sq]").first.bounding_box()["width"]
+    play_view(fig)
+    area = fig.locator(".sharah-board-area").bounding_box()
+    sq = fig.locator(".sharah-svg rect[data-sq]").first.bounding_box()["width"]
+    assert area["width"] >= 380                      # the whole width, edge to edge
+    assert sq > before                               # bigger than in the page
+    if squares:
+        assert abs(sq * (squares + 1) - fig.locator(".sharah-svg svg").bounding_box()["width"]) < 30
+    # the status and the buttons at hand: on the screen with the board
+    status = fig.locator(".sharah-status").bounding_box()
+    undo = fig.locator('button[data-action="undo"]').bounding_box()
+    assert status["y"] + status["height"] <= 844 and undo["y"] + undo["height"] <= 844
+    # nothing of the page over it
+    top = page.evaluate("""() => { const r = document.querySelector('.sharah-playview .sharah-svg').getBoundingClientRect();
+        const e = document.elementFromPoint(r.left + 5, r.top + 5); return !!e.closest('.sharah-playview'); }""")
+    assert top
+    page.screenshot(path=f"/tmp/hand-playview-{name}-390.png")
+    # landscape: the board the whole height, the status beside it
+    page.set_viewport_size({"width": 844, "height": 390})
+    page.wait_for_timeout(200)
+    area = fig.locator(".sharah-board-area").bounding_box()
+    side = fig.locator(".sharah-side").bounding_box()
+    assert side["x"] >= area["x"] + area["width"] - 1 and area["height"] >= 360
+    page.screenshot(path=f"/tmp/hand-playview-{name}-844x390.png")
+    page.set_viewport_size({"width": 390, "height": 844})
+    # back to the page, game kept
+    fig.locator('button[data-playview="toggle"]').click()
+    assert not fig.evaluate("f => f.classList.contains('sharah-playview')")
+    assert fig.locator(".sharah-svg rect[data-sq]").first.bounding_box()["width"] == pytest.approx(before, abs=0.5)
+    assert not page.watch.errors, page.watch.errors
+
+
+def test_the_magnifier_picks_the_square_every_time(phone):
+    """The measure: tap 12 squares of the 15x15 board, each with the eight
+    misses of MISSES (96 taps): straight on the 26 px squares, and through
+    the magnifier. Count the taps that land on another square."""
+    page = phone()
+    fig = board(page, 0)
+    play_view(fig)
+    targets = ["b2", "c3", "d4", "e5", "f6", "g7", "h8", "i9", "j10", "k11", "l12", "m13"]
+    size = fig.locator(".sharah-svg rect[data-sq]").first.bounding_box()["width"]
+    assert size < 40
+    direct = 0
+    for name in targets:
+        x, y = centre(fig.locator(f'.sharah-svg rect[data-sq="{name}"]'))
+        for dx, dy in MISSES:
+            hit = fig.evaluate("(f, p) => f.sharahWidget.view.squareAt(p[0], p[1])", [x + dx, y + dy])
+            direct += hit != name
+    magnified = 0
+    for name in targets:
+        for miss in MISSES:
+            x, y = centre(fig.locator(f'.sharah-svg rect[data-sq="{name}"]'))
+            page.touchscreen.tap(x + miss[0], y + miss[1])
+            wait_fig(fig, "!f.querySelector('.sharah-loupe').hidden", timeout=5_000)
+            lx, ly = centre(fig.locator(f'.sharah-loupe rect[data-sq="{name}"]'))
+            if name == "e5" and miss == MISSES[0]:
+                page.screenshot(path="/tmp/hand-magnifier-390.png")
+            hit = page.evaluate("""p => { const n = document.elementsFromPoint(p[0], p[1])
+                .find(n => n.matches('.sharah-loupe rect[data-sq]')); return n ? n.dataset.sq : null; }""",
+                                [lx + miss[0], ly + miss[1]])
+            magnified += hit != name
+            fig.locator('button[data-loupe="cancel"]').click()
+    print(f"mis-hits: straight {direct} of 96, through the magnifier {magnified} of 96 (squares {size:.1f} px)")
+    assert direct > 0 and magnified == 0
+    assert fig.evaluate("f => f.sharahWidget.state.history.length") == 0      # nothing was played
+
+
+def test_a_game_by_taps_on_the_15x15_board_at_phone_size(phone):
+    page = phone()
+    fig = board(page, 0)
+    play_view(fig)
+    played = []
+    for ply in range(4):
+        # a move with no choice: the first one the engine lists from a square to another
+        move = fig.evaluate("""f => { const ms = f.sharahWidget.state.moves.filter(m => m.from && m.to && m.from !== m.to);
+            return ms.find(m => ms.filter(o => o.from === m.from && o.to === m.to).length === 1 && !m.captures); }""")
+        n = fig.evaluate("f => f.sharahWidget.state.history.length")
+        loupe_tap(fig, move["from"], MISSES[ply])
+        wait_fig(fig, f"f.sharahWidget.sel === '{move['from']}'", timeout=5_000)
+        loupe_tap(fig, move["to"], MISSES[ply + 4])
+        wait_fig(fig, f"f.sharahWidget.state.history.length === {n + 1}")
+        played.append(move["n"])
+    # a Troublemaker's landing: tapped, then its facing by the arrow
+    tm = fig.evaluate("""f => f.sharahWidget.state.moves.find(m => typeof m.face === 'number' && m.face === 90)""")
+    loupe_tap(fig, tm["from"])
+    loupe_tap(fig, tm["to"])
+    arrow = fig.locator('.sharah-onboard-face[data-face="90"]')
+    page.touchscreen.tap(*centre(arrow))
+    wait_fig(fig, "f.sharahWidget.state.history.length === 5")
+    assert fig.evaluate("f => f.sharahWidget.state.history.length") == 5
+    page.screenshot(path="/tmp/hand-tapgame-390.png")
+    # back to the page: the game is kept
+    fig.locator('button[data-playview="toggle"]').click()
+    assert fig.locator("ol.sharah-moves li").count() == 5
+    assert not page.watch.errors, page.watch.errors
