@@ -36,7 +36,7 @@ registerAddon({
   mount(board) {
     const fig = board.fig;
     const signal = board.abort.signal;
-    const box = board.slot("playview", ".sharah-status");
+    const box = board.slot("playview", ".sharah-badges");
     const toggle = el("button", { type: "button", class: "md-button sharah-btn sharah-playview-toggle",
       "data-playview": "toggle", "aria-pressed": "false" }, "Play view");
     box.appendChild(toggle);
