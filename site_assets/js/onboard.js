@@ -63,15 +63,18 @@ registerAddon({
         if (!byFace.has(m.face)) byFace.set(m.face, []);
         byFace.get(m.face).push(m);
       }
-      const cx = at.x + at.w / 2;
-      const cy = at.y + at.h / 2;
       const size = Math.max(32, Math.min(44, at.w * 1.6));
-      const radius = Math.max(at.w * 0.5 + size * 0.55, size * 1.05);
+      // eight arrows on a ring that clear the square and one another
+      const radius = Math.max(at.w * 0.5 + size * 0.55, size * 1.35);
+      // kept inside the board: at an edge the whole ring moves in (the arrows still point their way)
+      const reach = radius + size / 2;
+      const fit = (c, max) => (max < 2 * reach ? max / 2 : Math.min(Math.max(c, reach), max - reach));
+      const cx = fit(at.x + at.w / 2, at.W);
+      const cy = fit(at.y + at.h / 2, at.H);
       for (const [face, group] of byFace) {
         const rad = (face * Math.PI) / 180;
-        // kept inside the board: a square at the edge has its arrows pulled in
-        const x = Math.min(Math.max(cx + Math.sin(rad) * radius, size / 2), at.W - size / 2);
-        const y = Math.min(Math.max(cy - Math.cos(rad) * radius, size / 2), at.H - size / 2);
+        const x = cx + Math.sin(rad) * radius;
+        const y = cy - Math.cos(rad) * radius;
         const label = group.length === 1 ? group[0].label || group[0].n : group[0].label.split(", ").pop();
         const button = el("button", {
           type: "button", class: "sharah-onboard-face", "data-face": String(face),
