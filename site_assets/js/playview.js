@@ -71,6 +71,7 @@ registerAddon({
     toggle.addEventListener("click", () => (fig.classList.contains("sharah-playview") ? leave() : enter()), { signal });
     document.addEventListener("keydown", (e) => {
       if (e.key !== "Escape" || !fig.classList.contains("sharah-playview")) return;
+      if (e.defaultPrevented) return;         // the board's own Escape (a selection cancelled)
       if (loupe.isOpen()) { loupe.close(); e.preventDefault(); return; }
       // Escape first cancels a selection on the board (the board's own key); then leaves
       if (board.sel || board.dropKind || (board.choices.box && !board.choices.box.hidden)) return;

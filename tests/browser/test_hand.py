@@ -346,3 +346,22 @@ def test_a_game_by_taps_on_the_15x15_board_at_phone_size(phone):
     fig.locator('button[data-playview="toggle"]').click()
     assert fig.locator("ol.sharah-moves li").count() == 5
     assert not page.watch.errors, page.watch.errors
+
+
+def test_the_play_view_by_keyboard_and_escape(fresh):
+    page = fresh(HAND)
+    fig = board(page, 2)
+    toggle = fig.locator('button[data-playview="toggle"]')
+    toggle.focus()
+    page.keyboard.press("Enter")
+    wait_fig(fig, "f.classList.contains('sharah-playview')", timeout=5_000)
+    assert toggle.inner_text() == "Back to the page" and toggle.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("document.activeElement.classList.contains('sharah-svg')")   # on the board
+    # a selection is cancelled by the first Escape; the second leaves the play view
+    fig.evaluate("f => f.sharahWidget.select([...f.sharahWidget.byFrom.keys()][0])")
+    page.keyboard.press("Escape")
+    assert fig.evaluate("f => f.classList.contains('sharah-playview')")
+    assert fig.evaluate("f => f.sharahWidget.sel") is None
+    page.keyboard.press("Escape")
+    assert not fig.evaluate("f => f.classList.contains('sharah-playview')")
+    assert page.evaluate("document.activeElement.dataset.playview") == "toggle"
