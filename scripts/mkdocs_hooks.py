@@ -300,7 +300,7 @@ def on_post_page(output, page, config, **kwargs):
         js = "./" + js      # the home page: a bare "assets/..." is not a module specifier
     v = f"?v={_state.build}"
     head = "".join(f'<link rel="modulepreload" href="{js}{name}.js{v}">'
-                   for name in ("engine", "dom", "view", "panels", "early", "board"))
+                   for name in ("engine", "dom", "view", "panels", "early", "ready", "board"))
     # the same worker URL as engine.js makes (getEngine), which checks it;
     # nothing when engine.js runs already (a page reached by instant navigation)
     early = (EARLY_SCRIPT.replace("__JS__", js).replace("__ZIP__", _state.engine_name)

@@ -83,11 +83,22 @@ def hand_html(hand: list[dict]) -> str:
 
 # ------------------------------------------------------------- the move list
 
+# A draw offer and its answer are not moves: the list says them in words
+# (the side, then this), so that they do not rest on italics and grey alone.
+DRAW_WORDS = {
+    "offer-draw": "offers a draw",
+    "accept-draw": "accepts the draw",
+    "decline-draw": "declines the draw",
+}
+
+
 def move_list_html(names, sides, numbers, kinds, first_ply: int = 1, current: int | None = None,
                    future: bool = False) -> str:
     """The move list's items (the ``li`` of ``ol.sharah-moves``): each with
     its ply (``data-ply``), side, kind and number; ``current``: the ply
-    shown (``aria-current``); ``future``: moves to redo (``.sharah-future``)."""
+    shown (``aria-current``); ``future``: moves to redo (``.sharah-future``).
+    A draw offer, accepted or declined, is written in words ("White declines
+    the draw"), not only set apart by its style."""
     out = []
     cls = ' class="sharah-future"' if future else ''
     for i, (name, side, no, kind) in enumerate(zip(names, sides, numbers, kinds)):
@@ -96,8 +107,14 @@ def move_list_html(names, sides, numbers, kinds, first_ply: int = 1, current: in
                    f'data-side="{escape(side or "")}" data-kind="{escape(kind)}"'
                    + (' aria-current="step"' if ply == current else '') + '>'
                    + (f'<span class="sharah-move-no">{escape(no)}</span>' if no else '')
-                   + f'{escape(name)}</li>')
+                   + (_draw_words(side, kind, name) if kind in DRAW_WORDS else escape(name))
+                   + '</li>')
     return "".join(out)
+
+
+def _draw_words(side, kind, name) -> str:
+    who = _cap(side) if side else "The player"
+    return f'<span class="sharah-move-words" title="{escape(name)}">{escape(who)} {DRAW_WORDS[kind]}</span>'
 
 
 # ---------------------------------------------------------- square-less moves

@@ -38,10 +38,10 @@ from typing import Any, TypedDict
 
 from . import new_game, record
 from .chesslike import DRAW_ACTIONS
-from .core import Game, Move, NotationError, Piece
+from .core import Change, Game, Move, NotationError, Piece, Place, Remove, Shift
 from .markup import badges_html, free_html, hand_html, move_list_html, options_html, shortcuts_html
 from .notation import move_numbers, split_roll
-from .svg import piece_svg
+from .svg import FACING_ANGLE, piece_svg
 
 
 # ------------------------------------------------------------ the contract
@@ -56,6 +56,11 @@ MoveEntry = TypedDict("MoveEntry", {
     "label": str,           # the move's words on a choice button
     "kind": str,            # when not "move": "drop", "pass", "offer-draw"...
     "captures": "list[str]",  # the squares of the pieces it takes
+    # Hints for showing a choice on the board, only on moves that share
+    # their from- and to-square with others (choice_hints):
+    "face": int,            # the facing the piece is left with, as an angle on the picture
+                            # (degrees clockwise from up, the board's orientation applied)
+    "art": str,             # the piece the move leaves on its square, drawn (svg.piece_svg)
 }, total=False)
 
 
@@ -578,6 +583,8 @@ class Board:
         shortcuts, undo_shortcut = self.shortcuts(), self.undo_shortcut()
         future = future_state(game, self.first_mover)
         entries = [_move_entry(m, names) for m in listed]
+        if self.mode != "diagram":
+            choice_hints(v, pos, listed, entries, flip=self.orientation != v.sides[0])
         options = [dict(o, choices=list(o["choices"])) for o in v.option_specs()]
         free = [] if self.mode == "diagram" else [m for m in entries if not m["from"] and not m["to"]]
         return {
@@ -700,6 +707,54 @@ def _move_entry(m: Move, names: list[str]) -> dict:
     if taken:
         out["captures"] = [names[c] for c in taken]
     return out
+
+
+def _left_on(board, move: Move, sq: int) -> Piece | None:
+    """The piece ``move`` leaves on ``sq``, from its effects alone."""
+    last = move.effects[-1] if move.effects else None
+    if isinstance(last, (Place, Change)) and last.sq == sq:
+        return last.piece
+    here = {}
+    get = (lambda s: here[s] if s in here else board[s])
+    for e in move.effects:
+        if isinstance(e, Shift):
+            here[e.to], here[e.frm] = get(e.frm), None
+        elif isinstance(e, Remove):
+            here[e.sq] = None
+        elif isinstance(e, (Place, Change)):
+            here[e.sq] = e.piece
+    return get(sq)
+
+
+def choice_hints(v, pos, moves: list[Move], entries: list[dict], flip: bool) -> None:
+    """Add to the entries of moves that share their squares (the reader picks
+    one among them) how the board may show that choice: ``face`` when they
+    leave the same piece facing different ways (a Troublemaker's landing),
+    ``art`` when they leave different pieces (a promotion, a merge). Groups
+    that differ in neither keep their labels only."""
+    groups: dict = {}
+    for i, m in enumerate(moves):
+        if m.frm is not None:
+            groups.setdefault((m.frm, m.to), []).append(i)
+    board = pos.board
+    for (frm, to), members in groups.items():
+        if len(members) < 2:
+            continue
+        sq = frm if to is None else to
+        left = [_left_on(board, moves[i], sq) for i in members]
+        if any(p is None for p in left):
+            continue
+        if len({(p.kind, p.side) for p in left}) == 1:
+            facings = {p.facing for p in left}
+            if len(facings) > 1 and all(p.facing in FACING_ANGLE for p in left):
+                for i, p in zip(members, left):
+                    entries[i]["face"] = (FACING_ANGLE[p.facing] + (180 if flip else 0)) % 360
+        else:
+            drawn: dict = {}
+            for i, p in zip(members, left):
+                if p not in drawn:
+                    drawn[p] = piece_svg(v, p)
+                entries[i]["art"] = drawn[p]
 
 
 def _result_text(result) -> str:

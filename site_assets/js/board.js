@@ -16,6 +16,7 @@ import { el, cap } from "./dom.js?v=__SHARAH_BUILD__";
 import { BoardView } from "./view.js?v=__SHARAH_BUILD__";
 import { earlyBegin, earlyTakeover, earlyHandover, earlyPlay, earlyExplain } from "./early.js?v=__SHARAH_BUILD__";
 import { Messages, Choices, Controls, HandPanel, Shortcuts, MoveList, OptionsPanel } from "./panels.js?v=__SHARAH_BUILD__";
+import { watchEarly, ready } from "./ready.js?v=__SHARAH_BUILD__";
 
 let mountCounter = 0;
 const addons = [];
@@ -124,6 +125,7 @@ export class Board {
     this.optionsPanel = new OptionsPanel(this);
     fig.dataset.state = "loading";
     fig.sharahWidget = this;
+    watchEarly(this);        // "ready" once per page (ready.js)
     this.start();
   }
 
@@ -168,8 +170,8 @@ export class Board {
     this.renderPanels();
     this.box.setAttribute("tabindex", "0");
     this.mountAddons(reply);
-    // A page may hold a dozen diagrams: only playable boards say they are ready.
-    if (!this.diagram) this.announce("The board is ready.");
+    // Once per page, not per board (ready.js); diagrams say nothing.
+    ready(this, widgets);
     await earlyHandover(this, reply.state, kept);    // a move made early is played now
   }
 

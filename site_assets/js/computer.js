@@ -265,11 +265,12 @@ class Computer {
     board.setLock("computer", mine);
     if (!mine) { this.stop(); this.update(); return; }
     if (this.waiting()) { this.stop(); this.update(); return; }
+    // Paused: the move being computed is dropped too (it is computed again on Resume).
+    if (this.watching() && this.settings.paused) { this.stop(); this.update(); return; }
     const level = this.settings.sides[side].level;
     const job = this.job;
     if (job && job.ply === st.ply && job.side === side && job.level === level) { this.update(); return; }
     this.stop();
-    if (this.watching() && this.settings.paused) { this.update(); return; }
     this.start(side, level, st.ply);
   }
 

@@ -1,4 +1,4 @@
-// Play before the runtime (issue 22): a board answers the first tap before
+// Play before the runtime: a board answers the first tap before
 // Pyodide has booted, from the answer the build asked the engine for
 // (sharah_web/early.py: the open answer's moves and pieces, each move's
 // atomic effects on the picture, who moves next). No rule lives here: the

@@ -119,12 +119,14 @@ export class Choices {
     c.appendChild(el("button", { type: "button", class: "md-button sharah-choice sharah-cancel", "data-cancel": "1" }, "Cancel"));
     c.hidden = false;
     if (focus && document.activeElement === this.board.box) c.querySelector("button").focus({ preventScroll: true });
+    this.board.emit("choices", moves);       // drawn on the board too, where it can be (onboard.js)
   }
 
   clear() {
     if (!this.box || this.box.hidden) return;
     this.box.hidden = true;
     this.box.replaceChildren();
+    this.board.emit("choices", null);
   }
 
   // The engine's row of square-less moves (state.free_html), first in the controls.

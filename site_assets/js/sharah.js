@@ -15,6 +15,8 @@ import "./computer.js?v=__SHARAH_BUILD__";
 import "./editor.js?v=__SHARAH_BUILD__";
 import "./records.js?v=__SHARAH_BUILD__";
 import "./recover.js?v=__SHARAH_BUILD__";
+import "./onboard.js?v=__SHARAH_BUILD__";
+import "./playview.js?v=__SHARAH_BUILD__";
 
 const BOARDS = "figure.sharah-board[data-mode]";
 debug.widgets = widgets;

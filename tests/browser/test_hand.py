@@ -1,0 +1,367 @@
+"""Issue 25 in Chromium: boards that fit the hand. Pausing a game between
+computers drops the move being computed; one "ready" announcement per page;
+the focused play view and the magnified touch on a phone; choices on the
+board (a Troublemaker's facing by direction, a compound by its picture).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import TEST_DIR, open_watched
+
+COMPUTER = f"{TEST_DIR}/computer-test/"
+LONG = 60_000
+
+
+def board(page, index):
+    return page.locator("figure.sharah-board").nth(index)
+
+
+def wait_fig(fig, condition, timeout=LONG):
+    fig.page.wait_for_function(
+        f"(f) => {{ return {condition}; }}", arg=fig.element_handle(), timeout=timeout)
+
+
+@pytest.fixture
+def fresh(browser, base_url):
+    made = []
+
+    def make(path, **kw):
+        context, page = open_watched(browser, base_url, path, **kw)
+        made.append((context, page))
+        return page
+    yield make
+    for context, page in made:
+        assert not page.watch.errors, page.watch.errors
+        context.close()
+
+
+# ------------------------------------------------------------ watch mode
+
+def test_pause_drops_the_move_being_computed(fresh):
+    """Computer against computer at the strongest level (seconds per move):
+    Pause while a move is being computed: that move is never played, and
+    Resume goes on from the same position."""
+    page = fresh(COMPUTER)
+    fig = board(page, 0)
+    wait_fig(fig, "f.querySelectorAll('select[data-side=white] option').length === 4")
+    fig.locator("details.sharah-players > summary").click()
+    fig.locator('select[data-side="white"]').select_option("3")
+    fig.locator('select[data-side="black"]').select_option("3")
+    fig.locator('select[data-computer="delay"]').select_option("0")
+    # Pause while the computer is thinking; read the move count in the same instant
+    n = None
+    for _ in range(200):
+        n = fig.evaluate("""f => {
+            if (!f.dataset.thinking) return null;
+            f.querySelector('button[data-computer="pause"]').click();
+            return f.querySelectorAll('ol.sharah-moves li').length; }""")
+        if n is not None:
+            break
+        page.wait_for_timeout(50)
+    assert n is not None, "the computer never started thinking"
+    wait_fig(fig, "!f.dataset.thinking", timeout=2_000)
+    assert fig.locator('button[data-computer="pause"]').inner_text() == "Resume"
+    # longer than the strongest level thinks (6 s): no move comes
+    page.wait_for_timeout(8_000)
+    assert fig.locator("ol.sharah-moves li").count() == n
+    assert fig.get_attribute("data-thinking") is None
+    # Resume: the computer thinks again from the same position and plays
+    fig.locator('button[data-computer="pause"]').click()
+    wait_fig(fig, f"f.querySelectorAll('ol.sharah-moves li').length > {n}")
+
+
+# ------------------------------------------------------- "ready", once a page
+
+RECORD_SAID = """
+window.__said = [];
+new MutationObserver((records) => {
+  for (const r of records) {
+    const box = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+    if (!box || !box.matches('.sharah-announce, .sharah-page-announce')) continue;
+    const text = box.textContent;
+    if (text) window.__said.push([box.classList.contains('sharah-page-announce') ? 'page'
+      : [...document.querySelectorAll('figure.sharah-board')].indexOf(box.closest('figure')), text]);
+  }
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+
+
+def test_ready_is_said_once_for_the_page(new_page, base_url):
+    """The Hedman page (two dozen exercises and games): one announcement for
+    the page, none per board; a board touched while it loaded says it is
+    ready when it is."""
+    from .conftest import wait_ready
+    page = new_page()
+    page.add_init_script(RECORD_SAID)
+    page.goto(base_url + "games/sharah-hedman/", wait_until="domcontentloaded")
+    # the reader touches the first playable board while the engine starts
+    first = page.locator('figure.sharah-board:not([data-mode="diagram"])').first
+    index = first.evaluate("f => [...document.querySelectorAll('figure.sharah-board')].indexOf(f)")
+    first.locator(".sharah-svg").scroll_into_view_if_needed()
+    first.locator(".sharah-svg").dispatch_event("pointerdown")
+    wait_ready(page)
+    playable = page.locator('figure.sharah-board:not([data-mode="diagram"])').count()
+    assert playable >= 20
+    page.wait_for_function("() => window.__said.some(([who]) => who === 'page')", timeout=10_000)
+    page.wait_for_timeout(1_000)
+    said = page.evaluate("window.__said")
+    assert [s for s in said if s[0] == "page"] == [["page", f"The {playable} boards on this page are ready."]]
+    ready = [s for s in said if s[1] == "The board is ready."]
+    assert ready == [[index, "The board is ready."]]
+    assert page.locator(".sharah-page-announce").count() == 1
+    assert not page.watch.errors, page.watch.errors
+
+
+# ------------------------------------------------- choices on the board
+
+HAND = f"{TEST_DIR}/hand-test/"
+
+
+@pytest.fixture
+def phone(browser, base_url):
+    """A phone: 390x844, touch."""
+    from .conftest import Watch, wait_ready
+    contexts = []
+
+    def make(path=HAND, width=390, height=844):
+        context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
+                                      is_mobile=True, device_scale_factor=2)
+        contexts.append(context)
+        page = context.new_page()
+        page.watch = Watch(page, base_url)
+        page.watch.route(context)
+        page.goto(base_url + path)
+        wait_ready(page)
+        return page
+    yield make
+    for c in contexts:
+        c.close()
+
+
+def centre(locator):
+    locator.scroll_into_view_if_needed()
+    box = locator.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def tap_sq(fig, name):
+    """Tap a square; where the magnifier opens (squares under 40 px), tap it there too."""
+    sq = fig.locator(f'.sharah-svg rect[data-sq="{name}"]')
+    sq.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
+    fig.page.touchscreen.tap(*centre(sq))
+    fig.page.wait_for_timeout(100)
+    if fig.locator(".sharah-loupe").is_visible():
+        fig.page.touchscreen.tap(*centre(fig.locator(f'.sharah-loupe rect[data-sq="{name}"]')))
+
+
+def test_a_troublemakers_facing_is_picked_by_direction_on_the_board(phone):
+    page = phone()
+    fig = board(page, 0)
+    tap_sq(fig, "b3")
+    tap_sq(fig, "b4")
+    arrows = fig.locator(".sharah-onboard button.sharah-onboard-face")
+    assert arrows.count() == 8
+    assert fig.locator(".sharah-onboard").get_attribute("data-shows") == "facing"
+    labels = arrows.evaluate_all("els => els.map(b => [b.dataset.face, b.getAttribute('aria-label')])")
+    assert dict(labels)["90"].endswith("face east") and dict(labels)["315"].endswith("face north-west")
+    # each arrow lies on its side of the square, and is big enough to tap
+    b4 = fig.locator('.sharah-svg rect[data-sq="b4"]').bounding_box()
+    east = fig.locator('.sharah-onboard-face[data-face="90"]').bounding_box()
+    north = fig.locator('.sharah-onboard-face[data-face="0"]').bounding_box()
+    assert east["x"] > b4["x"] + b4["width"] / 2 and north["y"] + north["height"] <= b4["y"] + b4["height"] / 2
+    assert east["width"] >= 32 and east["height"] >= 32
+    # the text buttons are still there (keyboard, screen reader, fallback)
+    assert fig.locator(".sharah-choices button[data-move]").count() == 8
+    page.screenshot(path="/tmp/hand-facing-390.png")
+    page.touchscreen.tap(east["x"] + east["width"] / 2, east["y"] + east["height"] / 2)
+    wait_fig(fig, "f.querySelectorAll('ol.sharah-moves li').length === 1")
+    assert fig.evaluate("f => f.sharahWidget.state.history[0]").endswith(":e") or \
+        "e" in fig.evaluate("f => f.sharahWidget.state.history[0]")
+    assert fig.locator(".sharah-onboard").is_hidden()
+    assert not page.watch.errors, page.watch.errors
+
+
+def test_a_promotion_is_picked_from_piece_pictures(phone):
+    page = phone()
+    fig = board(page, 1)
+    tap_sq(fig, "e9")
+    tap_sq(fig, "e10")
+    pieces = fig.locator(".sharah-onboard button.sharah-onboard-piece")
+    assert pieces.count() == 15
+    assert fig.locator(".sharah-onboard").get_attribute("data-shows") == "pieces"
+    # the pictures are the engine's (the same drawing as the compound on the board would be)
+    art = fig.evaluate("""f => { const t = document.createElement('div');
+        t.innerHTML = f.sharahWidget.state.moves.find(m => m.n === 'e9e10=RH').art; return t.innerHTML; }""")
+    assert 'class="pc pc-white pc-rook-hussar' in art or "pc-compound" in art
+    rh = fig.locator('.sharah-onboard-piece[data-move="e9e10=RH"]')
+    assert rh.inner_html() == art and rh.get_attribute("aria-label") == \
+        fig.evaluate("f => f.sharahWidget.state.moves.find(m => m.n === 'e9e10=RH').label")
+    box = rh.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44
+    page.screenshot(path="/tmp/hand-promotion-390.png")
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    wait_fig(fig, "f.querySelectorAll('ol.sharah-moves li').length === 1")
+    assert fig.evaluate("f => f.sharahWidget.state.pieces.e10.kind") == "rook+hussar"
+    assert not page.watch.errors, page.watch.errors
+
+
+def test_the_keyboard_still_chooses_with_the_text_buttons(fresh):
+    page = fresh(HAND)
+    fig = board(page, 1)
+    box = fig.locator(".sharah-svg")
+    box.focus()
+    fig.evaluate("f => { f.sharahWidget.view.cursor = 'e9'; }")
+    page.keyboard.press("Enter")
+    fig.evaluate("f => { f.sharahWidget.view.cursor = 'e10'; f.sharahWidget.drawMarks(); }")
+    page.keyboard.press("Enter")
+    wait_fig(fig, "f.querySelectorAll('.sharah-choices button[data-move]').length === 15")
+    focused = page.evaluate("document.activeElement.dataset.move")
+    assert focused == fig.evaluate("f => f.querySelector('.sharah-choices button[data-move]').dataset.move")
+    assert fig.locator(".sharah-onboard-piece").count() == 15     # shown on the board as well
+    page.keyboard.press("Escape")
+    assert fig.locator(".sharah-onboard").is_hidden()
+
+
+# ----------------------------------------- the play view and the magnifier
+
+# A finger misses the middle of a square by up to this much (CSS px), in eight directions.
+MISSES = [(14, 0), (-14, 0), (0, 14), (0, -14), (10, 10), (-10, 10), (10, -10), (-10, -10)]
+
+
+def play_view(fig):
+    fig.locator('button[data-playview="toggle"]').click()
+    wait_fig(fig, "f.classList.contains('sharah-playview')", timeout=5_000)
+
+
+def loupe_tap(fig, name, miss=(0, 0)):
+    """Tap ``name`` on the board (off by ``miss``), then in the magnifier
+    (off by the same): the square the magnifier picked."""
+    page = fig.page
+    x, y = centre(fig.locator(f'.sharah-svg rect[data-sq="{name}"]'))
+    page.touchscreen.tap(x + miss[0], y + miss[1])
+    wait_fig(fig, "!f.querySelector('.sharah-loupe').hidden", timeout=5_000)
+    x, y = centre(fig.locator(f'.sharah-loupe rect[data-sq="{name}"]'))
+    page.touchscreen.tap(x + miss[0], y + miss[1])
+
+
+@pytest.mark.parametrize("index,name,squares", [(0, "light-shadow-15", 15), (2, "hedman-13", 13),
+                                                 (3, "mittner", None)])
+def test_the_big_boards_in_the_play_view_at_phone_size(phone, index, name, squares):
+    page = phone()
+    fig = board(page, index)
+    before = fig.locator(".sharah-svg rect[data-sq]").first.bounding_box()["width"]
+    play_view(fig)
+    area = fig.locator(".sharah-board-area").bounding_box()
+    sq = fig.locator(".sharah-svg rect[data-sq]").first.bounding_box()["width"]
+    assert area["width"] >= 380                      # the whole width, edge to edge
+    assert sq > before                               # bigger than in the page
+    if squares:
+        assert abs(sq * (squares + 1) - fig.locator(".sharah-svg svg").bounding_box()["width"]) < 30
+    # the status and the buttons at hand: on the screen with the board
+    status = fig.locator(".sharah-status").bounding_box()
+    undo = fig.locator('button[data-action="undo"]').bounding_box()
+    assert status["y"] + status["height"] <= 844 and undo["y"] + undo["height"] <= 844
+    # nothing of the page over it
+    top = page.evaluate("""() => { const r = document.querySelector('.sharah-playview .sharah-svg').getBoundingClientRect();
+        const e = document.elementFromPoint(r.left + 5, r.top + 5); return !!e.closest('.sharah-playview'); }""")
+    assert top
+    page.screenshot(path=f"/tmp/hand-playview-{name}-390.png")
+    # landscape: the board the whole height, the status beside it
+    page.set_viewport_size({"width": 844, "height": 390})
+    page.wait_for_timeout(200)
+    area = fig.locator(".sharah-board-area").bounding_box()
+    side = fig.locator(".sharah-side").bounding_box()
+    assert side["x"] >= area["x"] + area["width"] - 1 and area["height"] >= 360
+    page.screenshot(path=f"/tmp/hand-playview-{name}-844x390.png")
+    page.set_viewport_size({"width": 390, "height": 844})
+    # back to the page, game kept
+    fig.locator('button[data-playview="toggle"]').click()
+    assert not fig.evaluate("f => f.classList.contains('sharah-playview')")
+    assert fig.locator(".sharah-svg rect[data-sq]").first.bounding_box()["width"] == pytest.approx(before, abs=0.5)
+    assert not page.watch.errors, page.watch.errors
+
+
+def test_the_magnifier_picks_the_square_every_time(phone):
+    """The measure: tap 12 squares of the 15x15 board, each with the eight
+    misses of MISSES (96 taps): straight on the 26 px squares, and through
+    the magnifier. Count the taps that land on another square."""
+    page = phone()
+    fig = board(page, 0)
+    play_view(fig)
+    targets = ["b2", "c3", "d4", "e5", "f6", "g7", "h8", "i9", "j10", "k11", "l12", "m13"]
+    size = fig.locator(".sharah-svg rect[data-sq]").first.bounding_box()["width"]
+    assert size < 40
+    direct = 0
+    for name in targets:
+        x, y = centre(fig.locator(f'.sharah-svg rect[data-sq="{name}"]'))
+        for dx, dy in MISSES:
+            hit = fig.evaluate("(f, p) => f.sharahWidget.view.squareAt(p[0], p[1])", [x + dx, y + dy])
+            direct += hit != name
+    magnified = 0
+    for name in targets:
+        for miss in MISSES:
+            x, y = centre(fig.locator(f'.sharah-svg rect[data-sq="{name}"]'))
+            page.touchscreen.tap(x + miss[0], y + miss[1])
+            wait_fig(fig, "!f.querySelector('.sharah-loupe').hidden", timeout=5_000)
+            lx, ly = centre(fig.locator(f'.sharah-loupe rect[data-sq="{name}"]'))
+            if name == "e5" and miss == MISSES[0]:
+                page.screenshot(path="/tmp/hand-magnifier-390.png")
+            hit = page.evaluate("""p => { const n = document.elementsFromPoint(p[0], p[1])
+                .find(n => n.matches('.sharah-loupe rect[data-sq]')); return n ? n.dataset.sq : null; }""",
+                                [lx + miss[0], ly + miss[1]])
+            magnified += hit != name
+            fig.locator('button[data-loupe="cancel"]').click()
+    print(f"mis-hits: straight {direct} of 96, through the magnifier {magnified} of 96 (squares {size:.1f} px)")
+    assert direct > 0 and magnified == 0
+    assert fig.evaluate("f => f.sharahWidget.state.history.length") == 0      # nothing was played
+
+
+def test_a_game_by_taps_on_the_15x15_board_at_phone_size(phone):
+    page = phone()
+    fig = board(page, 0)
+    play_view(fig)
+    played = []
+    for ply in range(4):
+        # a move with no choice: the first one the engine lists from a square to another
+        move = fig.evaluate("""f => { const ms = f.sharahWidget.state.moves.filter(m => m.from && m.to && m.from !== m.to);
+            return ms.find(m => ms.filter(o => o.from === m.from && o.to === m.to).length === 1 && !m.captures); }""")
+        n = fig.evaluate("f => f.sharahWidget.state.history.length")
+        loupe_tap(fig, move["from"], MISSES[ply])
+        wait_fig(fig, f"f.sharahWidget.sel === '{move['from']}'", timeout=5_000)
+        loupe_tap(fig, move["to"], MISSES[ply + 4])
+        wait_fig(fig, f"f.sharahWidget.state.history.length === {n + 1}")
+        played.append(move["n"])
+    # a Troublemaker's landing: tapped, then its facing by the arrow
+    tm = fig.evaluate("""f => f.sharahWidget.state.moves.find(m => typeof m.face === 'number' && m.face === 90)""")
+    loupe_tap(fig, tm["from"])
+    loupe_tap(fig, tm["to"])
+    arrow = fig.locator('.sharah-onboard-face[data-face="90"]')
+    page.touchscreen.tap(*centre(arrow))
+    wait_fig(fig, "f.sharahWidget.state.history.length === 5")
+    assert fig.evaluate("f => f.sharahWidget.state.history.length") == 5
+    page.screenshot(path="/tmp/hand-tapgame-390.png")
+    # back to the page: the game is kept
+    fig.locator('button[data-playview="toggle"]').click()
+    assert fig.locator("ol.sharah-moves li").count() == 5
+    assert not page.watch.errors, page.watch.errors
+
+
+def test_the_play_view_by_keyboard_and_escape(fresh):
+    page = fresh(HAND)
+    fig = board(page, 2)
+    toggle = fig.locator('button[data-playview="toggle"]')
+    toggle.focus()
+    page.keyboard.press("Enter")
+    wait_fig(fig, "f.classList.contains('sharah-playview')", timeout=5_000)
+    assert toggle.inner_text() == "Back to the page" and toggle.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("document.activeElement.classList.contains('sharah-svg')")   # on the board
+    # a selection is cancelled by the first Escape; the second leaves the play view
+    fig.evaluate("f => f.sharahWidget.select([...f.sharahWidget.byFrom.keys()][0])")
+    page.keyboard.press("Escape")
+    assert fig.evaluate("f => f.classList.contains('sharah-playview')")
+    assert fig.evaluate("f => f.sharahWidget.sel") is None
+    page.keyboard.press("Escape")
+    assert not fig.evaluate("f => f.classList.contains('sharah-playview')")
+    assert page.evaluate("document.activeElement.dataset.playview") == "toggle"
