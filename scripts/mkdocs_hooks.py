@@ -275,6 +275,11 @@ EARLY_SCRIPT = " ".join(line.strip() for line in """
   document.addEventListener("focusin", (e) => { if (e.target.closest && e.target.closest(".md-search")) release(); });
   document.addEventListener("change", (e) => { if (e.target.id === "__search") release(); });
   setTimeout(release, 8000);
+  const taps = window.sharahEarlyTaps = {};
+  document.addEventListener("pointerdown", (e) => { if (e.button !== 0 || !e.target.closest) return;
+    const f = e.target.closest("figure.sharah-board"), box = f && f.querySelector(".sharah-svg");
+    if (!box) return; const r = box.getBoundingClientRect(); if (!r.width || !r.height) return;
+    taps[f.id] = { x: (e.clientX - r.left) / r.width, y: (e.clientY - r.top) / r.height, t: performance.now() }; }, true);
   } catch (err) { /* engine.js starts it later */ } })();
 """.strip().splitlines())
 
@@ -382,7 +387,8 @@ def on_post_build(config, **kwargs):
 
 # Files the service worker does not keep: source maps, the search's other
 # languages, the link-preview picture, the header policy's text, the zipped
-# sitemap. Everything else that is not a page is stored when it installs;
+# sitemap. Everything else that is not a page (or a page's early answers)
+# is stored when it installs;
 # pages are stored when visited.
 SW_SKIP = re.compile(r"(\.map$|^assets/javascripts/lunr/|^assets/sharah/img/social-card\.png$"
                      r"|^assets/sharah/csp\.txt$|\.gz$|^sw\.js$)")
@@ -433,7 +439,9 @@ def write_service_worker(site: Path) -> None:
         if SW_SKIP.search(rel):
             continue
         digest = base64.b64encode(hashlib.sha256(path.read_bytes()).digest()).decode()
-        files[rel] = {"sha256": digest, "pre": not rel.endswith(".html")}
+        # pages, and each page's early answers, are stored when visited
+        visited = rel.endswith(".html") or rel.startswith(f"{ASSETS}/early/")
+        files[rel] = {"sha256": digest, "pre": not visited}
     version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
     text = (ROOT / "site_assets" / "sw" / "sw.js").read_text(encoding="utf-8")
     text = (text.replace("__SHARAH_SW_VERSION__", version).replace(VERSION_PLACEHOLDER, _state.build)

@@ -37,6 +37,8 @@ Only the build imports this module (the engine zip leaves it out).
 
 from __future__ import annotations
 
+import json
+
 from .core import Change, Move, Piece, Place, Remove, Shift
 from .session import STATE_KEYS, Board
 from .svg import _piece
@@ -93,6 +95,11 @@ def early_answer(config: dict) -> dict:
             grid.append(names[f + r * W])
     out = {"state": state, "fx": fx, "looks": looks, "next": [usual, exceptions],
            "grid": [W, H, " ".join(grid)]}
+    if board.mode == "game":
+        # the game as the browser keeps it (the ``save`` answer): a board whose
+        # kept game is just this one is still the board as built
+        # (as the page writes it: JSON.stringify of the engine's answer)
+        out["saved"] = json.dumps(board.saved(), separators=(",", ":"), ensure_ascii=False)
     drops = {m.drop: look(Piece(m.drop, pos.to_move)) for m in listed if m.drop and m.frm is None}
     if drops:
         out["drops"] = drops     # kind -> the look a plain drop puts down

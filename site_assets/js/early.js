@@ -82,7 +82,9 @@ export function earlyBegin(board, req) {
   board.earlyBegun = true;
   // the baked answer is for the page's board as built: not for a board an
   // add-on opens otherwise (a saved game put back, a game from a link)
-  const own = (k) => k === "cmd" || k === "board" || JSON.stringify(req[k]) === JSON.stringify(board.cfg[k]);
+  // (or a kept game that is just the board as built: the baked save answer)
+  const own = (k) => k === "cmd" || k === "board" || k === "saved"
+    || JSON.stringify(req[k]) === JSON.stringify(board.cfg[k]);
   const asBuilt = !req || Object.keys(req).every(own);
   const box = board.box;
   // a tap before anything can answer it: kept as a place on the board
@@ -93,11 +95,16 @@ export function earlyBegin(board, req) {
     board.earlyTap = { x: (e.clientX - r.left) / r.width, y: (e.clientY - r.top) / r.height };
   };
   box.addEventListener("pointerdown", keep, { signal: board.abort.signal });
+  // a tap made before this module ran (the page's head keeps the last one)
+  const taps = window.sharahEarlyTaps, before = taps && taps[board.fig.id];
+  if (taps) delete taps[board.fig.id];
+  if (before && !board.earlyTap && performance.now() - before.t < 20000) board.earlyTap = { x: before.x, y: before.y };
   if (!asBuilt || engineReady()) return;   // engine up: it answers at once (instant navigation)
   pageAnswers(board.cfg.uid).then((answers) => {
     const answer = answers && answers[board.cfg.uid];
     // not on a board the engine answered already, or that it failed under (its Retry is shown)
     if (board.dead || board.view || board.state || board.fig.dataset.state === "error" || !valid(answer)) return;
+    if (req && req.saved != null && req.saved !== answer.saved) return;
     try { show(board, answer); } catch (err) { console.error("sharah early board:", err); }
   });
 }

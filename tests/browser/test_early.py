@@ -276,3 +276,64 @@ def test_a_move_made_early_survives_an_engine_that_fails(new_page, base_url):
     assert fig.evaluate("f => f.sharahWidget.state.last.n") == "b2c4"
     page.watch.errors[:] = [e for e in page.watch.errors if "503" not in e]
     assert not page.watch.errors, page.watch.errors
+
+
+def test_a_tap_before_the_widget_has_loaded_is_kept(new_page, base_url):
+    # the widget's modules are held too: the tap lands on the bare static
+    # page, and the head's small script keeps it for the board
+    page = new_page(width=900, height=900)
+    engine, widget = Held(page.context, ENGINE), Held(page.context, "**/assets/sharah/js/board.js*")
+    page.goto(base_url + TEST_PAGE, wait_until="commit")
+    fig = fig_at(page, 0)
+    page.wait_for_function("(f) => f.querySelector('svg').getBoundingClientRect().width > 0",
+                           arg=fig.element_handle())
+    fig.locator("svg").evaluate("e => e.scrollIntoView({block: 'center'})")
+    box = fig.locator("svg").bounding_box()
+    page.mouse.click(box["x"] + box["width"] * (1.5 / 4), box["y"] + box["height"] * (14.5 / 16))
+    assert page.evaluate("(f) => !f.sharahWidget", fig.element_handle())
+    widget.release()
+    wait_early(fig)
+    page.wait_for_function("(f) => f.querySelectorAll('rect.is-dest').length > 0", arg=fig.element_handle())
+    assert dests(fig) == ["a4", "c4"]
+    assert page.evaluate("window.sharahDebug.ready") is False
+    engine.release()
+    wait_ready(page)
+    assert not page.watch.errors, page.watch.errors
+
+
+def test_a_kept_game_that_is_the_board_as_built_still_answers_early(new_page, base_url):
+    # a first visit: the engine opens the board and the browser keeps its game
+    page = new_page(width=900, height=900)
+    page.goto(base_url + TEST_PAGE)
+    wait_ready(page)
+    fig = fig_at(page, 0)
+    uid = fig.get_attribute("data-sharah-uid")
+    kept = page.evaluate("(uid) => Object.keys(localStorage).filter((k) => k.startsWith('sharah-game:')"
+                         " && k.endsWith('#' + uid)).map((k) => localStorage.getItem(k))", uid)
+    answer = early_answer(page, base_url, uid)
+    assert kept == [answer["saved"]]
+    # the visit again, with the engine held back: the kept game is the board
+    # as built, so the baked answer answers
+    engine = Held(page.context, ENGINE)
+    page.reload()
+    fig = fig_at(page, 0)
+    wait_early(fig)
+    click_sq(fig, "b2")
+    assert dests(fig) == ["a4", "c4"]
+    assert page.evaluate("window.sharahDebug.ready") is False
+    engine.release()
+    wait_ready(page)
+    # a kept game with a move played is not the board as built: no early answer
+    click_sq(fig, "b2")
+    click_sq(fig, "c4")
+    page.wait_for_function("(f) => f.sharahWidget.state.history.length === 1", arg=fig.element_handle())
+    engine = Held(page.context, ENGINE)
+    page.reload()
+    fig = fig_at(page, 0)
+    page.wait_for_function("(f) => !!f.sharahWidget", arg=fig.element_handle())
+    page.wait_for_timeout(1500)
+    assert fig.get_attribute("data-early") is None
+    engine.release()
+    wait_ready(page)
+    assert len(history(fig)) == 1     # the kept game, put back by the engine
+    assert not page.watch.errors, page.watch.errors
