@@ -63,9 +63,10 @@ def test_hand_is_under_the_board_and_live(live):
     # the emblem is the piece as the board draws it
     assert box.locator("button[data-kind=snake] svg g.pc.pc-green.pc-snake").count() == 1
     assert box.locator("button[data-kind=fox]").get_attribute("aria-label") == "Fox, 11 in hand"
-    # under the board, in its column
+    # under the board, in its column (which starts with the coordinates' gutter)
     svg, row = fig.locator("svg.sh-board").first.bounding_box(), box.bounding_box()
-    assert row["y"] >= svg["y"] + svg["height"] - 1 and abs(row["x"] - svg["x"]) < 2
+    area = fig.locator(".sharah-svg").bounding_box()
+    assert row["y"] >= svg["y"] + svg["height"] - 1 and abs(row["x"] - area["x"]) < 2
     # a board without drops has no hand; a diagram neither
     assert not board(live, F).locator(".sharah-hand").is_visible()
     assert board(live, G).locator(".sharah-hand").count() == 0
