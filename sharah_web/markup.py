@@ -132,7 +132,10 @@ def free_html(moves: list[dict], only: bool) -> str:
         f'<button type="button" class="md-button {"md-button--primary " if only else ""}sharah-btn '
         f'sharah-free-move" data-free="{escape(m["n"])}" data-kind="{escape(m.get("kind", "move"))}" disabled>'
         f'{escape(_cap(m.get("label") or m["n"]))}</button>' for m in moves)
-    return f'<div class="sharah-free{" is-only" if only else ""}">{lead}{buttons}</div>'
+    # a span (laid out as a flex row by the CSS), not a div: the controls
+    # around it are left out of the site search by data-search-exclude, which
+    # mkdocs-material's search ends at the first closing tag of its own name
+    return f'<span class="sharah-free{" is-only" if only else ""}">{lead}{buttons}</span>'
 
 
 def _cap(text: str) -> str:

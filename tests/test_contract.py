@@ -163,9 +163,9 @@ def test_the_compared_boards_have_something_to_compare():
     assert '<span class="sharah-hand-art"><svg' in states[0]["hand_html"]
     assert states[3]["hand_html"].endswith(" hidden></div>") and states[3]["moves_html"] == ""
     assert states[5]["free_html"] == (
-        '<div class="sharah-free is-only"><span class="sharah-free-lead">Your only move:</span>'
+        '<span class="sharah-free is-only"><span class="sharah-free-lead">Your only move:</span>'
         '<button type="button" class="md-button md-button--primary sharah-btn sharah-free-move" '
-        'data-free="pass" data-kind="pass" disabled>No king can move: the turn is lost</button></div>')
+        'data-free="pass" data-kind="pass" disabled>No king can move: the turn is lost</button></span>')
     assert states[1]["free_html"] == "" or 'is-only' not in states[1]["free_html"]
     assert 'data-badge="die"' in states[1]["badges_html"]
     assert 'data-shortcut="random-placement"' in states[0]["shortcuts_html"]
