@@ -74,10 +74,18 @@ def port() -> int:
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory, port) -> Path:
     """The site with the test pages, built with --strict."""
-    work = tmp_path_factory.mktemp("site")
+    return build_site(tmp_path_factory.mktemp("site"), port)
+
+
+def build_site(work: Path, port: int, extra: str = "") -> Path:
+    """Build the site with the test pages into ``work/site`` for a server on
+    ``port`` (``extra``: Markdown added to the records test page)."""
     docs = work / "docs"
     shutil.copytree(ROOT / "docs", docs)
     shutil.copytree(PAGES, docs / TEST_DIR)
+    if extra:
+        page = docs / TEST_DIR / "records-test.md"
+        page.write_text(page.read_text(encoding="utf-8") + f"\n{extra}\n", encoding="utf-8")
     config = work / "mkdocs.yml"
     config.write_text(
         f"INHERIT: {ROOT / 'mkdocs.yml'}\n"

@@ -131,17 +131,17 @@ def test_a_diagram_piece_shows_its_moves_before_the_engine(new_page, base_url):
     assert not page.watch.errors, page.watch.errors
 
 
-def test_a_tap_before_the_early_answer_is_kept(new_page, base_url):
-    page, (engine, early) = held_page(new_page, base_url, TEST_PAGE, ENGINE, EARLY)
-    fig = fig_at(page, 0)
-    page.wait_for_function("(f) => !!f.sharahWidget", arg=fig.element_handle())
-    # the static drawing has no square rects yet: tap where b2 is drawn
-    # (Oblong: 4 files by 16 ranks, white at the bottom; b2 is column 1, row 14)
+def tap_b2(page, fig):
+    """Tap where b2 is drawn: the static drawing has no square rects yet
+    (Oblong: 4 files by 16 ranks, white at the bottom; b2 is column 1, row 14)."""
     fig.locator("svg").evaluate("e => e.scrollIntoView({block: 'center'})")
     box = fig.locator("svg").bounding_box()
     page.mouse.click(box["x"] + box["width"] * (1.5 / 4), box["y"] + box["height"] * (14.5 / 16))
-    assert fig.get_attribute("data-early") is None
-    early.release()
+
+
+def the_kept_tap_shows_the_knights_dots(page, fig, engine):
+    """The tap on b2 is answered early (the knight's dots, the engine still
+    held), then the engine comes up cleanly."""
     wait_early(fig)
     page.wait_for_function("(f) => f.querySelectorAll('rect.is-dest').length > 0", arg=fig.element_handle())
     assert dests(fig) == ["a4", "c4"]
@@ -149,6 +149,16 @@ def test_a_tap_before_the_early_answer_is_kept(new_page, base_url):
     engine.release()
     wait_ready(page)
     assert not page.watch.errors, page.watch.errors
+
+
+def test_a_tap_before_the_early_answer_is_kept(new_page, base_url):
+    page, (engine, early) = held_page(new_page, base_url, TEST_PAGE, ENGINE, EARLY)
+    fig = fig_at(page, 0)
+    page.wait_for_function("(f) => !!f.sharahWidget", arg=fig.element_handle())
+    tap_b2(page, fig)
+    assert fig.get_attribute("data-early") is None
+    early.release()
+    the_kept_tap_shows_the_knights_dots(page, fig, engine)
 
 
 def test_the_computer_to_reply_is_waking_up(new_page, base_url):
@@ -287,18 +297,10 @@ def test_a_tap_before_the_widget_has_loaded_is_kept(new_page, base_url):
     fig = fig_at(page, 0)
     page.wait_for_function("(f) => f.querySelector('svg').getBoundingClientRect().width > 0",
                            arg=fig.element_handle())
-    fig.locator("svg").evaluate("e => e.scrollIntoView({block: 'center'})")
-    box = fig.locator("svg").bounding_box()
-    page.mouse.click(box["x"] + box["width"] * (1.5 / 4), box["y"] + box["height"] * (14.5 / 16))
+    tap_b2(page, fig)
     assert page.evaluate("(f) => !f.sharahWidget", fig.element_handle())
     widget.release()
-    wait_early(fig)
-    page.wait_for_function("(f) => f.querySelectorAll('rect.is-dest').length > 0", arg=fig.element_handle())
-    assert dests(fig) == ["a4", "c4"]
-    assert page.evaluate("window.sharahDebug.ready") is False
-    engine.release()
-    wait_ready(page)
-    assert not page.watch.errors, page.watch.errors
+    the_kept_tap_shows_the_knights_dots(page, fig, engine)
 
 
 def test_a_kept_game_that_is_the_board_as_built_still_answers_early(new_page, base_url):

@@ -20,18 +20,14 @@ import base64
 import hashlib
 import http.server
 import json
-import os
 import re
-import shutil
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from .conftest import PAGES, ROOT, TEST_DIR, Handler, free_port, wait_ready
+from .conftest import ROOT, TEST_DIR, Handler, build_site, free_port, wait_ready
 from .test_records import board, click_sq, played, wait_moves
 
 PAGE = f"{TEST_DIR}/records-test/"
@@ -82,26 +78,7 @@ class Origin:
 
 
 def build(work: Path, port: int, extra: str = "") -> Path:
-    docs = work / "docs"
-    shutil.copytree(ROOT / "docs", docs)
-    shutil.copytree(PAGES, docs / TEST_DIR)
-    if extra:
-        page = docs / TEST_DIR / "records-test.md"
-        page.write_text(page.read_text(encoding="utf-8") + f"\n{extra}\n", encoding="utf-8")
-    config = work / "mkdocs.yml"
-    config.write_text(
-        f"INHERIT: {ROOT / 'mkdocs.yml'}\n"
-        f"docs_dir: {docs}\n"
-        f"site_url: http://127.0.0.1:{port}/\n"
-        f"hooks:\n  - {ROOT / 'scripts' / 'mkdocs_hooks.py'}\n"
-        f"theme:\n  custom_dir: {ROOT / 'site_assets' / 'overrides'}\n",
-        encoding="utf-8")
-    out = work / "site"
-    proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(out)],
-        cwd=ROOT, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
-    assert proc.returncode == 0, f"mkdocs build failed:\n{proc.stdout}\n{proc.stderr}"
-    return out
+    return build_site(work, port, extra)
 
 
 @pytest.fixture(scope="module")
