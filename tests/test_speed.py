@@ -264,10 +264,17 @@ def test_a_page_without_boards_is_left_alone():
     assert hooks.on_post_page(html, page=SimpleNamespace(url="pieces/"), config=None) == html
 
 
-def test_the_build_lists_each_pages_first_board(tmp_path):
+def test_the_build_lists_each_pages_first_board(tmp_path, monkeypatch):
     # first-boards.json: the widget opens a page's first board in the engine
-    # as soon as the reader clicks a link to it (board.js: preopen)
+    # as soon as the reader clicks a link to it (board.js: preopen). The
+    # config here is not a real board's (an option named "board" with an
+    # ampersand, to see it written back as the page has it): the early
+    # answers (which open each board in the engine), the web app manifest and
+    # the service worker have their own tests (test_early, browser/test_offline)
     hooks = _hooks()
+    monkeypatch.setattr(hooks, "write_early_answers", lambda site, texts: {})
+    monkeypatch.setattr(hooks, "write_manifest", lambda site, config: None)
+    monkeypatch.setattr(hooks, "write_service_worker", lambda site: None)
     cfg = {"uid": "sharah-ab12-1", "mode": "diagram", "variant": "scheherazade", "options": {"board": "x&y"}}
     attr = json.dumps(cfg).replace("&", "&amp;").replace('"', "&quot;")
     figure = ('<figure class="sharah-board sharah-mode-diagram" id="sharah-ab12-1" data-mode="diagram" '

@@ -646,7 +646,10 @@ def test_phone_width(new_page, base_url, scheme):
             fig = figs.nth(i)
             if not fig.is_visible():
                 continue  # in an inactive tab
-            box = fig.locator("svg.sh-board").bounding_box()
+            # (a board still opening swaps its drawing for the engine's: wait for it)
+            drawing = fig.locator("svg.sh-board")
+            drawing.wait_for(state="visible", timeout=10_000)
+            box = drawing.bounding_box()
             assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (path, i, box)
             assert box["height"] <= 844, (path, i, box)
             # a tall board keeps its status and buttons beside it, in view
