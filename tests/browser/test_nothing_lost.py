@@ -248,6 +248,10 @@ def test_a_damaged_engine_says_so_in_one_sentence_and_keeps_the_saved_game(new_p
                           headers={"Content-Type": "application/zip"})
         else:
             route.fallback()
+    # the site's service worker (registered once the engine was up) would
+    # answer the reload from its store, past the route: take it away first
+    page.evaluate("() => navigator.serviceWorker.getRegistrations()"
+                  ".then((rs) => Promise.all(rs.map((r) => r.unregister())))")
     page.context.route("**/assets/sharah/engine-*.zip", garbage)
     page.reload()
     page.wait_for_function("() => window.sharahDebug && window.sharahDebug.failed", timeout=60_000)
