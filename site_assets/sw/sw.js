@@ -1,4 +1,4 @@
-// The site's service worker (issue 22): the site works offline after one
+// The site's service worker: the site works offline after one
 // visit, and a new build replaces the old one whole.
 //
 // The build (scripts/mkdocs_hooks.py, on_post_build) writes this file to the
