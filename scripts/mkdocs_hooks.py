@@ -466,7 +466,7 @@ def first_boards(site: Path, texts: dict) -> dict[str, str]:
     return out
 
 
-# ------------------------------------------- play before the runtime (issue 22)
+# ------------------------------------------- play before the runtime
 
 BOARD_CONFIG = re.compile(r'<figure class="sharah-board[^"]*"[^>]*?\sdata-config="([^"]*)"')
 

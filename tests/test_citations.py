@@ -1,6 +1,6 @@
 """What the engine's docstrings and comments cite is in the tree: every file
 named, every page's section quoted, and no issue numbers (the tracker is
-not part of the project). bridge.py is the board side's (issue 23)."""
+not part of the project)."""
 
 import re
 from pathlib import Path

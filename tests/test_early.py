@@ -1,5 +1,5 @@
-"""The early answers the build bakes for the page (issue 22, part 3;
-sharah_web/early.py): for every board in docs/, the baked state is the
+"""The early answers the build bakes for the page
+(sharah_web/early.py): for every board in docs/, the baked state is the
 engine's own open answer, and each move's baked effects, applied to the
 drawing of the position as early.js applies them, give exactly the drawing
 of the position the engine reaches with that move (so the page shows a first

@@ -1,4 +1,4 @@
-"""Issue 25, the engine's side: a declined draw offer said in words in the
+"""Boards that fit the hand, the engine's side: a declined draw offer said in words in the
 move list; the hints the board uses to show a choice on the board."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Bad input of any type and size (issue 24): saved games, records and the
+"""Bad input of any type and size: saved games, records and the
 Python API refuse it with ``NotationError`` / ``IllegalMoveError`` /
 ``RecordError`` (all ``ValueError``s) and a plain message, and change nothing;
 whatever was accepted can be saved, exported and read back."""

@@ -13,7 +13,7 @@ from sharah_web import editor
 from sharah_web.core import UNSET, Game, NotationError, StateField, Variant
 
 # Position texts and what the code before the declarations made of them
-# (written by it, issue 23): the state read, the text written back when it
+# (written by it): the state read, the text written back when it
 # differs from the one read, or the error. Each game's cases are random
 # positions of random games, and the same with a state field replaced by
 # another token, left out, or one too many.

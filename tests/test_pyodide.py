@@ -191,7 +191,7 @@ def test_bridge_records_links_and_thinking(summary, index):
 
 
 def test_bad_stored_data_is_set_aside_in_pyodide(summary):
-    """Issue 24, in the runtime the site ships: a saved game nested 5,000
+    """Bad input, in the runtime the site ships: a saved game nested 5,000
     deep, an option of 1e400 and a tag that is no name are set aside with
     a note, and the board plays; a request nested 5,000 deep and a record
     with a 60,000-character tag are refused in words (no "internal" error)."""

@@ -1,5 +1,5 @@
 """The computer never plays a move it has seen lose at once, whatever cut
-its search short (issue 27): the safety pass of sharah_web.search.
+its search short: the safety pass of sharah_web.search.
 
 Every position below was found by enumeration: positions from random play
 (and, on the Light and Shadow boards, random play from the issue's two

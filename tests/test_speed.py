@@ -1,4 +1,4 @@
-"""What the speed work (issue 10) must not break: moves stay values, the
+"""What the speed work must not break: moves stay values, the
 Light/Shadow moves keep their labels without the old second pass, the games
 are imported only when asked for, and a page with boards starts the engine
 from its head with the very module the widget imports."""

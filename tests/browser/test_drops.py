@@ -241,7 +241,7 @@ def test_move_numbers_with_a_draw_offer(live):
     press("Decline the draw")           # White declines
     play_first_board_move()             # Black moves
     play_first_board_move()             # 2. White
-    # said in words, not by the style alone (issue 25)
+    # said in words, not by the style alone
     assert history(fig)[1:3] == ["Black offers a draw", "White declines the draw"]
     kinds = fig.locator("ol.sharah-moves li").evaluate_all("els => els.map(e => e.dataset.kind)")
     assert kinds == ["move", "offer-draw", "decline-draw", "move", "move"]

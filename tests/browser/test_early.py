@@ -1,4 +1,4 @@
-"""Play before the runtime (issue 22, part 3): with the engine held back
+"""Play before the runtime : with the engine held back
 (its zip is not answered until the test releases it), the boards answer
 from the build's early answers (sharah_web/early.py, site_assets/js/early.js):
 dots for a piece, a diagram piece's moves, a first move drawn; then the

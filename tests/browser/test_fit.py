@@ -1,4 +1,4 @@
-"""How the boards sit in the page (issue 25): nothing floating over a board,
+"""How the boards sit in the page: nothing floating over a board,
 contrast (axe-core), coordinates and controls big enough on a phone, the
 side column beside the board on a desktop, touch without sticky colours,
 the palette toggle's names, the search index, the skip link to the board.

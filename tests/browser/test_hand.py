@@ -1,4 +1,4 @@
-"""Issue 25 in Chromium: boards that fit the hand. Pausing a game between
+"""In Chromium: boards that fit the hand. Pausing a game between
 computers drops the move being computed; one "ready" announcement per page;
 the focused play view and the magnified touch on a phone; choices on the
 board (a Troublemaker's facing by direction, a compound by its picture).

@@ -1,4 +1,4 @@
-"""Nothing lost, nothing poisoned (issue 24), in Chromium: stored entries
+"""Nothing lost, nothing poisoned, in Chromium: stored entries
 that would break a board, a full store, two tabs, a worker that goes
 silent and a damaged engine. Each case ends with the board usable and the
 game (or the bad entry, set aside) still there.

@@ -1,4 +1,4 @@
-"""Offline use and updates (issue 22): the service worker (``sw.js``, written
+"""Offline use and updates: the service worker (``sw.js``, written
 by ``scripts/mkdocs_hooks.py`` from ``site_assets/sw/sw.js``) and the
 update notice (``site_assets/js/update-notice.js``).
 

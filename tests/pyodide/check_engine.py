@@ -228,7 +228,7 @@ def check_bridge(specs, max_mismatches):
 
 
 def check_inputs():
-    """Bad stored data and requests (issue 24), made here (a request
+    """Bad stored data and requests, made here (a request
     nested 5,000 deep would not pass as a command-line argument): each
     answer as the page gets it. In the browser, deep nesting overflowed
     the whole engine's stack ("Maximum call stack size exceeded")."""
