@@ -225,6 +225,13 @@ def test_a_worker_that_goes_silent_is_caught_and_retry_restores_the_game(new_pag
         "The engine stopped answering (nothing for 10 seconds). "
         "Your game is kept: Retry starts the engine again and puts it back.")
     page.evaluate("window.__silent = false")
+    retry_restores_the_game(page)
+
+
+def retry_restores_the_game(page):
+    """Retry under the failure: the engine starts again with the game (a7a8)
+    put back, play goes on and is saved."""
+    fig = board(page, A)
     fig.locator(".sharah-failure button").click()
     wait_ready(page)
     fig = board(page, A)
@@ -266,13 +273,7 @@ def test_a_damaged_engine_says_so_in_one_sentence_and_keeps_the_saved_game(new_p
     # the details went to the console
     assert any("Traceback" in e or "zip" in e.lower() for e in page.watch.errors)
     page.watch.errors.clear()
-    fig.locator(".sharah-failure button").click()
-    wait_ready(page)
-    fig = board(page, A)
-    assert played(fig) == ["a7a8"]
-    play(fig, "d10", "d9")
-    saved_after(page, fig, ["a7a8", "d10d9"])
-    assert page.watch.errors == []
+    retry_restores_the_game(page)
 
 
 def test_a_game_the_engine_will_not_keep_is_said_and_stays(new_page, base_url):
