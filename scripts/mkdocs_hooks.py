@@ -277,7 +277,7 @@ EARLY_SCRIPT = " ".join(line.strip() for line in """
   setTimeout(release, 8000);
   const taps = window.sharahEarlyTaps = {};
   document.addEventListener("pointerdown", (e) => { if (e.button !== 0 || !e.target.closest) return;
-    const f = e.target.closest("figure.sharah-board"), box = f && f.querySelector(".sharah-svg");
+    const f = e.target.closest("figure.sharah-board"), box = f && f.querySelector(".sharah-svg svg");
     if (!box) return; const r = box.getBoundingClientRect(); if (!r.width || !r.height) return;
     taps[f.id] = { x: (e.clientX - r.left) / r.width, y: (e.clientY - r.top) / r.height, t: performance.now() }; }, true);
   } catch (err) { /* engine.js starts it later */ } })();

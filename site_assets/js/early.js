@@ -87,10 +87,12 @@ export function earlyBegin(board, req) {
     || JSON.stringify(req[k]) === JSON.stringify(board.cfg[k]);
   const asBuilt = !req || Object.keys(req).every(own);
   const box = board.box;
-  // a tap before anything can answer it: kept as a place on the board
+  // a tap before anything can answer it: kept as a place on the drawing
+  // (the board's svg, whose viewBox is exactly its squares: the box
+  // around it also holds the coordinates' gutter)
   const keep = (e) => {
     if (board.view || e.button !== 0) return;
-    const r = box.getBoundingClientRect();
+    const r = drawing(board).getBoundingClientRect();
     if (!r.width || !r.height) return;
     board.earlyTap = { x: (e.clientX - r.left) / r.width, y: (e.clientY - r.top) / r.height };
   };
@@ -158,6 +160,8 @@ function show(board, answer) {
   replayTap(board);
 }
 
+const drawing = (board) => board.box.querySelector("svg") || board.box;
+
 function replayTap(board) {
   const tap = board.earlyTap;
   board.earlyTap = null;
@@ -169,7 +173,7 @@ function replayTap(board) {
     const col = Math.floor(tap.x * w), row = Math.floor(tap.y * h);
     if (col >= 0 && col < w && row >= 0 && row < h) sq = names.split(" ")[row * w + col];
   } else {
-    const r = board.box.getBoundingClientRect();
+    const r = drawing(board).getBoundingClientRect();
     sq = board.view.squareAt(r.left + tap.x * r.width, r.top + tap.y * r.height);
   }
   if (!sq) return;

@@ -132,11 +132,14 @@ def test_a_diagram_piece_shows_its_moves_before_the_engine(new_page, base_url):
 
 
 def tap_b2(page, fig):
-    """Tap where b2 is drawn: the static drawing has no square rects yet
-    (Oblong: 4 files by 16 ranks, white at the bottom; b2 is column 1, row 14)."""
+    """Tap inside b2, near its top-right corner: the static drawing has no
+    square rects yet (Oblong: 4 files by 16 ranks, white at the bottom; b2
+    is column 1, row 14). Near a corner, a tap placed on anything but the
+    drawing itself (the box around it also holds the coordinates' gutter)
+    lands on another square."""
     fig.locator("svg").evaluate("e => e.scrollIntoView({block: 'center'})")
     box = fig.locator("svg").bounding_box()
-    page.mouse.click(box["x"] + box["width"] * (1.5 / 4), box["y"] + box["height"] * (14.5 / 16))
+    page.mouse.click(box["x"] + box["width"] * (1.9 / 4), box["y"] + box["height"] * (14.1 / 16))
 
 
 def the_kept_tap_shows_the_knights_dots(page, fig, engine):
