@@ -247,8 +247,12 @@ def visit(ctx, base: str, page_path: str, target: dict, server: Server, tap: boo
         if tap:
             # the static drawing has no square elements (one path per colour):
             # tap where the probe found the square, as a fraction of the board
+            # (a touch is placed in the visual viewport, which a phone may
+            # have moved within the layout one: the page's rects are there)
             box = page.evaluate("(id) => { const r = document.getElementById(id).querySelector('svg')"
-                                ".getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; }", fig_id)
+                                ".getBoundingClientRect(), v = window.visualViewport || {offsetLeft: 0, offsetTop: 0};"
+                                " return {x: r.x - v.offsetLeft, y: r.y - v.offsetTop, w: r.width, h: r.height}; }",
+                                fig_id)
             page.evaluate(WATCH_DOTS, [fig_id, LOAD_LIMIT * 1000])
             tapped = page.evaluate("performance.now()")
             page.touchscreen.tap(box["x"] + box["w"] * target["fx"], box["y"] + box["h"] * target["fy"])

@@ -248,7 +248,9 @@ def on_files(files: Files, config, **kwargs):
 
 
 # The classic script in the head of a page with boards. It creates the
-# engine's worker and keeps what it says for engine.js. Then it holds back
+# engine's worker and keeps what it says for engine.js, and asks for the
+# page's early answers once its first board is painted (early.js takes the
+# reply: window.sharahEarlyFile). Then it holds back
 # the messages to mkdocs-material's search worker (the index it would build at
 # once, on the same two cores as Pyodide's boot) until the engine is up, the
 # reader goes to the search box, or 8 s have passed. One line once built.
@@ -280,8 +282,20 @@ EARLY_SCRIPT = " ".join(line.strip() for line in """
     const f = e.target.closest("figure.sharah-board"), box = f && f.querySelector(".sharah-svg svg");
     if (!box) return; const r = box.getBoundingClientRect(); if (!r.width || !r.height) return;
     taps[f.id] = { x: (e.clientX - r.left) / r.width, y: (e.clientY - r.top) / r.height, t: performance.now() }; }, true);
+  const key = "__EARLY__";
+  if (key) window.sharahEarlyFile = { key, reply: new Promise((resolve) => {
+    const go = () => { if (!document.querySelector("figure.sharah-board svg")) return requestAnimationFrame(go);
+      setTimeout(() => resolve(fetch(new URL("../early/" + key + ".json", js)).then((r) => (r.ok ? r.json() : null)).catch(() => null)), 0); };
+    requestAnimationFrame(go); }) };
   } catch (err) { /* engine.js starts it later */ } })();
 """.strip().splitlines())
+
+
+# The modules sharah.js imports, each with the build query (engine.js and
+# the board first; then the add-ons): preloaded from the head of a page with
+# boards. tests/test_speed.py checks the list against the imports.
+BOARD_MODULES = ("engine", "dom", "view", "panels", "early", "ready", "board",
+                 "computer", "editor", "records", "recover", "onboard", "playview")
 
 
 def on_post_page(output, page, config, **kwargs):
@@ -304,12 +318,16 @@ def on_post_page(output, page, config, **kwargs):
     if not js.startswith(("./", "../", "/")):
         js = "./" + js      # the home page: a bare "assets/..." is not a module specifier
     v = f"?v={_state.build}"
-    head = "".join(f'<link rel="modulepreload" href="{js}{name}.js{v}">'
-                   for name in ("engine", "dom", "view", "panels", "early", "ready", "board"))
+    # every module the boards need before they mount: the entry module
+    # (extra_javascript: no build query) and what it imports, add-ons included
+    head = f'<link rel="modulepreload" href="{js}sharah.js">'
+    head += "".join(f'<link rel="modulepreload" href="{js}{name}.js{v}">' for name in BOARD_MODULES)
     # the same worker URL as engine.js makes (getEngine), which checks it;
     # nothing when engine.js runs already (a page reached by instant navigation)
+    uid = re.search(r'data-sharah-uid="([^"]+)"', output)
     early = (EARLY_SCRIPT.replace("__JS__", js).replace("__ZIP__", _state.engine_name)
-             .replace("__BUILD__", _state.build))
+             .replace("__BUILD__", _state.build)
+             .replace("__EARLY__", uid.group(1).rsplit("-", 1)[0] if uid else ""))
     head += f"<script>{early}</script>"
     head += (f'<script type="module" async>import {{ getEngine }} from "{js}engine.js{v}"; '
              f'getEngine();</script>')

@@ -257,6 +257,39 @@ def test_a_page_with_boards_starts_the_engine_from_its_head():
                          '<script>material()</script>')
 
 
+def _static_imports(name: str) -> set[str]:
+    """The modules ``name`` (in site_assets/js) imports, directly or not."""
+    seen, todo = set(), [name]
+    while todo:
+        text = (ROOT / "site_assets" / "js" / f"{todo.pop()}.js").read_text()
+        for dep in re.findall(r'^import\b[^"]*"\./([\w-]+)\.js\?v=__SHARAH_BUILD__";', text, re.M):
+            if dep not in seen:
+                seen.add(dep)
+                todo.append(dep)
+    return seen
+
+
+def test_the_head_preloads_every_module_the_boards_mount_with():
+    # the entry module and all it imports are asked for from the head, not
+    # one import level after another once the parser reaches the page's end
+    hooks = _hooks()
+    hooks._state.build = "0123abcd"
+    hooks._state.engine_name = "engine-feed.zip"
+    assert set(hooks.BOARD_MODULES) == _static_imports("sharah")
+    html = ('<html><head><title>x</title></head><body><figure class="sharah-board sharah-mode-game" '
+            'data-sharah-uid="sharah-ab12-3"></figure></body></html>')
+    head = hooks.on_post_page(html, page=SimpleNamespace(url="games/x/"), config=None).split("</head>")[0]
+    preloaded = re.findall(r'<link rel="modulepreload" href="\.\./\.\./assets/sharah/js/([\w-]+)\.js([^"]*)">', head)
+    assert preloaded[0] == ("sharah", "")
+    assert sorted(preloaded[1:]) == sorted((m, "?v=0123abcd") for m in hooks.BOARD_MODULES)
+    # and the page's early answers, once its first board is painted
+    early = re.search(r"<script>(.*?)</script>", head).group(1)
+    assert 'const key = "sharah-ab12";' in early
+    assert 'fetch(new URL("../early/" + key + ".json", js))' in early
+    early_js = (ROOT / "site_assets" / "js" / "early.js").read_text()
+    assert "window.sharahEarlyFile" in early_js
+
+
 def test_a_page_without_boards_is_left_alone():
     hooks = _hooks()
     hooks._state.build = "0123abcd"

@@ -12,7 +12,7 @@
 // opened ahead), Board (new Board(figure)).
 
 import { getEngine, engineIfStarted, engineReady } from "./engine.js?v=__SHARAH_BUILD__";
-import { el, cap } from "./dom.js?v=__SHARAH_BUILD__";
+import { el, cap, nearScreen } from "./dom.js?v=__SHARAH_BUILD__";
 import { BoardView } from "./view.js?v=__SHARAH_BUILD__";
 import { earlyBegin, earlyTakeover, earlyHandover, earlyPlay, earlyExplain } from "./early.js?v=__SHARAH_BUILD__";
 import { Messages, Choices, Controls, HandPanel, Shortcuts, MoveList, OptionsPanel } from "./panels.js?v=__SHARAH_BUILD__";
@@ -144,7 +144,7 @@ export class Board {
     const early = takePreopened(req);
     if (early) this.id = req.board = early.id;
     this.openReq = req;      // recover.js: whether a saved game was on its way
-    const replied = early ? early.reply : getEngine().request(req);
+    const replied = early ? early.reply : getEngine().request(req, { rank: () => this.urgency() });
     earlyBegin(this, req); // early.js: the build's answer answers taps until the engine is up
     const reply = await replied;
     if (this.dead) return;
@@ -173,6 +173,14 @@ export class Board {
     // Once per page, not per board (ready.js); diagrams say nothing.
     ready(this, widgets);
     await earlyHandover(this, reply.state, kept);    // a move made early is played now
+  }
+
+  /** How soon this board's opening should reach an engine still booting:
+   *  0 the reader has touched it (a kept tap, a move made early, a piece
+   *  selected), 1 it is on or near the screen, 2 the others. */
+  urgency() {
+    if (this.earlyTap || this.earlyMove || this.sel) return 0;
+    return nearScreen(this.box) ? 1 : 2;
   }
 
   /** Open the board again in a new engine, after the old one failed

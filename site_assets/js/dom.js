@@ -14,6 +14,12 @@ export const el = (tag, attrs = {}, text) => {
   return node;
 };
 
+/** Is ``node`` shown, and on the screen or within a screen's height of it? */
+export function nearScreen(node) {
+  const r = node.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && r.bottom > -innerHeight && r.top < 2 * innerHeight;
+}
+
 export const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 export const sentence = (s) => (s && !/[.!?]$/.test(s) ? `${s}.` : s);
 

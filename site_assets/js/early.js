@@ -17,10 +17,13 @@
 //     engine has it.
 //
 // The page's file (assets/sharah/early/<page>.json) is fetched after the
-// first paint. A tap made before that file (or the engine) is there is
-// kept, and replayed on the board as soon as it can answer it.
+// first paint: by the page's head (scripts/mkdocs_hooks.py) on the page
+// loaded first, by pageAnswers on a page reached by instant navigation.
+// A tap made before that file (or the engine) is there is kept, and
+// replayed on the board as soon as it can answer it.
 
 import { engineReady } from "./engine.js?v=__SHARAH_BUILD__";
+import { nearScreen } from "./dom.js?v=__SHARAH_BUILD__";
 
 const SQ = 100;   // sharah_web/svg.py: a square's size in the drawing
 const files = new Map();   // page key -> Promise of {uid: answer} or null
@@ -34,11 +37,14 @@ const afterPaint = () => new Promise((resolve) => requestAnimationFrame(() => se
 function pageAnswers(uid) {
   const key = pageKey(uid);
   if (!files.has(key)) {
-    files.set(key, afterPaint()
-      .then(() => fetch(new URL(`../early/${key}.json`, import.meta.url)))
-      .then((res) => (res.ok ? res.json() : null))
-      .then(unpack)
-      .catch(() => null));
+    // the page's head asked for it once its first board was painted (the
+    // page loaded first, not reached by instant navigation): that reply
+    const asked = window.sharahEarlyFile;
+    const reply = asked && asked.key === key ? asked.reply
+      : afterPaint().then(() => fetch(new URL(`../early/${key}.json`, import.meta.url)))
+        .then((res) => (res.ok ? res.json() : null));
+    if (asked && asked.key === key) window.sharahEarlyFile = null;
+    files.set(key, Promise.resolve(reply).then(unpack).catch(() => null));
   }
   return files.get(key);
 }
@@ -107,8 +113,45 @@ export function earlyBegin(board, req) {
     // not on a board the engine answered already, or that it failed under (its Retry is shown)
     if (board.dead || board.view || board.state || board.fig.dataset.state === "error" || !valid(answer)) return;
     if (req && req.saved != null && req.saved !== answer.saved) return;
-    try { show(board, answer); } catch (err) { console.error("sharah early board:", err); }
+    board.earlyWaiting = answer;
+    waiting.add(board);
+    pump();
   });
+}
+
+// The boards whose baked answer is here, shown one per task (a page may
+// hold forty, and a large board takes a while to show): a board with a
+// kept tap first (a tap on a waiting board makes it the next), then the
+// boards on or near the screen, then the others.
+const waiting = new Set();
+let pumping = false;
+
+function pump() {
+  if (pumping || !waiting.size) return;
+  pumping = true;
+  setTimeout(() => {
+    pumping = false;
+    const next = nextToShow();
+    if (next) showNow(next);
+    pump();
+  }, 0);
+}
+
+function nextToShow() {
+  let near = null;
+  for (const board of waiting) {
+    if (board.earlyTap) return board;
+    if (!near && nearScreen(board.box)) near = board;
+  }
+  return near || waiting.values().next().value;
+}
+
+function showNow(board) {
+  waiting.delete(board);
+  const answer = board.earlyWaiting;
+  board.earlyWaiting = null;
+  if (!answer || board.dead || board.view || board.state || board.fig.dataset.state === "error") return;
+  try { show(board, answer); } catch (err) { console.error("sharah early board:", err); }
 }
 
 function show(board, answer) {
@@ -286,7 +329,7 @@ const same = (a, b) => a.position === b.position && a.to_move === b.to_move && a
 /** The engine has answered the board's open: the baked answer steps down
  *  (before the engine's state is shown). What it kept, for earlyHandover. */
 export function earlyTakeover(board) {
-  const kept = { answer: board.earlyAnswer, move: board.earlyMove };
+  const kept = { answer: board.earlyAnswer, move: board.earlyMove, sel: board.earlyAnswer && board.sel };
   board.earlyAnswer = null;
   board.earlyMove = null;
   if (kept.answer) board.busy = false;
@@ -295,13 +338,15 @@ export function earlyTakeover(board) {
 }
 
 /** The engine's answer is shown and the add-ons mounted: play the kept
- *  move (or replay a kept tap); a stale baked answer is said. */
-export async function earlyHandover(board, state, { answer, move }) {
+ *  move (or replay a kept tap, or select again the piece selected early);
+ *  a stale baked answer is said. */
+export async function earlyHandover(board, state, { answer, move, sel }) {
   if (!answer) { replayTap(board); return; }
   const stale = !same(answer.state, state);
   if (stale) earlyStats.stale += 1;
   if (!move) {
     if (stale) board.setHint("This page was built with older rules: the engine's answer is shown now.", "explain");
+    else if (sel && !board.sel && board.byFrom.has(sel)) board.select(sel);   // the piece stays selected
     return;
   }
   if (!stale) { await board.play(move); return; }

@@ -106,14 +106,30 @@ export function getEngine() {
     for (const { resolve } of pending.values()) resolve({ ok: false, error: message, fatal: true });
     pending.clear();
     order.length = 0;
+    held = null;
     window.dispatchEvent(new CustomEvent("sharah:engine-failed", { detail: { message } }));
   };
+  // Requests made while the engine boots wait here, and go to the worker
+  // once it is up, the most urgent first: each request's rank() (lower
+  // first; board.js ranks a board the reader touched, then the boards on
+  // the screen), asked at that moment; equal ranks keep their order.
+  let held = [];
+  const post = (id, obj) => {
+    order.push(id);
+    if (order.length === 1) watchdog();
+    worker.postMessage({ id, request: JSON.stringify(obj) });
+  };
+  const rankOf = (rank) => { try { return rank ? rank() : 0; } catch (err) { return 0; } };
   worker.onmessage = (event) => {
     const msg = event.data || {};
     if (msg.type === "ready") {
       debug.ready = true;
       debug.bootMs = msg.ms;
       mark("sharah:engine-ready", { bootMs: msg.ms });
+      const waiting = (held || []).map((h, i) => ({ ...h, i, r: rankOf(h.rank) }));
+      held = null;
+      waiting.sort((a, b) => a.r - b.r || a.i - b.i);
+      for (const h of waiting) if (pending.has(h.id)) post(h.id, h.obj);
       settle.resolve();
       watchdog();
     } else if (msg.type === "failed") {
@@ -152,14 +168,15 @@ export function getEngine() {
     ready,
     /** Stop this engine as if it had died (the test hook killWorker). */
     kill(message) { fail(message); },
-    request(obj) {
+    /** The engine's answer to ``obj``; ``rank``: how urgent it is, asked
+     *  when the engine comes up, if it is not up yet (lower first). */
+    request(obj, { rank } = {}) {
       if (dead) return Promise.resolve({ ok: false, error: dead, fatal: true });
       return new Promise((resolve) => {
         const id = nextId++;
         pending.set(id, { resolve, limit: limitOf(obj && obj.cmd) });
-        order.push(id);
-        if (order.length === 1) watchdog();
-        worker.postMessage({ id, request: JSON.stringify(obj) });
+        if (held) held.push({ id, obj, rank });
+        else post(id, obj);
       });
     },
   };

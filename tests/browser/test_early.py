@@ -328,8 +328,8 @@ def test_a_kept_game_that_is_the_board_as_built_still_answers_early(new_page, ba
     assert page.evaluate("window.sharahDebug.ready") is False
     engine.release()
     wait_ready(page)
+    assert dests(fig) == ["a4", "c4"]      # the knight selected early stays selected
     # a kept game with a move played is not the board as built: no early answer
-    click_sq(fig, "b2")
     click_sq(fig, "c4")
     page.wait_for_function("(f) => f.sharahWidget.state.history.length === 1", arg=fig.element_handle())
     engine = Held(page.context, ENGINE)
@@ -341,4 +341,48 @@ def test_a_kept_game_that_is_the_board_as_built_still_answers_early(new_page, ba
     engine.release()
     wait_ready(page)
     assert len(history(fig)) == 1     # the kept game, put back by the engine
+    assert not page.watch.errors, page.watch.errors
+
+
+# Every "open" the page sends the engine's worker, in the order sent.
+RECORD_OPENS = """(() => {
+  const post = Worker.prototype.postMessage;
+  window.__opens = [];
+  Worker.prototype.postMessage = function (message, ...rest) {
+    try {
+      const req = message && typeof message.request === "string" && JSON.parse(message.request);
+      if (req && req.cmd === "open") window.__opens.push(req.board);
+    } catch (err) { /* not a request */ }
+    return post.call(this, message, ...rest);
+  };
+})();"""
+
+
+def test_the_boards_open_in_the_engine_the_touched_one_first_then_those_on_the_screen(new_page, base_url):
+    # the engine held back: the reader goes to the page's last game board
+    # and selects its knight (the early answer shows its moves)
+    page, (engine,) = held_page(new_page, base_url, TEST_PAGE, ENGINE, init=RECORD_OPENS)
+    figs = page.locator("figure.sharah-board")
+    last = figs.nth(8)
+    assert last.get_attribute("data-mode") == "game" and figs.count() == 10
+    wait_early(last)
+    click_sq(last, "b2")
+    assert dests(last) == ["a4", "c4"]
+    assert page.evaluate("window.__opens") == []       # nothing reaches the worker before it is up
+    # which boards are on or near the screen when the engine comes up
+    near = page.evaluate("""() => [...document.querySelectorAll('figure.sharah-board')].filter((f) => {
+        const r = f.querySelector('.sharah-svg').getBoundingClientRect();
+        return r.width > 0 && r.bottom > -innerHeight && r.top < 2 * innerHeight; })
+      .map((f) => f.sharahWidget.id)""")
+    ids = page.evaluate("() => [...document.querySelectorAll('figure.sharah-board')].map((f) => f.sharahWidget.id)")
+    engine.release()
+    wait_ready(page)
+    opens = page.evaluate("window.__opens")
+    touched = last.evaluate("f => f.sharahWidget.id")
+    assert sorted(opens) == sorted(ids)
+    assert opens[0] == touched
+    assert set(opens[1:len(near)]) == set(near) - {touched}
+    assert len(near) < len(ids)                       # some boards are far: they come last
+    # the selection made early carries over
+    assert dests(last) == ["a4", "c4"]
     assert not page.watch.errors, page.watch.errors
