@@ -305,8 +305,10 @@ def on_post_page(output, page, config, **kwargs):
     script would wait for its imports and for the parser), keeps what it
     says until engine.js adopts it (``window.sharahEarlyWorker``), and an
     async module imports the widget's own engine.js (the same URL, so the
-    same module and the same single worker) and calls getEngine(). The
-    widget's modules are preloaded there too. All of it comes before the
+    same module and the same single worker) and calls getEngine(), and
+    imports the widget's entry module (the one extra_javascript names), which
+    mounts each board as soon as the parser is past it. The widget's modules
+    are preloaded there too. All of it comes before the
     page's stylesheets, which would otherwise hold the classic script back
     until they had loaded."""
     if 'class="sharah-board' not in output or "</head>" not in output:
@@ -329,8 +331,10 @@ def on_post_page(output, page, config, **kwargs):
              .replace("__BUILD__", _state.build)
              .replace("__EARLY__", uid.group(1).rsplit("-", 1)[0] if uid else ""))
     head += f"<script>{early}</script>"
+    # the widget itself, while the page is parsed: it mounts each board as
+    # soon as the parser is past it (sharah.js)
     head += (f'<script type="module" async>import {{ getEngine }} from "{js}engine.js{v}"; '
-             f'getEngine();</script>')
+             f'import "{js}sharah.js"; getEngine();</script>')
     # before the stylesheets: a classic script after them waits until they
     # have all loaded (0.2-0.3 s after navigation in the benchmark)
     end = output.index("</head>")

@@ -236,14 +236,18 @@ def test_a_page_with_boards_starts_the_engine_from_its_head():
     assert "new URL(`../${ENGINE_ZIP}`, import.meta.url)" in engine_js
     assert head.index("<script>") < head.index('<script type="module" async>')
     assert ('<script type="module" async>import { getEngine } from '
-            '"../../assets/sharah/js/engine.js?v=0123abcd"; getEngine();</script>') in head
+            '"../../assets/sharah/js/engine.js?v=0123abcd"; import "../../assets/sharah/js/sharah.js"; '
+            'getEngine();</script>') in head
     assert '<link rel="modulepreload" href="../../assets/sharah/js/board.js?v=0123abcd">' in head
     # the widget imports the same URL (so the same module, and one worker)
     entry = (ROOT / "site_assets" / "js" / "sharah.js").read_text()
     assert 'from "./engine.js?v=__SHARAH_BUILD__"' in entry
     # the home page: no folder to climb
     out = hooks.on_post_page(html, page=SimpleNamespace(url=""), config=None)
-    assert 'from "./assets/sharah/js/engine.js?v=0123abcd"' in out
+    assert 'from "./assets/sharah/js/engine.js?v=0123abcd"; import "./assets/sharah/js/sharah.js";' in out
+    # the entry module imported from the head is the one the theme loads (one module, one widget)
+    assert re.search(r"^  - path: assets/sharah/js/sharah\.js\n    type: module$",
+                     (ROOT / "mkdocs.yml").read_text(), re.M)
     # before the stylesheets, which would hold a classic script back until
     # they have loaded; after the rest of the head's start
     styled = ('<html><head><meta charset="utf-8"><title>x</title>'

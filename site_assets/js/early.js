@@ -103,6 +103,9 @@ export function earlyBegin(board, req) {
     board.earlyTap = { x: (e.clientX - r.left) / r.width, y: (e.clientY - r.top) / r.height };
   };
   box.addEventListener("pointerdown", keep, { signal: board.abort.signal });
+  // a tap on a board whose answer waits: shown in the next task
+  box.addEventListener("pointerdown", () => { if (waiting.has(board)) setTimeout(() => showNow(board), 0); },
+    { signal: board.abort.signal });
   // a tap made before this module ran (the page's head keeps the last one)
   const taps = window.sharahEarlyTaps, before = taps && taps[board.fig.id];
   if (taps) delete taps[board.fig.id];
@@ -121,20 +124,25 @@ export function earlyBegin(board, req) {
 
 // The boards whose baked answer is here, shown one per task (a page may
 // hold forty, and a large board takes a while to show): a board with a
-// kept tap first (a tap on a waiting board makes it the next), then the
-// boards on or near the screen, then the others.
+// kept tap first, then the boards on or near the screen; the others when
+// the page is idle (the first second of a page is busy enough: a tap must
+// not wait behind boards nobody sees). A tap on a waiting board shows it
+// in the next task.
 const waiting = new Set();
 let pumping = false;
 
 function pump() {
   if (pumping || !waiting.size) return;
   pumping = true;
-  setTimeout(() => {
+  const next = () => {
     pumping = false;
-    const next = nextToShow();
-    if (next) showNow(next);
+    const board = nextToShow();
+    if (board) showNow(board);
     pump();
-  }, 0);
+  };
+  const urgent = [...waiting].some((b) => b.earlyTap || nearScreen(b.box));
+  if (urgent || !window.requestIdleCallback) setTimeout(next, urgent ? 0 : 50);
+  else requestIdleCallback(next, { timeout: 2000 });
 }
 
 function nextToShow() {
@@ -177,7 +185,7 @@ function show(board, answer) {
   if (first) first.after(g); else svg.prepend(g);
   board.earlyAnswer = answer;
   board.view = board.makeView();
-  board.view.show(board.box.innerHTML);
+  board.view.show();      // the page's drawing, with the squares laid over it
   board.state = { ...answer.state, board: board.id };   // while board.earlyAnswer is set
   board.indexMoves(board.state);
   board.fig.dataset.early = "shown";

@@ -123,10 +123,35 @@ document.addEventListener("focusout", onLinkLeave, true);
 // Start the engine at once when this page has a board: booting takes seconds.
 if (document.querySelector(BOARDS)) getEngine();
 
-if (window.document$ && typeof window.document$.subscribe === "function") {
-  window.document$.subscribe(() => mountAll());
-} else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", mountAll, { once: true });
+// The page loaded first: its head imports this module (scripts/mkdocs_hooks.py),
+// which then runs while the page is still being parsed. Each board is
+// mounted as soon as the parser is past it (looked at each frame), so it
+// answers a tap before the rest of the page has arrived; from
+// DOMContentLoaded on, mkdocs-material's document$ mounts the rest, and
+// every page reached by instant navigation.
+function mountParsed() {
+  if (document.readyState !== "loading") return;
+  let last = document.documentElement;
+  while (last.lastChild) last = last.lastChild;      // where the parser is
+  const figs = [...document.querySelectorAll(BOARDS)].filter((f) => !f.sharahWidget && !f.contains(last));
+  if (figs.length) {
+    loadFirstBoards(getEngine());
+    mount(figs);
+  }
+  requestAnimationFrame(mountParsed);
+}
+
+function follow() {
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(() => mountAll());
+  } else {
+    mountAll();
+  }
+}
+
+if (document.readyState === "loading") {
+  mountParsed();
+  document.addEventListener("DOMContentLoaded", follow, { once: true });
 } else {
-  mountAll();
+  follow();
 }

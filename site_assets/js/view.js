@@ -41,9 +41,10 @@ export class BoardView {
     this.box.focus({ preventScroll: true });
   }
 
-  // ---- the picture
+  // ---- the picture: the engine's drawing, or (no argument) the one the
+  // box holds already
   show(svg) {
-    this.box.innerHTML = svg;
+    if (svg != null) this.box.innerHTML = svg;
     this.svg = this.box.querySelector("svg");
     this.rects = new Map();
     this.at = new Map();
