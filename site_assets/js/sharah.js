@@ -131,14 +131,22 @@ if (document.querySelector(BOARDS)) getEngine();
 // every page reached by instant navigation.
 function mountParsed() {
   if (document.readyState !== "loading") return;
-  let last = document.documentElement;
-  while (last.lastChild) last = last.lastChild;      // where the parser is
-  const figs = [...document.querySelectorAll(BOARDS)].filter((f) => !f.sharahWidget && !f.contains(last));
+  const figs = [...document.querySelectorAll(BOARDS)].filter((f) => !f.sharahWidget && parsedPast(f));
   if (figs.length) {
     loadFirstBoards(getEngine());
     mount(figs);
   }
   requestAnimationFrame(mountParsed);
+}
+
+// Has the parser closed this figure? Then something follows it, or one of
+// the elements around it, within the page's article (scripts append to the
+// body itself: a board's live region, say; the widget adds to its own figure
+// only). A figure that ends its article waits for DOMContentLoaded.
+function parsedPast(fig) {
+  const stop = fig.closest("article") || document.body;
+  for (let node = fig; node && node !== stop; node = node.parentNode) if (node.nextSibling) return true;
+  return false;
 }
 
 function follow() {

@@ -386,3 +386,28 @@ def test_the_boards_open_in_the_engine_the_touched_one_first_then_those_on_the_s
     # the selection made early carries over
     assert dests(last) == ["a4", "c4"]
     assert not page.watch.errors, page.watch.errors
+
+
+def test_a_board_answers_while_the_page_below_it_is_still_arriving(new_page, base_url):
+    # the parser is held after the first board (a script below it is not
+    # answered) and the engine is held: the board is mounted, shows its
+    # early answer and takes a tap, before the page has finished loading
+    page = new_page(width=900, height=900)
+    script, engine = Held(page.context, "**/hold.js"), Held(page.context, ENGINE)
+    page.goto(base_url + f"{TEST_DIR}/parse-test/", wait_until="commit")
+    page.wait_for_function("() => document.querySelectorAll('figure.sharah-board').length === 1")
+    fig = fig_at(page, 0)
+    wait_early(fig)
+    assert page.evaluate("document.readyState") == "loading"
+    assert page.locator("figure.sharah-board").count() == 1
+    click_sq(fig, "b2")
+    assert dests(fig) == ["a4", "c4"]
+    # the rest of the page arrives, then the engine: both boards go live
+    script.release()
+    below = fig_at(page, 1)
+    page.wait_for_function("(f) => !!f.sharahWidget", arg=below.element_handle())
+    engine.release()
+    wait_ready(page)
+    assert dests(fig) == ["a4", "c4"]
+    assert page.evaluate("window.sharahHeldScript") is True
+    assert not page.watch.errors, page.watch.errors
