@@ -103,8 +103,9 @@ export function earlyBegin(board, req) {
     board.earlyTap = { x: (e.clientX - r.left) / r.width, y: (e.clientY - r.top) / r.height };
   };
   box.addEventListener("pointerdown", keep, { signal: board.abort.signal });
+  board.abort.signal.addEventListener("abort", () => unwait(board));   // the board went away
   // a tap on a board whose answer waits: shown in the next task
-  box.addEventListener("pointerdown", () => { if (waiting.has(board)) setTimeout(() => showNow(board), 0); },
+  box.addEventListener("pointerdown", () => { if (waiting.has(board)) setTimeout(pump, 0); },
     { signal: board.abort.signal });
   // a tap made before this module ran (the page's head keeps the last one)
   const taps = window.sharahEarlyTaps, before = taps && taps[board.fig.id];
@@ -116,48 +117,60 @@ export function earlyBegin(board, req) {
     // not on a board the engine answered already, or that it failed under (its Retry is shown)
     if (board.dead || board.view || board.state || board.fig.dataset.state === "error" || !valid(answer)) return;
     if (req && req.saved != null && req.saved !== answer.saved) return;
-    board.earlyWaiting = answer;
-    waiting.add(board);
-    pump();
+    wait(board, answer);
   });
 }
 
-// The boards whose baked answer is here, shown one per task (a page may
-// hold forty, and a large board takes a while to show): a board with a
-// kept tap first, then the boards on or near the screen; the others when
-// the page is idle (the first second of a page is busy enough: a tap must
-// not wait behind boards nobody sees). A tap on a waiting board shows it
-// in the next task.
+// The boards whose baked answer is here wait until the reader can reach
+// them: on or near the screen (within a screen's height), or tapped. They
+// are shown one per task (a page may hold forty, and a large board takes
+// a while to show), a tapped board first. The others stay as drawn until
+// the engine is up: the first seconds of a page are busy enough, on the
+// same cores as Pyodide's boot.
 const waiting = new Set();
 let pumping = false;
+const seen = typeof IntersectionObserver === "function"
+  ? new IntersectionObserver((entries) => { if (entries.some((e) => e.isIntersecting)) pump(); },
+    { rootMargin: "100% 0px" })
+  : null;
+
+function wait(board, answer) {
+  board.earlyWaiting = answer;
+  waiting.add(board);
+  if (seen) seen.observe(board.box);
+  pump();
+}
 
 function pump() {
-  if (pumping || !waiting.size) return;
+  if (pumping || !nextToShow()) return;
   pumping = true;
-  const next = () => {
+  setTimeout(() => {
     pumping = false;
     const board = nextToShow();
     if (board) showNow(board);
     pump();
-  };
-  const urgent = [...waiting].some((b) => b.earlyTap || nearScreen(b.box));
-  if (urgent || !window.requestIdleCallback) setTimeout(next, urgent ? 0 : 50);
-  else requestIdleCallback(next, { timeout: 2000 });
+  }, 0);
 }
 
 function nextToShow() {
   let near = null;
   for (const board of waiting) {
     if (board.earlyTap) return board;
-    if (!near && nearScreen(board.box)) near = board;
+    if (!near && (!seen || nearScreen(board.box))) near = board;
   }
-  return near || waiting.values().next().value;
+  return near;
+}
+
+function unwait(board) {
+  waiting.delete(board);
+  if (seen) seen.unobserve(board.box);
+  const answer = board.earlyWaiting;
+  board.earlyWaiting = null;
+  return answer;
 }
 
 function showNow(board) {
-  waiting.delete(board);
-  const answer = board.earlyWaiting;
-  board.earlyWaiting = null;
+  const answer = unwait(board);
   if (!answer || board.dead || board.view || board.state || board.fig.dataset.state === "error") return;
   try { show(board, answer); } catch (err) { console.error("sharah early board:", err); }
 }
@@ -337,6 +350,7 @@ const same = (a, b) => a.position === b.position && a.to_move === b.to_move && a
 /** The engine has answered the board's open: the baked answer steps down
  *  (before the engine's state is shown). What it kept, for earlyHandover. */
 export function earlyTakeover(board) {
+  unwait(board);    // an answer never shown: the engine's is here
   const kept = { answer: board.earlyAnswer, move: board.earlyMove, sel: board.earlyAnswer && board.sel };
   board.earlyAnswer = null;
   board.earlyMove = null;

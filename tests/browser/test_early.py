@@ -68,6 +68,9 @@ def fig_at(page, index):
 
 
 def wait_early(fig, value="shown", timeout=20_000):
+    """The reader goes to the board (early answers are shown on boards on or
+    near the screen) and waits for its early answer."""
+    fig.evaluate("f => f.scrollIntoView({block: 'center'})")
     fig.page.wait_for_function("([f, v]) => f.dataset.early === v", arg=[fig.element_handle(), value],
                                timeout=timeout)
 
@@ -358,6 +361,10 @@ RECORD_OPENS = """(() => {
 })();"""
 
 
+def touched_id(fig):
+    return fig.evaluate("f => f.sharahWidget.id")
+
+
 def test_the_boards_open_in_the_engine_the_touched_one_first_then_those_on_the_screen(new_page, base_url):
     # the engine held back: the reader goes to the page's last game board
     # and selects its knight (the early answer shows its moves)
@@ -375,10 +382,16 @@ def test_the_boards_open_in_the_engine_the_touched_one_first_then_those_on_the_s
         return r.width > 0 && r.bottom > -innerHeight && r.top < 2 * innerHeight; })
       .map((f) => f.sharahWidget.id)""")
     ids = page.evaluate("() => [...document.querySelectorAll('figure.sharah-board')].map((f) => f.sharahWidget.id)")
+    # the boards the reader never came near (neither at the top of the page
+    # nor around the last game board) were not shown early: they stay as
+    # drawn until the engine is up
+    shown = page.evaluate("() => [...document.querySelectorAll('figure.sharah-board')]"
+                          ".filter((f) => f.dataset.early).map((f) => f.sharahWidget.id)")
+    assert touched_id(last) in shown and len(shown) < len(ids)
     engine.release()
     wait_ready(page)
     opens = page.evaluate("window.__opens")
-    touched = last.evaluate("f => f.sharahWidget.id")
+    touched = touched_id(last)
     assert sorted(opens) == sorted(ids)
     assert opens[0] == touched
     assert set(opens[1:len(near)]) == set(near) - {touched}
