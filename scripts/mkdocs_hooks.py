@@ -296,6 +296,10 @@ EARLY_SCRIPT = " ".join(line.strip() for line in """
 # boards. tests/test_speed.py checks the list against the imports.
 BOARD_MODULES = ("engine", "dom", "view", "panels", "early", "ready", "board",
                  "computer", "editor", "records", "recover", "onboard", "playview")
+# The add-ons among them are asked for at low priority: on a link of six
+# connections a host, the engine's worker script (and the runtime it
+# imports) goes before them.
+ADDON_MODULES = ("computer", "editor", "records", "recover", "onboard", "playview")
 
 
 def on_post_page(output, page, config, **kwargs):
@@ -323,7 +327,9 @@ def on_post_page(output, page, config, **kwargs):
     # every module the boards need before they mount: the entry module
     # (extra_javascript: no build query) and what it imports, add-ons included
     head = f'<link rel="modulepreload" href="{js}sharah.js">'
-    head += "".join(f'<link rel="modulepreload" href="{js}{name}.js{v}">' for name in BOARD_MODULES)
+    low = ' fetchpriority="low"'
+    head += "".join(f'<link rel="modulepreload" href="{js}{name}.js{v}"{low if name in ADDON_MODULES else ""}>'
+                    for name in BOARD_MODULES)
     # the same worker URL as engine.js makes (getEngine), which checks it;
     # nothing when engine.js runs already (a page reached by instant navigation)
     uid = re.search(r'data-sharah-uid="([^"]+)"', output)

@@ -14,7 +14,10 @@ the engine is up; the engine's own answer then replaces everything.
 
 The page's file is ``assets/sharah/early/<page>.json`` (``<page>`` is the
 page part of the boards' uids, ``sharah-<digest>``): ``{uid: answer}``.
-It is fetched after the first paint, so it costs the first diagram nothing.
+The page's head asks for it once the page's first board is painted, so it
+costs the first diagram nothing (a page reached by instant navigation asks
+when its boards mount). A board shows its answer once the reader can reach
+it: on or near the screen, or tapped.
 
 An answer's ``state`` is the part of the open answer the page needs early
 (``EARLY_STATE_KEYS``, keys of ``BoardState``), ``grid`` the board's squares

@@ -283,9 +283,13 @@ def test_the_head_preloads_every_module_the_boards_mount_with():
     html = ('<html><head><title>x</title></head><body><figure class="sharah-board sharah-mode-game" '
             'data-sharah-uid="sharah-ab12-3"></figure></body></html>')
     head = hooks.on_post_page(html, page=SimpleNamespace(url="games/x/"), config=None).split("</head>")[0]
-    preloaded = re.findall(r'<link rel="modulepreload" href="\.\./\.\./assets/sharah/js/([\w-]+)\.js([^"]*)">', head)
-    assert preloaded[0] == ("sharah", "")
-    assert sorted(preloaded[1:]) == sorted((m, "?v=0123abcd") for m in hooks.BOARD_MODULES)
+    preloaded = re.findall(r'<link rel="modulepreload" href="\.\./\.\./assets/sharah/js/([\w-]+)\.js([^"]*)"([^>]*)>',
+                           head)
+    assert preloaded[0] == ("sharah", "", "")
+    # the add-ons at low priority: the engine's worker script goes first
+    assert set(hooks.ADDON_MODULES) < set(hooks.BOARD_MODULES)
+    assert sorted(preloaded[1:]) == sorted(
+        (m, "?v=0123abcd", ' fetchpriority="low"' if m in hooks.ADDON_MODULES else "") for m in hooks.BOARD_MODULES)
     # and the page's early answers, once its first board is painted
     early = re.search(r"<script>(.*?)</script>", head).group(1)
     assert 'const key = "sharah-ab12";' in early

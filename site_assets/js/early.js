@@ -237,8 +237,12 @@ function replayTap(board) {
     const col = Math.floor(tap.x * w), row = Math.floor(tap.y * h);
     if (col >= 0 && col < w && row >= 0 && row < h) sq = names.split(" ")[row * w + col];
   } else {
-    const r = drawing(board).getBoundingClientRect();
-    sq = board.view.squareAt(r.left + tap.x * r.width, r.top + tap.y * r.height);
+    // the engine's drawing: the square at that place of its grid (not a hit
+    // test at the screen point: the board may have moved, or left the screen)
+    const box = board.view.svg && board.view.svg.viewBox && board.view.svg.viewBox.baseVal;
+    if (box && box.width && box.height) {
+      sq = board.view.at.get(`${Math.floor((tap.x * box.width) / SQ)},${Math.floor((tap.y * box.height) / SQ)}`) || null;
+    }
   }
   if (!sq) return;
   earlyStats.replayedTaps += 1;

@@ -424,3 +424,20 @@ def test_a_board_answers_while_the_page_below_it_is_still_arriving(new_page, bas
     assert dests(fig) == ["a4", "c4"]
     assert page.evaluate("window.sharahHeldScript") is True
     assert not page.watch.errors, page.watch.errors
+
+
+def test_a_kept_tap_is_answered_by_the_engine_even_off_screen(new_page, base_url):
+    # no early answer ever comes (its file is held): the tap waits for the
+    # engine, and the reader has scrolled away meanwhile; the kept place on
+    # the board still names b2
+    page, (engine, early) = held_page(new_page, base_url, TEST_PAGE, ENGINE, EARLY)
+    fig = fig_at(page, 0)
+    page.wait_for_function("(f) => !!f.sharahWidget", arg=fig.element_handle())
+    tap_b2(page, fig)
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    assert page.evaluate("(f) => f.getBoundingClientRect().bottom < 0", fig.element_handle())
+    engine.release()
+    wait_ready(page)
+    page.wait_for_function("(f) => f.querySelectorAll('rect.is-dest').length > 0", arg=fig.element_handle())
+    assert dests(fig) == ["a4", "c4"]
+    assert not page.watch.errors, page.watch.errors
