@@ -502,7 +502,8 @@ BOARD_CONFIG = re.compile(r'<figure class="sharah-board[^"]*"[^>]*?\sdata-config
 def write_early_answers(site: Path, texts: dict) -> dict[str, int]:
     """Each page's boards' early answers (sharah_web/early.py), one file per
     page: ``assets/sharah/early/<page>.json`` (``<page>`` from the boards'
-    uids; ``early.page_file``), fetched by the widget after the first paint.
+    uids; ``early.page_file``), asked for by the page's head once its first
+    board is painted.
     Returns file name -> bytes (for the benchmark and the tests)."""
     from sharah_web import early
     folder = site / ASSETS / "early"

@@ -157,12 +157,18 @@ def the_kept_tap_shows_the_knights_dots(page, fig, engine):
     assert not page.watch.errors, page.watch.errors
 
 
-def test_a_tap_before_the_early_answer_is_kept(new_page, base_url):
+def tap_before_any_answer(new_page, base_url):
+    """The engine and the early answers held: the reader taps b2 on board A."""
     page, (engine, early) = held_page(new_page, base_url, TEST_PAGE, ENGINE, EARLY)
     fig = fig_at(page, 0)
     page.wait_for_function("(f) => !!f.sharahWidget", arg=fig.element_handle())
     tap_b2(page, fig)
     assert fig.get_attribute("data-early") is None
+    return page, fig, engine, early
+
+
+def test_a_tap_before_the_early_answer_is_kept(new_page, base_url):
+    page, fig, engine, early = tap_before_any_answer(new_page, base_url)
     early.release()
     the_kept_tap_shows_the_knights_dots(page, fig, engine)
 
@@ -430,10 +436,7 @@ def test_a_kept_tap_is_answered_by_the_engine_even_off_screen(new_page, base_url
     # no early answer ever comes (its file is held): the tap waits for the
     # engine, and the reader has scrolled away meanwhile; the kept place on
     # the board still names b2
-    page, (engine, early) = held_page(new_page, base_url, TEST_PAGE, ENGINE, EARLY)
-    fig = fig_at(page, 0)
-    page.wait_for_function("(f) => !!f.sharahWidget", arg=fig.element_handle())
-    tap_b2(page, fig)
+    page, fig, engine, _early = tap_before_any_answer(new_page, base_url)
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     assert page.evaluate("(f) => f.getBoundingClientRect().bottom < 0", fig.element_handle())
     engine.release()
