@@ -66,6 +66,17 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        # the browser went away in the middle of an answer (a page closed, a
+        # fetch given up): nothing is wrong; anything else is printed
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 @pytest.fixture(scope="session")
 def port() -> int:
     return free_port()
@@ -105,8 +116,7 @@ def build_site(work: Path, port: int, extra: str = "") -> Path:
 @pytest.fixture(scope="session")
 def base_url(built_site, port) -> str:
     handler = functools.partial(Handler, directory=str(built_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    server.daemon_threads = True
+    server = Server(("127.0.0.1", port), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{port}/"
@@ -126,9 +136,7 @@ def csp_base_url(built_site) -> str:
             self.send_header("Content-Security-Policy", policy)
             super().end_headers()
 
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(CspHandler, directory=str(built_site)))
-    server.daemon_threads = True
+    server = Server(("127.0.0.1", 0), functools.partial(CspHandler, directory=str(built_site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, TEST_DIR, Handler, build_site, free_port, wait_ready
+from .conftest import ROOT, TEST_DIR, Handler, Server, build_site, free_port, wait_ready
 from .test_records import board, click_sq, played, wait_moves
 
 PAGE = f"{TEST_DIR}/records-test/"
@@ -64,8 +64,7 @@ class Origin:
                 self.send_header("Cache-Control", "no-cache")
                 super().end_headers()
 
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", port), Switchable)
-        self.server.daemon_threads = True
+        self.server = Server(("127.0.0.1", port), Switchable)
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
     @property
