@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import http.server
 import json
 import re
 import threading
