@@ -294,12 +294,11 @@ EARLY_SCRIPT = " ".join(line.strip() for line in """
 # The modules sharah.js imports, each with the build query (engine.js and
 # the board first; then the add-ons): preloaded from the head of a page with
 # boards. tests/test_speed.py checks the list against the imports.
-BOARD_MODULES = ("engine", "dom", "view", "panels", "early", "ready", "board",
-                 "computer", "editor", "records", "recover", "onboard", "playview")
 # The add-ons among them are asked for at low priority: on a link of six
 # connections a host, the engine's worker script (and the runtime it
 # imports) goes before them.
 ADDON_MODULES = ("computer", "editor", "records", "recover", "onboard", "playview")
+BOARD_MODULES = ("engine", "dom", "view", "panels", "early", "ready", "board") + ADDON_MODULES
 
 
 def on_post_page(output, page, config, **kwargs):

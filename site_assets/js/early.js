@@ -39,12 +39,12 @@ function pageAnswers(uid) {
   if (!files.has(key)) {
     // the page's head asked for it once its first board was painted (the
     // page loaded first, not reached by instant navigation): that reply
-    const asked = window.sharahEarlyFile;
-    const reply = asked && asked.key === key ? asked.reply
+    const asked = window.sharahEarlyFile && window.sharahEarlyFile.key === key ? window.sharahEarlyFile : null;
+    if (asked) window.sharahEarlyFile = null;
+    const reply = asked ? asked.reply
       : afterPaint().then(() => fetch(new URL(`../early/${key}.json`, import.meta.url)))
         .then((res) => (res.ok ? res.json() : null));
-    if (asked && asked.key === key) window.sharahEarlyFile = null;
-    files.set(key, Promise.resolve(reply).then(unpack).catch(() => null));
+    files.set(key, reply.then(unpack).catch(() => null));
   }
   return files.get(key);
 }

@@ -156,14 +156,20 @@ def tap_sq(fig, name):
         fig.page.touchscreen.tap(*centre(fig.locator(f'.sharah-loupe rect[data-sq="{name}"]')))
 
 
+def choice_on_board(fig, frm, to, shows, kind):
+    """Tap ``frm`` then ``to``: the choice between the moves there is drawn on
+    the board (``shows``: "facing" or "pieces"); its buttons."""
+    tap_sq(fig, frm)
+    tap_sq(fig, to)
+    assert fig.locator(".sharah-onboard").get_attribute("data-shows") == shows
+    return fig.locator(f".sharah-onboard button.sharah-onboard-{kind}")
+
+
 def test_a_troublemakers_facing_is_picked_by_direction_on_the_board(phone):
     page = phone()
     fig = board(page, 0)
-    tap_sq(fig, "b3")
-    tap_sq(fig, "b4")
-    arrows = fig.locator(".sharah-onboard button.sharah-onboard-face")
+    arrows = choice_on_board(fig, "b3", "b4", "facing", "face")
     assert arrows.count() == 8
-    assert fig.locator(".sharah-onboard").get_attribute("data-shows") == "facing"
     labels = arrows.evaluate_all("els => els.map(b => [b.dataset.face, b.getAttribute('aria-label')])")
     assert dict(labels)["90"].endswith("face east") and dict(labels)["315"].endswith("face north-west")
     # each arrow lies on its side of the square, and is big enough to tap
@@ -174,11 +180,12 @@ def test_a_troublemakers_facing_is_picked_by_direction_on_the_board(phone):
     assert east["width"] >= 32 and east["height"] >= 32
     # the text buttons are still there (keyboard, screen reader, fallback)
     assert fig.locator(".sharah-choices button[data-move]").count() == 8
-    page.screenshot(path="/tmp/hand-facing-390.png")
-    page.touchscreen.tap(east["x"] + east["width"] / 2, east["y"] + east["height"] / 2)
+    facing_east = fig.evaluate("""f => f.sharahWidget.state.moves
+        .filter(m => m.from === 'b3' && m.to === 'b4' && m.face === 90).map(m => m.n)""")
+    assert len(facing_east) == 1
+    page.touchscreen.tap(*centre(fig.locator('.sharah-onboard-face[data-face="90"]')))
     wait_fig(fig, "f.querySelectorAll('ol.sharah-moves li').length === 1")
-    assert fig.evaluate("f => f.sharahWidget.state.history[0]").endswith(":e") or \
-        "e" in fig.evaluate("f => f.sharahWidget.state.history[0]")
+    assert fig.evaluate("f => f.sharahWidget.state.last.n") == facing_east[0]
     assert fig.locator(".sharah-onboard").is_hidden()
     assert not page.watch.errors, page.watch.errors
 
@@ -186,11 +193,8 @@ def test_a_troublemakers_facing_is_picked_by_direction_on_the_board(phone):
 def test_a_promotion_is_picked_from_piece_pictures(phone):
     page = phone()
     fig = board(page, 1)
-    tap_sq(fig, "e9")
-    tap_sq(fig, "e10")
-    pieces = fig.locator(".sharah-onboard button.sharah-onboard-piece")
+    pieces = choice_on_board(fig, "e9", "e10", "pieces", "piece")
     assert pieces.count() == 15
-    assert fig.locator(".sharah-onboard").get_attribute("data-shows") == "pieces"
     # the pictures are the engine's (the same drawing as the compound on the board would be)
     art = fig.evaluate("""f => { const t = document.createElement('div');
         t.innerHTML = f.sharahWidget.state.moves.find(m => m.n === 'e9e10=RH').art; return t.innerHTML; }""")
@@ -200,8 +204,7 @@ def test_a_promotion_is_picked_from_piece_pictures(phone):
         fig.evaluate("f => f.sharahWidget.state.moves.find(m => m.n === 'e9e10=RH').label")
     box = rh.bounding_box()
     assert box["width"] >= 44 and box["height"] >= 44
-    page.screenshot(path="/tmp/hand-promotion-390.png")
-    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.touchscreen.tap(*centre(rh))
     wait_fig(fig, "f.querySelectorAll('ol.sharah-moves li').length === 1")
     assert fig.evaluate("f => f.sharahWidget.state.pieces.e10.kind") == "rook+hussar"
     assert not page.watch.errors, page.watch.errors
@@ -267,14 +270,12 @@ def test_the_big_boards_in_the_play_view_at_phone_size(phone, index, name, squar
     top = page.evaluate("""() => { const r = document.querySelector('.sharah-playview .sharah-svg').getBoundingClientRect();
         const e = document.elementFromPoint(r.left + 5, r.top + 5); return !!e.closest('.sharah-playview'); }""")
     assert top
-    page.screenshot(path=f"/tmp/hand-playview-{name}-390.png")
     # landscape: the board the whole height, the status beside it
     page.set_viewport_size({"width": 844, "height": 390})
     page.wait_for_timeout(200)
     area = fig.locator(".sharah-board-area").bounding_box()
     side = fig.locator(".sharah-side").bounding_box()
     assert side["x"] >= area["x"] + area["width"] - 1 and area["height"] >= 360
-    page.screenshot(path=f"/tmp/hand-playview-{name}-844x390.png")
     page.set_viewport_size({"width": 390, "height": 844})
     # back to the page, game kept
     fig.locator('button[data-playview="toggle"]').click()
@@ -306,8 +307,6 @@ def test_the_magnifier_picks_the_square_every_time(phone):
             page.touchscreen.tap(x + miss[0], y + miss[1])
             wait_fig(fig, "!f.querySelector('.sharah-loupe').hidden", timeout=5_000)
             lx, ly = centre(fig.locator(f'.sharah-loupe rect[data-sq="{name}"]'))
-            if name == "e5" and miss == MISSES[0]:
-                page.screenshot(path="/tmp/hand-magnifier-390.png")
             hit = page.evaluate("""p => { const n = document.elementsFromPoint(p[0], p[1])
                 .find(n => n.matches('.sharah-loupe rect[data-sq]')); return n ? n.dataset.sq : null; }""",
                                 [lx + miss[0], ly + miss[1]])
@@ -341,7 +340,6 @@ def test_a_game_by_taps_on_the_15x15_board_at_phone_size(phone):
     page.touchscreen.tap(*centre(arrow))
     wait_fig(fig, "f.sharahWidget.state.history.length === 5")
     assert fig.evaluate("f => f.sharahWidget.state.history.length") == 5
-    page.screenshot(path="/tmp/hand-tapgame-390.png")
     # back to the page: the game is kept
     fig.locator('button[data-playview="toggle"]').click()
     assert fig.locator("ol.sharah-moves li").count() == 5
