@@ -11,6 +11,7 @@ surface b2-n14, black (dark) and white (light) with b2 dark.
 """
 
 import random
+import re
 
 import pytest
 
@@ -639,10 +640,29 @@ def test_position_text_round_trip_mid_game():
     g = sharah_web.new_game(MIT, text)
     assert g.position() == text
     assert g.variant.badges(g.current) == [
-        {"name": "phase", "value": "dance", "detail": "phase three: the dance"},
-        {"name": "Fisher", "value": "red", "detail": "held by red"},
+        {"name": "phase", "value": "the dance", "detail": "(3 of 3)"},
+        {"name": "Fisher", "value": "held by red", "detail": ""},
         {"name": "quiet moves", "value": "17/42", "detail": "moves without a capture or a change of control"},
     ]
+
+
+@pytest.mark.parametrize("rest, shown", [
+    ("g place S10F11O11/s11f11o10 - 0", ["phase placement (1 of 3)", "red hand 32 10 snakes, 11 foxes, 11 stones",
+                                         "green hand 32 11 snakes, 11 foxes, 10 stones"]),
+    ("g capture -/- - 3", ["phase capture (2 of 3)", "Fisher neutral nobody holds it", "quiet moves 3/42 moves without a capture or a change of control"]),
+    ("g dance -/- g 0", ["phase the dance (3 of 3)", "Fisher held by green",
+                         "quiet moves 0/42 moves without a capture or a change of control"]),
+])
+def test_badges_read_as_a_line_each_without_saying_a_thing_twice(rest, shown):
+    """A badge is shown as its name, its value and its detail: each says
+    something new ("phase place phase one: placement" did not)."""
+    from sharah_web.markup import badges_html
+    text = board_text(15, 15, {"h8": "*", "c3": "S", "m12": "o"}) + " " + rest
+    g = sharah_web.new_game(MIT, text)
+    html = badges_html(g.variant.badges(g.current))
+    lines = [" ".join(re.sub(r"<[^>]+>", " ", part.split(">", 1)[1]).split())
+             for part in html.split('<span class="sharah-badge" ')[1:]]
+    assert lines == shown
 
 
 @pytest.mark.parametrize("rest, message", [

@@ -633,9 +633,8 @@ class SharahMittner(Variant):
 
     def badges(self, pos: Position) -> list[dict]:
         st = pos.state
-        out = [{"name": "phase", "value": st["phase"],
-                "detail": {"place": "phase one: placement", "capture": "phase two: capture",
-                           "dance": "phase three: the dance"}[st["phase"]]}]
+        number, name = {"place": (1, "placement"), "capture": (2, "capture"), "dance": (3, "the dance")}[st["phase"]]
+        out = [{"name": "phase", "value": name, "detail": f"({number} of 3)"}]
         if st["phase"] == "place":
             for side, hand in zip(self.sides, st["hands"]):
                 if self.split is None:
@@ -646,8 +645,8 @@ class SharahMittner(Variant):
                 out.append({"name": f"{side} hand", "value": str(self.hand_size(hand)), "detail": detail})
         else:
             holder = st["holder"]
-            out.append({"name": "Fisher", "value": holder or "neutral",
-                        "detail": f"held by {holder}" if holder else "nobody holds the Fisher"})
+            out.append({"name": "Fisher", "value": f"held by {holder}" if holder else "neutral",
+                        "detail": "" if holder else "nobody holds it"})
         limit = {"dance": self.opts["quiet_limit"], "capture": self.opts["capture_limit"]}.get(st["phase"])
         if limit:
             out.append({"name": "quiet moves", "value": f"{st['clock']}/{limit}",
