@@ -97,6 +97,8 @@ def test_a_game_board_plays_its_first_move_before_the_engine(new_page, base_url)
     assert "pc-knight" in piece_on(fig, "c4").get_attribute("class")
     assert fig.get_attribute("data-early") == "played"
     assert "Waiting for the engine" in status(fig)
+    shown = fig.locator(".sharah-status").inner_text()      # one message, not two
+    assert shown.endswith(" played. Waiting for the engine…") and "Starting" not in shown, shown
     # more taps wait: the board holds the move for the engine
     click_sq(fig, "c2")
     assert dests(fig) == []
@@ -187,6 +189,8 @@ def test_the_computer_to_reply_is_waking_up(new_page, base_url):
     click_sq(fig, "c4")
     assert fig.get_attribute("data-early") == "waking"
     assert "The computer is waking up" in status(fig)
+    shown = fig.locator(".sharah-status").inner_text()
+    assert shown.endswith(" played. The computer is waking up…") and "Starting" not in shown, shown
     engine.release()
     wait_ready(page)
     # the engine plays b3, then the computer answers it

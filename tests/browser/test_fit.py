@@ -142,6 +142,29 @@ def test_no_contrast_findings_on_any_page_light_or_dark(browser, base_url):
     assert not findings, json.dumps(findings, indent=1)[:6000]
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_contrast_findings_while_the_engine_boots(browser, base_url, scheme):
+    """The same rules on every page of the nav while the engine is held
+    back: the boards say "Starting the engine…" (those on the screen
+    answer early)."""
+    from .test_early import ENGINE, Held
+    findings = {}
+    with context(browser, base_url, PHONE, bypass_csp=True, color_scheme=scheme) as page:
+        engine = Held(page.context, ENGINE)
+        for path in nav_urls() + [FIT_PAGE]:
+            page.goto(base_url + path)
+            page.add_script_tag(path=str(AXE))
+            page.add_style_tag(content="*, ::before, ::after { transition: none !important; }")
+            page.wait_for_timeout(300)
+            assert page.evaluate("window.sharahDebug?.ready") is not True
+            found = page.evaluate(AXE_RUN)
+            if found:
+                findings[path] = found
+        assert page.locator(".sharah-loading:visible").count()
+        engine.release()
+    assert not findings, json.dumps(findings, indent=1)[:6000]
+
+
 def test_links_in_text_are_underlined(new_page, base_url):
     page = new_page()
     page.goto(base_url)
