@@ -57,20 +57,34 @@ registerAddon({
       return { x: r.left - a.left, y: r.top - a.top, w: r.width, h: r.height, W: a.width, H: board.box.offsetHeight };
     };
 
+    // the squares' extent in the area (the coordinates' gutter is outside it)
+    const squaresBox = () => {
+      const a = area.getBoundingClientRect();
+      let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+      for (const rect of board.rects.values()) {
+        const r = rect.getBoundingClientRect();
+        x0 = Math.min(x0, r.left); y0 = Math.min(y0, r.top); x1 = Math.max(x1, r.right); y1 = Math.max(y1, r.bottom);
+      }
+      return { x0: x0 - a.left, y0: y0 - a.top, x1: x1 - a.left, y1: y1 - a.top };
+    };
+
     const compass = (moves, at) => {
       const byFace = new Map();
       for (const m of moves) {
         if (!byFace.has(m.face)) byFace.set(m.face, []);
         byFace.get(m.face).push(m);
       }
-      const size = Math.max(32, Math.min(44, at.w * 1.6));
+      // round, and a fingertip wide on a touch screen
+      const size = matchMedia("(pointer: coarse)").matches ? 44 : Math.max(32, Math.min(44, at.w * 1.6));
       // eight arrows on a ring that clear the square and one another
       const radius = Math.max(at.w * 0.5 + size * 0.55, size * 1.35);
-      // kept inside the board: at an edge the whole ring moves in (the arrows still point their way)
+      // kept on the squares, off the coordinates: at an edge the whole ring
+      // moves in (the arrows still point their way)
       const reach = radius + size / 2;
-      const fit = (c, max) => (max < 2 * reach ? max / 2 : Math.min(Math.max(c, reach), max - reach));
-      const cx = fit(at.x + at.w / 2, at.W);
-      const cy = fit(at.y + at.h / 2, at.H);
+      const fit = (c, lo, hi) => (hi - lo < 2 * reach ? (lo + hi) / 2 : Math.min(Math.max(c, lo + reach), hi - reach));
+      const squares = squaresBox();
+      const cx = fit(at.x + at.w / 2, squares.x0, squares.x1);
+      const cy = fit(at.y + at.h / 2, squares.y0, squares.y1);
       for (const [face, group] of byFace) {
         const rad = (face * Math.PI) / 180;
         const x = cx + Math.sin(rad) * radius;

@@ -74,3 +74,32 @@ def test_play_on_the_home_page_shows_the_board_on_a_phone(phone):
         where = board_in_view(page, fig)
         assert where["top"] >= where["header"] and where["top"] + 250 <= where["screen"], (link, where)
     assert not page.watch.errors, page.watch.errors
+
+
+def test_facing_arrows_are_round_fingertips_off_the_coordinates(phone):
+    """A Troublemaker's facing near the board's bottom-left corner (b3 to
+    b4 on the 15x15 board): eight round arrows, 44 px across, on the
+    squares, none over a file letter or rank number."""
+    from .test_hand import HAND, board, choice_on_board
+    page = phone(HAND)
+    fig = board(page, 0)
+    arrows = choice_on_board(fig, "b3", "b4", "facing", "face")
+    assert arrows.count() == 8
+    found = fig.evaluate("""f => {
+        const box = (e) => e.getBoundingClientRect();
+        const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        const squares = [...f.querySelectorAll('.sharah-svg rect[data-sq]')].map(box);
+        const grid = {left: Math.min(...squares.map(r => r.left)), top: Math.min(...squares.map(r => r.top)),
+                      right: Math.max(...squares.map(r => r.right)), bottom: Math.max(...squares.map(r => r.bottom))};
+        const labels = [...f.querySelectorAll('.sharah-svg .coords .co')];
+        return [...f.querySelectorAll('.sharah-onboard-face')].map(b => {
+            const r = box(b);
+            return {face: b.dataset.face, w: r.width, h: r.height,
+                    onSquares: r.left >= grid.left - 0.5 && r.right <= grid.right + 0.5
+                               && r.top >= grid.top - 0.5 && r.bottom <= grid.bottom + 0.5,
+                    covers: labels.filter(t => meet(r, box(t))).map(t => t.textContent)};
+        });
+    }""")
+    bad = [a for a in found if abs(a["w"] - a["h"]) > 0.5 or a["w"] < 44 or not a["onSquares"] or a["covers"]]
+    assert not bad, bad
+    assert not page.watch.errors, page.watch.errors
