@@ -103,3 +103,56 @@ def test_facing_arrows_are_round_fingertips_off_the_coordinates(phone):
     bad = [a for a in found if abs(a["w"] - a["h"]) > 0.5 or a["w"] < 44 or not a["onSquares"] or a["covers"]]
     assert not bad, bad
     assert not page.watch.errors, page.watch.errors
+
+
+def play_view(page, fig):
+    fig.locator('button[data-playview="toggle"]').tap()
+    page.wait_for_function("f => f.classList.contains('sharah-playview')", arg=fig.element_handle())
+    page.wait_for_timeout(200)
+
+
+def on_screen(page, locator):
+    box = locator.bounding_box()
+    return box and box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
+
+
+def test_a_lost_turn_is_on_the_screen_in_the_play_view(phone):
+    """Oblong Shatranj with die, the play view on a phone, the die says king
+    and no king can move: the only move, and what a tap on a piece says,
+    are on the screen beside the tall board."""
+    page = phone(f"{TEST_DIR}/phone-test/")
+    fig = page.locator(GAME).first
+    play_view(page, fig)
+    only = fig.locator(".sharah-free.is-only button")
+    assert only.inner_text().replace("\n", " ") == "No king can move: the turn is lost"
+    assert on_screen(page, only), only.bounding_box()
+    rook = fig.locator('.sharah-svg rect[data-sq="b1"]').bounding_box()
+    page.touchscreen.tap(rook["x"] + rook["width"] / 2, rook["y"] + rook["height"] / 2)
+    hint = fig.locator(".sharah-hint")
+    page.wait_for_function("h => h.textContent.includes('no legal move')", arg=hint.element_handle())
+    assert on_screen(page, hint), hint.bounding_box()
+    only.tap()
+    page.wait_for_function("f => f.sharahWidget.state.ply === 1", arg=fig.element_handle())
+    assert not page.watch.errors, page.watch.errors
+
+
+def test_the_pinned_back_button_hides_only_itself(phone):
+    """In the play view of a square board (Hedman's 13x13) the side column
+    is under the board, and "Back to the page" stays pinned at the top as
+    it scrolls: beside the button, the bar is clear, so the lines that
+    scroll under it show (no white band) and take taps."""
+    from .test_hand import HAND, board
+    page = phone(HAND)
+    fig = board(page, 2)
+    play_view(page, fig)
+    hit = fig.evaluate("""f => {
+        const bar = f.querySelector('.sharah-addon-playview').getBoundingClientRect();
+        const button = f.querySelector('button[data-playview="toggle"]').getBoundingClientRect();
+        const e = document.elementFromPoint(bar.left + 5, button.top + button.height / 2);
+        return {bar: [bar.left, bar.top], button: [button.left, button.top],
+                bar_hit: !!e.closest('.sharah-addon-playview'), what: e.className,
+                background: getComputedStyle(f.querySelector('.sharah-addon-playview')).backgroundColor};
+    }""")
+    assert hit["bar"][0] + 5 < hit["button"][0], hit               # the button at the right
+    assert not hit["bar_hit"] and hit["background"] == "rgba(0, 0, 0, 0)", hit
+    assert not page.watch.errors, page.watch.errors
