@@ -57,6 +57,16 @@ PYODIDE_SHIPPED = tuple(n for n in PYODIDE_FILES if n != "python_stdlib.zip")
 ENGINE_PLACEHOLDER = "__SHARAH_ENGINE_ZIP__"
 STDLIB_PLACEHOLDER = "__SHARAH_STDLIB_ZIP__"
 VERSION_PLACEHOLDER = "__SHARAH_BUILD__"
+# A widget module imports its siblings plainly (``from "./board.js"``, which
+# the type checker and Node's test runner resolve); the build stamps each of
+# those imports with the build (``"./board.js?v=<build>"``), so that every
+# module is loaded once and a new build is never mixed with a cached old one.
+SIBLING_IMPORT = re.compile(r"""^(import\s*|(?:import|export)\b[^"';]*?\bfrom\s*)(["'])(\./[\w-]+\.m?js)\2""", re.M)
+
+
+def stamp_imports(text: str, build: str) -> str:
+    """``text`` (a widget module) with its sibling imports stamped with ``build``."""
+    return SIBLING_IMPORT.sub(lambda m: f"{m[1]}{m[2]}{m[3]}?v={build}{m[2]}", text)
 FENCE_START = re.compile(r"^[ \t>]*(`{3,}|~{3,})[ \t]*\.?sharah\b", re.M)
 
 
@@ -230,7 +240,8 @@ def on_files(files: Files, config, **kwargs):
     assets = ROOT / "site_assets"
     sources = sorted(p for p in assets.rglob("*") if p.is_file() and not p.name.startswith(".")
                      and p.relative_to(assets).parts[0] not in ("overrides", "sw")  # the theme's templates;
-                     and p.suffix != ".md")       # the service worker (on_post_build); notes for developers
+                     and p.suffix != ".md"        # the service worker (on_post_build); notes for developers;
+                     and not p.name.endswith(".d.ts"))   # types for the type checker
     build = hashlib.sha256(data + stdlib + (ROOT / "site_assets" / "sw" / "sw.js").read_bytes()
                            + b"".join(p.read_bytes() for p in sources
                                       if p.suffix in (".js", ".mjs"))).hexdigest()[:12]
@@ -239,8 +250,8 @@ def on_files(files: Files, config, **kwargs):
         rel = path.relative_to(assets).as_posix()
         if rel.startswith("js/") and path.suffix in (".js", ".mjs"):
             text = path.read_text(encoding="utf-8")
-            text = (text.replace(ENGINE_PLACEHOLDER, _state.engine_name).replace(VERSION_PLACEHOLDER, build)
-                    .replace(STDLIB_PLACEHOLDER, _state.stdlib_name))
+            text = (stamp_imports(text, build).replace(ENGINE_PLACEHOLDER, _state.engine_name)
+                    .replace(VERSION_PLACEHOLDER, build).replace(STDLIB_PLACEHOLDER, _state.stdlib_name))
             _add(files, File.generated(config, f"{ASSETS}/{rel}", content=text))
         else:
             _add(files, File.generated(config, f"{ASSETS}/{rel}", abs_src_path=str(path)))
