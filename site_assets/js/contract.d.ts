@@ -281,6 +281,22 @@ export interface LevelsRequest {
   board?: string;
 }
 
+/** ``analyse``: changes the game: no; an open board. */
+export interface AnalyseRequest {
+  cmd: "analyse";
+  board?: string;
+  slice_ms?: unknown;
+}
+
+/** ``review``: changes the game: no; an open board. */
+export interface ReviewRequest {
+  cmd: "review";
+  board?: string;
+  slice_ms?: unknown;
+  look?: unknown;
+  cancel?: unknown;
+}
+
 /** ``record``: changes the game: no; an open board. */
 export interface RecordRequest {
   cmd: "record";
@@ -333,7 +349,7 @@ export interface EditRequest {
 }
 
 /** Every command's name. */
-export type Command = "ping" | "open" | "close" | "state" | "play" | "undo" | "redo" | "restart" | "flip" | "shortcut" | "goto" | "explain" | "think" | "hint" | "levels" | "record" | "link" | "save" | "load" | "link_board" | "edit";
+export type Command = "ping" | "open" | "close" | "state" | "play" | "undo" | "redo" | "restart" | "flip" | "shortcut" | "goto" | "explain" | "think" | "hint" | "levels" | "analyse" | "review" | "record" | "link" | "save" | "load" | "link_board" | "edit";
 
 /** A request to the engine: one of the bridge's commands, with its fields. */
 export type Request =
@@ -352,6 +368,8 @@ export type Request =
   | ThinkRequest
   | HintRequest
   | LevelsRequest
+  | AnalyseRequest
+  | ReviewRequest
   | RecordRequest
   | LinkRequest
   | SaveRequest
