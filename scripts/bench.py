@@ -289,7 +289,7 @@ def build_site(tmp: Path, port: int) -> Path:
         f"INHERIT: {ROOT / 'mkdocs.yml'}\n"
         f"docs_dir: {ROOT / 'docs'}\n"
         f"site_url: http://127.0.0.1:{port}/\n"
-        f"hooks:\n  - {ROOT / 'scripts' / 'mkdocs_hooks.py'}\n"
+        f"hooks:\n  - {ROOT / 'scripts' / 'sitebuild' / 'hooks.py'}\n"
         f"theme:\n  custom_dir: {ROOT / 'site_assets' / 'overrides'}\n", encoding="utf-8")
     out = tmp / "site"
     t0 = time.perf_counter()

@@ -1,7 +1,7 @@
 """Pack the ``sharah_web`` package into a zip that Pyodide unpacks (all of it
 but what only the site build uses: ``BUILD_ONLY``).
 
-Used by the site build (``scripts/mkdocs_hooks.py``) and by the Pyodide test
+Used by the site build (``scripts/sitebuild/stage.py``) and by the Pyodide test
 under Node. The zip is deterministic: same sources, same bytes, same hash.
 
     python scripts/pack_engine.py OUT.zip
@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "sharah_web"
 
 
-# Only the site build uses these (the ```sharah fence, in scripts/mkdocs_hooks.py,
+# Only the site build uses these (the ```sharah fence, in scripts/sitebuild/fence.py,
 # imported from the source tree): the browser never does.
 BUILD_ONLY = {"fence.py", "early.py"}
 

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from . import record
+from .analysis import AnalysisReply, ReviewReply
 from .core import NotationError
 from .session import Board
 
@@ -144,6 +145,20 @@ def _think(board: Board, req: dict) -> dict:
     return board.think(req["cmd"], req.get("level"), req.get("seed"), req.get("slice_ms"))
 
 
+def _analyse(board: Board, req: dict) -> dict:
+    """One slice (``slice_ms``) of the analysis of the position shown:
+    ``analysis`` (``analysis.AnalysisReply``); ask again while it is
+    ``thinking`` (it deepens), simply stop asking to stop."""
+    return {"analysis": board.analyse(req.get("slice_ms"))}
+
+
+def _review(board: Board, req: dict) -> dict:
+    """One slice of the review of the whole game: ``review``
+    (``analysis.ReviewReply``); ``look``: what is reviewed already, no
+    thinking; ``cancel``: stop, keeping what is done."""
+    return {"review": board.review(req.get("slice_ms"), req.get("look"), req.get("cancel"))}
+
+
 def _levels(board: Board, req: dict) -> dict:
     from .search import level_specs
     return {"levels": level_specs(), "computer": board.mode == "game"}
@@ -239,6 +254,7 @@ class Command:
     fields: tuple[str, ...] = ()   # the request's fields besides cmd and board
     board: str = "open"            # "open": an open board; "id": a board id only; "none"
     state: bool = True             # the reply carries the board's state
+    reply: tuple = ()              # (key, TypedDict): the reply's declared payload, if any
 
 
 COMMANDS: dict[str, Command] = {
@@ -257,6 +273,9 @@ COMMANDS: dict[str, Command] = {
     "think": Command(_think, False, ("level", "seed", "slice_ms"), state=False),
     "hint": Command(_think, False, ("level", "seed", "slice_ms"), state=False),
     "levels": Command(_levels, False, state=False),
+    "analyse": Command(_analyse, False, ("slice_ms",), state=False, reply=("analysis", AnalysisReply)),
+    "review": Command(_review, False, ("slice_ms", "look", "cancel"), state=False,
+                      reply=("review", ReviewReply)),
     "record": Command(_record, False, ("tags",), state=False),
     "link": Command(_link, False, state=False),
     "save": Command(_save, False, state=False),

@@ -992,6 +992,24 @@ class Game:
         self.result = ply.result
         return ply.move
 
+    def at(self, ply: int) -> "Game":
+        """A new game that shares this one's plies and shows the position
+        after ``ply`` moves of its whole line (the moves played, then the
+        moves to redo); this game is left as it is. For looking at an
+        earlier position (analysis) without moving the board."""
+        line = list(self.history) + list(reversed(self.future))
+        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= len(line):
+            raise NotationError(f"ply must be a whole number from 0 to {len(line)}, not {shown(ply)}")
+        other = Game.__new__(Game)
+        other.variant, other.rng, other.start = self.variant, self.rng, self.start
+        other.history = line[:ply]
+        other.future = list(reversed(line[ply:]))
+        other._pos = line[ply - 1].after if ply else self.start
+        other._moves = None
+        other._start_result = self._start_result
+        other.result = line[ply - 1].result if ply else self._start_result
+        return other
+
     def positions(self) -> list[Position]:
         """Every position of the game so far, the start first."""
         return [self.start] + [p.after for p in self.history]

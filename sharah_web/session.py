@@ -195,6 +195,10 @@ class Board:
 
     thinker = None          # the computer's search in progress (search.Thinker)
     thinking_for: tuple = ()  # what it searches: (purpose, level, seed, game, last ply)
+    analysis = None         # the analysis of the position shown (analysis.Analysis)
+    analysing: tuple = ()   # what it analyses: (game, last ply)
+    reviewer = None         # the review in progress (analysis.Review)
+    review_kept: dict | None = None   # the review as far as it went (saved with the game)
 
     def __init__(self, board_id: str, req: dict):
         self.id = board_id
@@ -227,6 +231,8 @@ class Board:
 
     def _open(self) -> None:
         self.game = build_game(self.variant_id, self.options, self.start_text, self.moves, self.seed)
+        self.drop_review()
+        self.review_kept = None
         if self.reseed:
             # The opening (and its die roll) is the page's; what follows is chance.
             self.game.rng = random.Random()
@@ -416,8 +422,83 @@ class Board:
             self.thinker.close()
         self.thinker, self.thinking_for = None, ()
 
+    # ---- analysis and review (sharah_web.analysis)
+    def _slice(self, slice_ms: Any) -> float | None:
+        if slice_ms is not None and (isinstance(slice_ms, bool) or not isinstance(slice_ms, (int, float))
+                                     or not 1 <= slice_ms <= 10_000):
+            raise NotationError(f"slice_ms is a number of milliseconds from 1 to 10000, not {slice_ms!r}")
+        return None if slice_ms is None else slice_ms / 1000
+
+    def analyse(self, slice_ms: Any) -> dict:
+        """One slice of the analysis of the position shown (it deepens from
+        one call to the next while the position stays the same)."""
+        from .analysis import Analysis
+        seconds = self._slice(slice_ms)
+        game = self.game
+        if self.mode == "try":
+            raise NotationError("a puzzle is not analysed: that would give its answer away")
+        h = game.history
+        key = (game, h[-1] if h else None)
+        if self.analysis is None or not (self.analysing[0] is key[0] and self.analysing[1] is key[1]):
+            self.drop_analysis()
+            self.analysis, self.analysing = Analysis(game.at(len(h)), len(h)), key
+        return self.analysis.step(seconds)
+
+    def drop_analysis(self) -> None:
+        if self.analysis is not None:
+            self.analysis.close()
+        self.analysis, self.analysing = None, ()
+
+    def review(self, slice_ms: Any, look: Any = None, cancel: Any = None) -> dict:
+        """One slice of the review of the game's whole line; ``look``: only
+        what is reviewed already (a review kept with the saved game);
+        ``cancel``: stop here, keeping the positions reviewed."""
+        from .analysis import Review
+        seconds = self._slice(slice_ms)
+        if self.mode != "game":
+            raise NotationError(f"only a game board is reviewed (this board is a {self.mode})")
+        for name, flag in (("look", look), ("cancel", cancel)):
+            if flag is not None and not isinstance(flag, bool):
+                raise NotationError(f"{name} is true or false, not {flag!r}")
+        reviewer = self.reviewer
+        if reviewer is not None and (reviewer.game is not self.game
+                                     or reviewer.moves != record.game_text(self.game).moves):
+            self.drop_review()
+            reviewer = None
+        if reviewer is None:
+            reviewer = Review(self.game, self.review_kept)
+        if cancel:
+            reviewer.close()
+            self.reviewer = None
+            out = reviewer.summary()
+        elif look:
+            out = reviewer.summary()
+        else:
+            self.reviewer = reviewer
+            out = reviewer.step(seconds)
+            if out["finished"]:
+                self.reviewer = None
+        if reviewer.entries:
+            self.review_kept = reviewer.kept()
+        return out
+
+    def drop_review(self) -> None:
+        if self.reviewer is not None:
+            self.reviewer.close()
+            if self.reviewer.entries:
+                self.review_kept = self.reviewer.kept()
+        self.reviewer = None
+
     def drop_stale_search(self) -> None:
-        """Forget a search made for a game that has changed since."""
+        """Forget a search made for a game that has changed since (the
+        computer's, the analysis'; a review goes on only over the same line)."""
+        if self.analysis is not None:
+            h = self.game.history
+            if not (self.analysing[0] is self.game and self.analysing[1] is (h[-1] if h else None)):
+                self.drop_analysis()
+        if self.reviewer is not None and (self.reviewer.game is not self.game
+                                          or self.reviewer.moves != record.game_text(self.game).moves):
+            self.drop_review()
         if self.thinker is not None:
             h = self.game.history
             now = self.thinking_for[:3] + (self.game, h[-1] if h else None)
@@ -449,6 +530,8 @@ class Board:
         self.opening = record.line(game)[:len(self.moves)]
         self.shortcut_plies = ()
         self.record_tags = {str(k): str(v) for k, v in dict(tags or {}).items()}
+        self.drop_review()
+        self.review_kept = None
 
     def goto(self, ply: Any) -> None:
         """Show the game after ``ply`` moves (0: the start), keeping the
@@ -463,9 +546,18 @@ class Board:
             game.redo()
 
     def saved(self) -> dict:
-        """This board's game for the browser's storage (``record.saved_game``)."""
-        return record.saved_game(self.game, orientation=self.orientation,
-                                 tags=getattr(self, "record_tags", {}))
+        """This board's game for the browser's storage (``record.saved_game``),
+        with its review as far as it went (``analysis.Review.kept``)."""
+        extra: dict = {"orientation": self.orientation, "tags": getattr(self, "record_tags", {})}
+        if self.review_kept:
+            extra["review"] = self.review_kept
+        try:
+            return record.saved_game(self.game, **extra)
+        except record.RecordError:
+            if "review" not in extra:
+                raise
+            del extra["review"]          # the game first: a review too large is left out
+            return record.saved_game(self.game, **extra)
 
     def restore(self, blob: Any) -> None:
         """Put a saved game back (all or nothing), with its orientation and tags."""
@@ -475,6 +567,12 @@ class Board:
         self.load(game, blob.get("tags") if isinstance(blob.get("tags"), dict) else None)
         if blob.get("orientation") in game.variant.sides:
             self.orientation = blob["orientation"]
+        if blob.get("review") is not None:
+            from .analysis import check_review
+            try:                  # a damaged review is dropped: the game is what matters
+                self.review_kept = check_review(blob["review"])
+            except ValueError:
+                self.review_kept = None
 
     def explain(self, frm: Any, to: Any, drop: Any = None) -> tuple[str, str | None]:
         """Why the reader's attempt (a piece, maybe a target) is not a move,

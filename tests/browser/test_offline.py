@@ -1,5 +1,5 @@
 """Offline use and updates: the service worker (``sw.js``, written
-by ``scripts/mkdocs_hooks.py`` from ``site_assets/sw/sw.js``) and the
+by ``scripts/sitebuild/offline.py`` from ``site_assets/sw/sw.js``) and the
 update notice (``site_assets/js/update-notice.js``).
 
 These tests build the site twice (build A, and build B whose records test
