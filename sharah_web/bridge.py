@@ -344,9 +344,10 @@ def handle(request_json: str) -> str:
         if board is not None:     # a search for a game that has changed since is dropped
             board.drop_stale_search()
     except ValueError as e:
-        out = {"ok": False, "error": str(e)}
+        # a message may quote the request: shown as it is, never turning the page's words around
+        out = {"ok": False, "error": record.shown_text(str(e))}
     except Exception as e:  # an engine bug: say so, keep the worker alive
-        out = {"ok": False, "error": f"internal error: {type(e).__name__}: {e}", "internal": True}
+        out = {"ok": False, "error": record.shown_text(f"internal error: {type(e).__name__}: {e}"), "internal": True}
     if not out["ok"] and isinstance(req, dict) and isinstance(req.get("board"), str):
         out["board"] = req["board"]
     return json.dumps(out, separators=(",", ":"))
