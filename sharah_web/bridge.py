@@ -174,11 +174,14 @@ def _levels(board: Board, req: dict) -> dict:
 
 
 def _record(board: Board, req: dict) -> dict:
-    """The whole game as a record, with ``tags`` (Event, Date, players...)."""
+    """The whole game as a record, with ``tags`` (Event, Date, players...):
+    an imported record's tags win, but for those the page writes itself
+    (``record.PAGE_TAGS``: the page's own address is never another's)."""
     tags = req.get("tags") or {}
     if not isinstance(tags, dict):
         raise NotationError("tags must be an object of name: value")
-    return {"record": record.format_record(board.game, {**tags, **getattr(board, "record_tags", {})})}
+    own = {k: v for k, v in tags.items() if k in record.PAGE_TAGS}
+    return {"record": record.format_record(board.game, {**tags, **getattr(board, "record_tags", {}), **own})}
 
 
 def _link(board: Board, req: dict) -> dict:

@@ -71,6 +71,9 @@ MAX_NUMBER_DIGITS = 20   # digits of a number in a saved game's JSON
 LINK_VERSION = 1
 SAVED_FORMAT, SAVED_VERSION = "sharah-game", 1
 
+# Tags the page writes itself when it copies a record (its own address): an
+# imported record's value never replaces them.
+PAGE_TAGS = ("Site",)
 # Tags the engine writes and reads itself; a page may add any other.
 ENGINE_TAGS = ("Variant", "Options", "Roll", "Position", "FEN", "SetUp", "Result", "Termination")
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")

@@ -524,3 +524,15 @@ def test_a_saved_game_whose_orientation_is_not_a_side_is_set_aside(orientation):
     bridge.reset()
     del saved["orientation"]
     assert ok(cmd="open", board="b", variant="scheherazade", saved=stored(saved))["restored"]
+
+
+def test_an_imported_site_tag_does_not_replace_the_pages_address():
+    text = ('[Variant "scheherazade"]\n[Site "https://elsewhere.example/play"]\n[Date "1990.01.02"]\n'
+            '[Event "Cup"]\n\n1. e3e4 *')
+    ok(cmd="open", board="b", variant="scheherazade")
+    ok(cmd="load", board="b", record=text)
+    copied = ok(cmd="record", board="b", tags={"Site": "https://this.example/games/x/", "Date": "2026.11.27"})["record"]
+    assert '[Site "https://this.example/games/x/"]' in copied
+    assert "elsewhere" not in copied
+    # the game's own tags stay: its date and event
+    assert '[Date "1990.01.02"]' in copied and '[Event "Cup"]' in copied
