@@ -39,13 +39,11 @@ import threading
 import time
 from pathlib import Path
 
+from sharah_web.variants import VARIANTS
+from sitebuild import pack_engine
+
 ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "scripts" / "bench"
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
-
-import pack_engine  # noqa: E402
-from sharah_web.variants import VARIANTS  # noqa: E402
 
 # ---------------------------------------------------------------- budgets
 
@@ -476,7 +474,8 @@ def instant_nav(page, target: str, hover_ms: int = 0) -> dict:
     if not page.url.rstrip("/").endswith(target.rstrip("/")):
         raise RuntimeError(f"navigation to {target} ended on {page.url}")
     instant = after["marker"] == before["marker"] and after["workers"] == before["workers"]
-    since = (lambda k: (after[k] - after["click"]) / 1000 if after.get(k) is not None else None)
+    def since(k):
+        return ((after[k] - after["click"]) / 1000 if after.get(k) is not None else None)
     return {"page": target, "instant": instant, "hover_ms": hover_ms if link_seen else 0,
             "ready_s": since("t"), "mounted_s": since("mounted"),
             "html_chars": after["html"], "fetched_s": since("fetched"), "swapped_s": since("swapped"),
@@ -750,7 +749,8 @@ def budget_rows(engine: dict | None, browser: dict | None, size: int) -> list[tu
             rows.append(("(e) computer's move, default level (median)", "n/a", "(no budget)", None))
     if engine:
         # judged on processor time when both runtimes report it (see above)
-        ratio = (lambda r: r["ratio_cpu"] or r["ratio"])
+        def ratio(r):
+            return (r["ratio_cpu"] or r["ratio"])
         worst = min(engine["jobs"], key=ratio)
         rows.append(("engine in Pyodide / CPython, same perft (lowest; processor time)",
                      f"{ratio(worst):.2f} ({worst['label']}; wall clock {worst['ratio']:.2f})",

@@ -60,12 +60,11 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import sharah_web
+from sharah_web import bridge, fence
+from sharah_web.core import IllegalMoveError, NotationError, shown
 
-import sharah_web  # noqa: E402
-from sharah_web import bridge, fence  # noqa: E402
-from sharah_web.core import IllegalMoveError, NotationError, shown  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 try:  # the records module may not have landed yet
     from sharah_web import record

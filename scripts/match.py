@@ -32,11 +32,9 @@ import sys
 import time
 from collections import Counter
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-import sharah_web  # noqa: E402
-from sharah_web.record import format_record  # noqa: E402
-from sharah_web.search import make_player  # noqa: E402
+import sharah_web
+from sharah_web.record import format_record
+from sharah_web.search import make_player
 
 BENCHMARK = [("level2", "random"), ("level2", "greedy"), ("level3", "level2")]
 GAMES = [

@@ -33,10 +33,9 @@ import traceback
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import sharah_web
 
-import sharah_web  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 # (label, variant id, options): the games as the site offers them.
 GAMES = [

@@ -306,6 +306,5 @@ def test_bridge_shortcut_with_a_name_that_is_not_text():
 
 
 def test_a_roll_in_other_digits_is_not_a_roll():
-    from sharah_web import bridge
     assert split_roll("a3a4@5") == ("a3a4", 5)
     assert split_roll("a3a4@²") == ("a3a4@²", None)

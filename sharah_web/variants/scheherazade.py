@@ -380,7 +380,8 @@ class Scheherazade(ChessLike):
     def _explain_merge(self, text, pos, frm, to, a, b, moves) -> None:
         g = self.geometry
         names = g.names
-        what = lambda p: self.kind_name(p.kind).lower()
+        def what(p):
+            return self.kind_name(p.kind).lower()
         if a.kind in (self.pawn, self.royal):
             raise IllegalMoveError(f"{text}: only basic pieces merge; a {what(a)} cannot "
                                    f"move onto its own {what(b)}")

@@ -1,10 +1,10 @@
 """Pack the ``sharah_web`` package into a zip that Pyodide unpacks (all of it
 but what only the site build uses: ``BUILD_ONLY``).
 
-Used by the site build (``scripts/sitebuild/stage.py``) and by the Pyodide test
+Used by the site build (``stage.py``) and by the Pyodide test
 under Node. The zip is deterministic: same sources, same bytes, same hash.
 
-    python scripts/pack_engine.py OUT.zip
+    python -m sitebuild.pack_engine OUT.zip
 """
 
 from __future__ import annotations
@@ -15,11 +15,12 @@ import sys
 import zipfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from sitebuild.context import ROOT
+
 PACKAGE = ROOT / "sharah_web"
 
 
-# Only the site build uses these (the ```sharah fence, in scripts/sitebuild/fence.py,
+# Only the site build uses these (the ```sharah fence, in fence.py,
 # imported from the source tree): the browser never does.
 BUILD_ONLY = {"fence.py", "early.py"}
 
@@ -47,7 +48,7 @@ def engine_hash(data: bytes | None = None) -> str:
 
 if __name__ == "__main__":
     if len(sys.argv) != 2:
-        sys.exit("usage: python scripts/pack_engine.py OUT.zip")
+        sys.exit("usage: python -m sitebuild.pack_engine OUT.zip")
     data = engine_zip()
     Path(sys.argv[1]).write_bytes(data)
     print(f"{sys.argv[1]}: {len(data)} bytes, {len(engine_files())} files, hash {engine_hash(data)}")
