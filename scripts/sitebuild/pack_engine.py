@@ -1,5 +1,5 @@
 """Pack the ``sharah_web`` package into a zip that Pyodide unpacks (all of it
-but what only the site build uses: ``BUILD_ONLY``).
+but what only the site build, the scripts and the tests use: ``NOT_SHIPPED``).
 
 Used by the site build (``stage.py``) and by the Pyodide test
 under Node. The zip is deterministic: same sources, same bytes, same hash.
@@ -20,14 +20,15 @@ from sitebuild.context import ROOT
 PACKAGE = ROOT / "sharah_web"
 
 
-# Only the site build uses these (the ```sharah fence, in fence.py,
-# imported from the source tree): the browser never does.
-BUILD_ONLY = {"fence.py", "early.py"}
+# Only the site build (the ```sharah fence, in fence.py; the early answers,
+# in early.py) and the scripts and tests (random games) use these: the
+# browser never does.
+NOT_SHIPPED = {"fence.py", "early.py", "randomgame.py"}
 
 
 def engine_files() -> list[Path]:
     return sorted(p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts
-                  and p.relative_to(PACKAGE).as_posix() not in BUILD_ONLY)
+                  and p.relative_to(PACKAGE).as_posix() not in NOT_SHIPPED)
 
 
 def engine_zip() -> bytes:
