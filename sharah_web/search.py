@@ -761,7 +761,7 @@ class Thinker:
                 best, best_score = alt, latest.get(alt.notation)
         pv = _pv(s, variant, pos, best) if best is not None else []
         return best, _info(lvl, self.depth_done, s.nodes, s.used, best_score, stopped,
-                           ranking[:5], pv, len(risk), losing, self.safety_nodes)
+                           ranking[:5], pv, len(risk), losing, self.safety_nodes, latest)
 
 
 def best_move(game_or_position, level=DEFAULT_LEVEL, seed: int = 0, budget=None,
@@ -788,7 +788,9 @@ def best_move(game_or_position, level=DEFAULT_LEVEL, seed: int = 0, budget=None,
     chance on the way), and from the safety pass: ``checked`` (the moves
     it checked against every reply), ``losing`` (how many of them the
     opponent answers with a win at once, whatever chance decides) and
-    ``safety_nodes`` (its share of ``nodes``).
+    ``safety_nodes`` (its share of ``nodes``), and ``scores``: every root
+    move's latest score (notation -> score for the side to move; from the
+    deepest search that reached it: analysis judges the move played by it).
     """
     return Thinker(game_or_position, level, seed, budget, stop).step()
 
@@ -821,7 +823,8 @@ def _pv(s: _Search, variant: Variant, pos: Position, first: Move, limit: int = 1
 
 
 def _info(level: Level, depth: int, nodes: int, seconds: float, score, stopped: str,
-          ranking: list, pv: list, checked: int = 0, losing: int = 0, safety: int = 0) -> dict:
+          ranking: list, pv: list, checked: int = 0, losing: int = 0, safety: int = 0,
+          latest: dict | None = None) -> dict:
     win_in = None
     if score is not None and abs(score) > PROVEN:
         win_in = int(round(WIN - abs(score))) * (1 if score > 0 else -1)
@@ -830,6 +833,7 @@ def _info(level: Level, depth: int, nodes: int, seconds: float, score, stopped: 
         "score": None if score is None else round(score, 2), "win_in": win_in, "stopped": stopped,
         "moves": [(m.notation, round(v, 2)) for m, v in ranking], "pv": pv,
         "checked": checked, "losing": losing, "safety_nodes": safety,
+        "scores": {n: round(v, 2) for n, v in (latest or {}).items()},
     }
 
 

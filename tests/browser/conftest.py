@@ -209,6 +209,28 @@ def new_page(browser, base_url):
         c.close()
 
 
+@pytest.fixture
+def phone(browser, base_url):
+    """Open pages on a phone: ``phone(path, color_scheme="light")``, 390x844,
+    touch (a coarse pointer, no hover), every board ready."""
+    contexts = []
+
+    def make(path, width=390, height=844, color_scheme="light", ready=True):
+        context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
+                                      is_mobile=True, device_scale_factor=2, color_scheme=color_scheme)
+        contexts.append(context)
+        page = context.new_page()
+        page.watch = Watch(page, base_url)
+        page.watch.route(context)
+        page.goto(base_url + path)
+        if ready:
+            wait_ready(page)
+        return page
+    yield make
+    for c in contexts:
+        c.close()
+
+
 def wait_ready(page, timeout=BOOT_TIMEOUT):
     """Wait until the engine is up and every board on the page (diagrams
     too: a reader may click their pieces) is mounted."""
