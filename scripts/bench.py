@@ -349,7 +349,7 @@ def search_job_bench(args, tmp: Path) -> dict:
 
 
 def print_search(res: dict) -> None:
-    say(f"Search: fixed positions searched to a fixed depth, this tree (new)"
+    say("Search: fixed positions searched to a fixed depth, this tree (new)"
         + (f" and {res['base']} (old)" if res["base"] else "")
         + " in the same run; time = the sum over the positions of each position's fastest repetition "
           "(processor time); n/s = positions a second")
