@@ -698,7 +698,8 @@ class Board:
         v = game.variant
         pos = game.current
         names = v.geometry.names
-        sq = (lambda s: None if s is None else names[s])
+        def sq(s):
+            return (None if s is None else names[s])
         last = game.history[-1] if game.history else None
         # a finished game has no roll to show
         badges = [] if game.result is not None else [dict(b) for b in v.badges(pos)]
@@ -857,7 +858,8 @@ def _left_on(board, move: Move, sq: int) -> Piece | None:
     if isinstance(last, (Place, Change)) and last.sq == sq:
         return last.piece
     here = {}
-    get = (lambda s: here[s] if s in here else board[s])
+    def get(s):
+        return (here[s] if s in here else board[s])
     for e in move.effects:
         if isinstance(e, Shift):
             here[e.to], here[e.frm] = get(e.frm), None
