@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Install what is needed (Python packages, Pyodide, TypeScript, Chromium),
-# then run every test:
+# then run every check and test:
 #   1. the type check of the widget's JavaScript (tsc -p tsconfig.json:
 #      site_assets/js and the service worker, JSDoc types, strict);
-#   2. pytest: the engine tests, the engine inside Pyodide under Node, and
+#   2. the lint of the Python (ruff, pyproject.toml: pyflakes and pycodestyle);
+#   3. pytest: the engine tests, the engine inside Pyodide under Node, and
 #      the browser tests in Chromium.
-# Extra arguments go to pytest, e.g.
+# All of them always run. Extra arguments go to pytest, e.g.
 #   bash scripts/test.sh -k oblong -x
-# The last line sums up every part: "N passed, N failed" (a failed type
-# check counts as one failure). SHARAH_CHROMIUM=/path/to/chromium picks
+# The last line sums up every part: "N passed, N failed" (the type check
+# and the lint count as one each). SHARAH_CHROMIUM=/path/to/chromium picks
 # another browser binary.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
@@ -35,7 +36,17 @@ else
     echo "[test] tsconfig.json); if contract.d.ts is stale, run: python scripts/contract_types.py" >&2
 fi
 
-# ---- 2. pytest (its own summary line, then the counts read from it)
+# ---- 2. the lint
+if "$SHARAH_VENV/bin/ruff" check --quiet; then
+    passed=$((passed + 1))
+    parts+=("lint passed")
+else
+    failed=$((failed + 1))
+    parts+=("lint FAILED")
+    echo "[test] error: ruff check found problems (above)" >&2
+fi
+
+# ---- 3. pytest (its own summary line, then the counts read from it)
 log="$(mktemp "${TMPDIR:-/tmp}/sharah-pytest.XXXXXX")"
 trap 'rm -f "$log"' EXIT
 color=()
