@@ -34,7 +34,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from typing import Any, TypedDict
+from typing import Any, Required, TypedDict
 
 from . import new_game, record
 from .chesslike import DRAW_ACTIONS
@@ -50,9 +50,9 @@ from .svg import FACING_ANGLE, piece_svg
 # One legal move. "n", "from" and "to" are always there; the others only
 # when they say something.
 MoveEntry = TypedDict("MoveEntry", {
-    "n": str,               # the move's notation: what ``play`` takes
-    "from": "str | None",   # square names; a drop has no from-square, a pass neither
-    "to": "str | None",
+    "n": Required[str],     # the move's notation: what ``play`` takes
+    "from": Required["str | None"],  # square names; a drop has no from-square, a pass neither
+    "to": Required["str | None"],
     "drop": str,            # the kind placed (a drop)
     "label": str,           # the move's words on a choice button
     "kind": str,            # when not "move": "drop", "pass", "offer-draw"...
@@ -600,9 +600,12 @@ class Board:
         game = record.load_saved(blob)
         if isinstance(blob, str):
             blob = json.loads(blob)
+        orientation = blob.get("orientation", self.orientation)
+        sides = game.variant.sides
+        if not isinstance(orientation, str) or orientation not in sides:
+            raise record.RecordError(f"the saved game is damaged (its orientation is not one of {', '.join(sides)})")
         self.load(game, blob.get("tags") if isinstance(blob.get("tags"), dict) else None)
-        if blob.get("orientation") in game.variant.sides:
-            self.orientation = blob["orientation"]
+        self.orientation = orientation
         if blob.get("review") is not None:
             from .analysis import check_review
             try:                  # a damaged review is dropped: the game is what matters
@@ -695,7 +698,8 @@ class Board:
         v = game.variant
         pos = game.current
         names = v.geometry.names
-        sq = (lambda s: None if s is None else names[s])
+        def sq(s):
+            return (None if s is None else names[s])
         last = game.history[-1] if game.history else None
         # a finished game has no roll to show
         badges = [] if game.result is not None else [dict(b) for b in v.badges(pos)]
@@ -854,7 +858,8 @@ def _left_on(board, move: Move, sq: int) -> Piece | None:
     if isinstance(last, (Place, Change)) and last.sq == sq:
         return last.piece
     here = {}
-    get = (lambda s: here[s] if s in here else board[s])
+    def get(s):
+        return (here[s] if s in here else board[s])
     for e in move.effects:
         if isinstance(e, Shift):
             here[e.to], here[e.frm] = get(e.frm), None

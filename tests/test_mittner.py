@@ -649,7 +649,8 @@ def test_position_text_round_trip_mid_game():
 @pytest.mark.parametrize("rest, shown", [
     ("g place S10F11O11/s11f11o10 - 0", ["phase placement (1 of 3)", "red hand 32 10 snakes, 11 foxes, 11 stones",
                                          "green hand 32 11 snakes, 11 foxes, 10 stones"]),
-    ("g capture -/- - 3", ["phase capture (2 of 3)", "Fisher neutral nobody holds it", "quiet moves 3/42 moves without a capture or a change of control"]),
+    ("g capture -/- - 3", ["phase capture (2 of 3)", "Fisher neutral nobody holds it",
+                           "quiet moves 3/42 moves without a capture or a change of control"]),
     ("g dance -/- g 0", ["phase the dance (3 of 3)", "Fisher held by green",
                          "quiet moves 0/42 moves without a capture or a change of control"]),
 ])
