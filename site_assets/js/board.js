@@ -695,7 +695,7 @@ export class Board {
       text += `, taking ${taken.join(" and ")}`;
     }
     text += ".";   // the status line (aria-live) says what comes next
-    if (this.onlyFree()) text += ` The only move now: ${this.free.map((m) => m.label || m.n).join(" or ")}.`;
+    if (this.onlyFree() && !reply.check) text += ` The only move now: ${this.free.map((m) => m.label || m.n).join(" or ")}.`;
     if (reply.check) {
       this.answered = reply.check.correct ? "right" : "wrong";
       this.messages.showFeedback(this.answered, reply.check.move);   // aria-live too

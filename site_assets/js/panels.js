@@ -161,6 +161,7 @@ export class Choices {
     const board = this.board;
     if (!this.controls || board.diagram || !board.state) return;
     this.controls.querySelector(".sharah-free")?.remove();
+    if (board.mode === "try" && board.answered) return;   // an exercise answered: no prompt for the next turn
     this.controls.insertAdjacentHTML("afterbegin", board.state.free_html);
     for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (this.controls.querySelectorAll(".sharah-free button"))) {
       b.disabled = !board.canAct() || board.fig.dataset.state !== "ready";

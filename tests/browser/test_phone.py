@@ -156,3 +156,35 @@ def test_the_pinned_back_button_hides_only_itself(phone):
     assert hit["bar"][0] + 5 < hit["button"][0], hit               # the button at the right
     assert not hit["bar_hit"] and hit["background"] == "rgba(0, 0, 0, 0)", hit
     assert not page.watch.errors, page.watch.errors
+
+
+def test_an_answered_exercise_prompts_nothing_for_the_next_turn(phone):
+    """Oblong's exercise of the walled-in king: after the right answer
+    (the lost turn), Black's roll leaves Black only a lost turn too; the
+    explanation of the answer is all the exercise says, with no "Your only
+    move" for the other side, in words or on the screen."""
+    page = phone(f"{TEST_DIR}/phone-test/")
+    fig = page.locator("figure.sharah-board[data-mode='try']").first
+    fig.scroll_into_view_if_needed()
+    assert fig.locator(".sharah-free.is-only button").inner_text() == "No king can move: the turn is lost"
+    fig.locator(".sharah-free.is-only button").tap()
+    page.wait_for_function("f => f.sharahWidget.state.ply === 1", arg=fig.element_handle())
+    page.wait_for_timeout(200)
+    assert fig.evaluate("f => f.sharahWidget.onlyFree()")      # Black's turn is only a lost one
+    assert "No king move is possible" in fig.locator(".sharah-feedback").inner_text()
+    assert fig.locator(".sharah-free").count() == 0
+    assert "only move" not in fig.locator(".sharah-status").inner_text().lower()
+    assert not page.watch.errors, page.watch.errors
+
+
+def test_the_home_cards_buttons_line_up_on_a_desktop(new_page, base_url):
+    """1366x900: the cards side by side; each row's Play buttons at one height."""
+    page = new_page(width=1366, height=900)
+    page.goto(base_url)
+    tops = page.locator(".grid.cards a.md-button--primary").evaluate_all(
+        "els => els.map(a => [Math.round(a.closest('li').getBoundingClientRect().top), a.getBoundingClientRect().top])")
+    rows = {}
+    for card, button in tops:
+        rows.setdefault(card, []).append(button)
+    assert len(tops) == 5 and any(len(r) > 1 for r in rows.values()), tops
+    assert all(max(r) - min(r) < 1 for r in rows.values()), rows
