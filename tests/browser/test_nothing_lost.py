@@ -13,7 +13,8 @@ import json
 import re
 
 from .conftest import TEST_DIR, wait_ready
-from .test_records import board, hint, play, played, wait_moves
+from .helpers import board, click_sq, hint, play, played, wait_moves
+
 
 PAGE = f"{TEST_DIR}/records-test/"
 A = 0
@@ -217,7 +218,6 @@ def test_a_worker_that_goes_silent_is_caught_and_retry_restores_the_game(new_pag
     page.wait_for_function("f => f.sharahWidget.addons.get('recover').saved()?.moves?.length === 1",
                            arg=fig.element_handle())
     page.evaluate("window.__silent = true")
-    from .test_records import click_sq
     click_sq(fig, "d10")
     click_sq(fig, "d9")
     page.wait_for_function("() => document.querySelector('figure.sharah-board .sharah-failure')", timeout=30_000)
