@@ -600,9 +600,12 @@ class Board:
         game = record.load_saved(blob)
         if isinstance(blob, str):
             blob = json.loads(blob)
+        orientation = blob.get("orientation", self.orientation)
+        sides = game.variant.sides
+        if not isinstance(orientation, str) or orientation not in sides:
+            raise record.RecordError(f"the saved game is damaged (its orientation is not one of {', '.join(sides)})")
         self.load(game, blob.get("tags") if isinstance(blob.get("tags"), dict) else None)
-        if blob.get("orientation") in game.variant.sides:
-            self.orientation = blob["orientation"]
+        self.orientation = orientation
         if blob.get("review") is not None:
             from .analysis import check_review
             try:                  # a damaged review is dropped: the game is what matters
