@@ -6,6 +6,8 @@ pages of the site's nav. ``fig`` is a Playwright locator of one
 
 from __future__ import annotations
 
+import json
+
 ALL = "figure.sharah-board"
 LONG = 60_000     # ms: a generous wait for the engine in a busy browser
 
@@ -82,6 +84,36 @@ def play(fig, frm, to):
     click_sq(fig, to)
     wait_moves(fig, n + 1)
 
+
+# ------------------------------------------------------ stored games
+
+# the hint line of the page's first board says h
+SEEN = "(h) => document.querySelector('figure.sharah-board .sharah-hint').textContent.includes(h)"
+
+
+def key(page, index=0):
+    """The storage key of the index-th board's saved game."""
+    uid = board(page, index).get_attribute("data-sharah-uid")
+    return page.evaluate("u => `sharah-game:${location.pathname}#${u}`", uid)
+
+
+def stored(page, k):
+    return page.evaluate("k => localStorage.getItem(k)", k)
+
+
+def stored_moves(page, k):
+    raw = stored(page, k)
+    return json.loads(raw)["moves"] if raw else None
+
+
+def saved_after(page, fig, moves):
+    """Wait until the board's game is saved with ``moves``."""
+    page.wait_for_function("([k, n]) => { const t = localStorage.getItem(k); return t && JSON.parse(t).moves.length === n; }",
+                           arg=[key(page), len(moves)])
+    assert stored_moves(page, key(page)) == moves
+
+
+# ------------------------------------------------------ the site's pages
 
 def nav_pages(items) -> list[str]:
     """The Markdown paths in a ``nav`` (titles and sections unwrapped)."""
