@@ -446,6 +446,10 @@ class Variant:
         for name, spec in self.options.items():
             self.opts.setdefault(name, spec.default)
         self.types = {t.kind: t for t in self.piece_types}
+        self._kind_values = {t.kind: t.value for t in self.piece_types}   # PieceType.value
+        self._steps: dict[int, Move] = {}      # step_move, take_move: made once
+        self._takes: dict[int, Move] = {}
+        self._neutral_hint = 0                  # neutral_square: where to look first
         self.by_letter = {t.letter: t.kind for t in self.piece_types}
         self.symbol_kind = {s: k for k, s in self.neutral_symbol.items()}
 
@@ -730,6 +734,46 @@ class Variant:
     def legal_moves(self, pos: Position) -> list[Move]:
         raise NotImplementedError
 
+    def neutral_square(self, board: list) -> int | None:
+        """The square of the neutral piece (``side`` ``None``), in a game
+        that has at most one (the Fisher): where it was last found is
+        looked at first (it is the one if a neutral piece stands there)."""
+        s = self._neutral_hint
+        p = board[s]
+        if p is not None and p.side is None:
+            return s
+        for s, p in enumerate(board):
+            if p is not None and p.side is None:
+                self._neutral_hint = s
+                return s
+        return None
+
+    def step_move(self, frm: int, to: int) -> Move:
+        """The plain move from ``frm`` to the empty square ``to`` (made once
+        per game and reused: a move is never changed once made)."""
+        key = frm * 4096 + to
+        move = self._steps.get(key)
+        if move is None:
+            names = self.geometry.names
+            move = self._steps[key] = Move(names[frm] + names[to], (Shift(frm, to),), frm, to)
+        return move
+
+    def take_move(self, frm: int, to: int) -> Move:
+        """The plain capture from ``frm`` of the piece on ``to`` (reused, as ``step_move``)."""
+        key = frm * 4096 + to
+        move = self._takes.get(key)
+        if move is None:
+            names = self.geometry.names
+            move = self._takes[key] = Move(names[frm] + names[to], (Remove(to), Shift(frm, to)),
+                                           frm, to)
+        return move
+
+    def capture_moves(self, pos: Position) -> list[Move]:
+        """The legal moves that capture (``Move.captured``), in the order of
+        ``legal_moves``: the search follows them at its horizon. A game
+        overrides it where it can make them without making the others."""
+        return [m for m in self.legal_moves(pos) if m.captured()]
+
     def apply(self, pos: Position, move: Move) -> Position:
         new = pos.copy()
         new.to_move = self.opponent(pos.to_move)
@@ -769,9 +813,7 @@ class Variant:
 
     def material(self, pos: Position, side: str) -> float:
         """``side``'s piece values minus the other side's (neutral pieces count for nobody)."""
-        values = self.__dict__.get("_values")
-        if values is None:
-            values = self._values = {t.kind: t.value for t in self.piece_types}
+        values = self._kind_values
         score = 0.0
         for p in pos.board:
             if p is not None and p.side is not None:
@@ -874,6 +916,14 @@ class Line:
         if moves is None:
             moves = self._moves = self.variant.legal_moves(self.current)
         return moves
+
+    def capture_moves(self) -> list[Move]:
+        """The current position's legal captures (from its legal moves when
+        they are known already)."""
+        moves = self._moves
+        if moves is None:
+            return self.variant.capture_moves(self.current)
+        return [m for m in moves if m.captured()]
 
     def push(self, move: Move, after: Position) -> tuple:
         saved = (self.current, self._moves)

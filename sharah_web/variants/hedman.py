@@ -166,10 +166,7 @@ class SharahHedman(Variant):
 
     # --------------------------------------------------------- helpers
     def fisher_square(self, board: list) -> int | None:
-        for s, p in enumerate(board):
-            if p is not None and p.side is None:
-                return s
-        return None
+        return self.neutral_square(board)
 
     def frozen(self, board: list) -> set[int]:
         """The squares of immobilized pieces: enemies next to an immobilizer
@@ -376,6 +373,18 @@ class SharahHedman(Variant):
 
     def legal_moves(self, pos: Position) -> list[Move]:
         raws, frozen, _ = self.filtered_raw(pos)
+        moves = self._moves_of(pos, raws, frozen)
+        if not moves:
+            moves.append(Move("pass", (), label="no legal move: the turn passes", kind="pass"))
+        return moves
+
+    def capture_moves(self, pos: Position) -> list[Move]:
+        """The legal moves that capture, without making the others."""
+        raws, frozen, _ = self.filtered_raw(pos)
+        return self._moves_of(pos, [r for r in raws if r[2]], frozen)
+
+    def _moves_of(self, pos: Position, raws: list[tuple], frozen: set[int]) -> list[Move]:
+        """The moves of the raw moves ``raws`` (which pass the rules)."""
         board = pos.board
         side = pos.to_move
         enemy = self.opponent(side)
@@ -414,8 +423,6 @@ class SharahHedman(Variant):
                 if self.passes(events):
                     effects.append(SetState("control", self.opponent(control)))
             moves.append(Move(base, tuple(effects), s, t, label=label, aliases=aliases))
-        if not moves:
-            moves.append(Move("pass", (), label="no legal move: the turn passes", kind="pass"))
         return moves
 
     def passes(self, events: list[str]) -> bool:
@@ -494,8 +501,8 @@ class SharahHedman(Variant):
         if fsq is not None and self.colours[fsq] in self.sides:
             colour = self.colours[fsq]
             return Result(colour, f"the Fisher stands on a {colour} square", "fisher")
-        lacking = [s for s in self.sides
-                   if not any(p.kind in MAJORS for _, p in pos.pieces(s))]
+        having = {p.side for p in pos.board if p is not None and p.kind in MAJORS}
+        lacking = [s for s in self.sides if s not in having]
         if len(lacking) == 2:
             return Result(None, "neither player has an advancer, a zapper or a gambler", "no-majors")
         if lacking:
@@ -524,20 +531,31 @@ class SharahHedman(Variant):
         10th rank (promotion to an advancer, and the first there chooses
         who holds the Fisher); for the Fisher's holder, a bonus that grows
         as the Fisher nears a rim square of the holder's colour."""
-        score = self.material(pos, side)
+        # one walk over the board; the sums are added in the order of
+        # ``material`` then the pawns' terms, as they always were
+        values = self._kind_values
+        score = 0.0
+        terms = []
         majors = {RED: 0, GREEN: 0}
         fsq = None
         for sq, p in enumerate(pos.board):
             if p is None:
                 continue
-            if p.side is None:
+            pside = p.side
+            if pside is None:
                 fsq = sq
-            elif p.kind in MAJORS:
-                majors[p.side] += 1
-            elif p.kind in (PAWN, GUARDIAN):
+                continue
+            v = values[p.kind]
+            score += v if pside == side else -v
+            kind = p.kind
+            if kind in MAJORS:
+                majors[pside] += 1
+            elif kind == PAWN or kind == GUARDIAN:
                 r = sq // 13
-                ahead = 0.06 * (r - 3 if p.side == RED else 9 - r)
-                score += ahead if p.side == side else -ahead
+                ahead = 0.06 * (r - 3 if pside == RED else 9 - r)
+                terms.append(ahead if pside == side else -ahead)
+        for t in terms:
+            score += t
         for owner, n in majors.items():
             short = 4.0 if n == 1 else 1.5 if n == 2 else 0.0
             score += -short if owner == side else short

@@ -413,10 +413,10 @@ class SharahMittner(Variant):
         return bool(self.fisher_moves(board, fsq, side))
 
     def fisher_square(self, pos: Position) -> int:
-        for s, p in enumerate(pos.board):
-            if p is not None and p.side is None:
-                return s
-        raise NotationError("there is no Fisher on the board")
+        s = self.neutral_square(pos.board)
+        if s is None:
+            raise NotationError("there is no Fisher on the board")
+        return s
 
     # --------------------------------------------------------------- moves
     def legal_moves(self, pos: Position) -> list[Move]:
@@ -486,7 +486,7 @@ class SharahMittner(Variant):
     def piece_moves(self, pos: Position) -> list[Move]:
         side = pos.to_move
         board = pos.board
-        names = self.geometry.names
+        step, take = self.step_move, self.take_move
         goal = self.goal
         center = self.center
         out = []
@@ -496,7 +496,7 @@ class SharahMittner(Variant):
             if p.kind == "stone":
                 for t in self.steps[sq]:
                     if board[t] is None and not goal[t] and t != center:
-                        out.append(Move(names[sq] + names[t], (Shift(sq, t),), sq, t))
+                        out.append(step(sq, t))
                 continue
             for v in (DIAGONAL if p.kind == "snake" else ORTHOGONAL):
                 for t in self.rays[v][sq]:
@@ -504,10 +504,10 @@ class SharahMittner(Variant):
                         break
                     q = board[t]
                     if q is None:
-                        out.append(Move(names[sq] + names[t], (Shift(sq, t),), sq, t))
+                        out.append(step(sq, t))
                         continue
                     if q.side is not None and q.side != side and q.kind != "stone":
-                        out.append(Move(names[sq] + names[t], (Remove(t), Shift(sq, t)), sq, t))
+                        out.append(take(sq, t))
                     break
         return out
 
@@ -592,8 +592,9 @@ class SharahMittner(Variant):
                 if c == mover and self.geometry.rank(move.to) == self.target_row[mover]:
                     return Result(mover, f"{mover} brought the Fisher to a {mover} square "
                                          f"of {self.opponent(mover)}'s back goal row", "fisher")
+        present = {p.side for p in pos.board if p is not None}
         for side in self.sides:
-            if not any(True for _ in pos.pieces(side)):
+            if side not in present:
                 return Result(self.opponent(side), f"all of {side}'s pieces are gone", "captured-all")
         if st["phase"] == "dance" and st["clock"] >= self.opts["quiet_limit"]:
             return Result(None, f"stalemate: {self.opts['quiet_limit']} moves of the dance "
@@ -750,7 +751,7 @@ class SharahMittner(Variant):
                                   if p is not None and p.side == owner and p.kind != "stone"
                                   and sq in seen)
                 score += -loose if owner == side else loose
-        fsq = next((s for s, p in enumerate(board) if p is not None and p.side is None), None)
+        fsq = self.neutral_square(board)
         if fsq is None:
             return score
         around = (fsq,) + self.steps[fsq]

@@ -177,8 +177,9 @@ class OblongShatranj(ChessLike):
     def result(self, game) -> Result | None:
         pos = game.current
         if self.die:
+            kings = {p.side for p in pos.board if p is not None and p.kind == "king"}
             for other in self.sides:
-                if pos.find("king", other) is None:
+                if other not in kings:
                     return Result(self.opponent(other), f"the {other} king was captured", "king-captured")
         if not self.die and not game.legal_moves():
             return self.no_moves_result(pos)
@@ -188,6 +189,20 @@ class OblongShatranj(ChessLike):
     def chances(self, pos: Position) -> tuple:
         """After every move the die is rolled: six faces, equally likely."""
         return ROLLS if self.die else ()
+
+    def _near_king(self) -> list[tuple[int, ...]]:
+        """For each square, the squares at most two files and two ranks away
+        (itself included), rank by rank: where enemy pieces count as danger
+        to a king."""
+        near = self.__dict__.get("_near")
+        if near is None:
+            g = self.geometry
+            w, top = g.width, self.height - 1
+            near = self._near = [
+                tuple(r * w + f for r in range(max(0, k // w - 2), min(top, k // w + 2) + 1)
+                      for f in range(w) if abs(f - k % w) <= 2)
+                for k in range(g.size)]
+        return near
 
     def _pieces_left(self, pos: Position) -> float:
         """The value of every piece on the board but the kings."""
@@ -255,16 +270,14 @@ class OblongShatranj(ChessLike):
                     score += 0.1 * ahead if p.side == side else -0.1 * ahead
             elif p.kind == "king":
                 kings[p.side] = sq
+        near = self._near_king()
         for owner, k in kings.items():
             enemy = self.opponent(owner)
-            kf, kr = k % w, k // w
             danger = 0.0
-            for r in range(max(0, kr - 2), min(top, kr + 2) + 1):
-                for f in range(w):
-                    if abs(f - kf) <= 2:
-                        q = board[r * w + f]
-                        if q is not None and q.side == enemy and q.kind != "pawn":
-                            danger += 0.15
+            for t in near[k]:
+                q = board[t]
+                if q is not None and q.side == enemy and q.kind != "pawn":
+                    danger += 0.15
             if self.die and self.mover.board_attacks(board, k, enemy):
                 danger += 0.5
             score += -danger if owner == side else danger

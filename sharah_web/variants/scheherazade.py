@@ -204,9 +204,9 @@ class Scheherazade(ChessLike):
             seen.add(to)
             occ = board[to]
             if occ is None:
-                out.append(Move(names[sq] + names[to], (Shift(sq, to),), sq, to))
+                out.append(self.step_move(sq, to))
             elif occ.side != side:
-                out.append(Move(names[sq] + names[to], (Remove(to), Shift(sq, to)), sq, to))
+                out.append(self.take_move(sq, to))
             elif to in zone:
                 merged = piece if occ.kind == kind else Piece(self.compound_of[kind, occ.kind], side)
                 what = (f"a single {kind}" if occ.kind == kind

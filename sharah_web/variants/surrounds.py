@@ -309,13 +309,18 @@ class SharahSurrounds(Variant):
         return counts
 
     def fisher_square(self, pos: Position) -> int | None:
-        for s, p in enumerate(pos.board):
-            if p is not None and p.side is None:
-                return s
-        return None
+        return self.neutral_square(pos.board)
 
     def court(self, pos: Position, side: str) -> int:
-        return sum(1 for p in pos.board if p is not None and p.side == side and p.kind in COURT)
+        return self.courts(pos)[side]
+
+    def courts(self, pos: Position) -> dict[str, int]:
+        """How many court pieces each side has (one walk over the board)."""
+        out = dict.fromkeys(self.sides, 0)
+        for p in pos.board:
+            if p is not None and p.kind in COURT:
+                out[p.side] += 1
+        return out
 
     # ---- status
     def status(self, pos: Position) -> str:
@@ -793,10 +798,11 @@ class SharahSurrounds(Variant):
                               "fisher")
         if ctrl is not None:
             other = self.opponent(ctrl)
-            if self.court(pos, ctrl) == 0:
+            courts = self.courts(pos)
+            if courts[ctrl] == 0:
                 return Result(other, f"{self.side_name(ctrl)} holds the Fisher but has no court pieces left",
                               "no-court")
-            if self.court(pos, other) == 0 and self._stalemate(game, other, ctrl):
+            if courts[other] == 0 and self._stalemate(game, other, ctrl):
                 return Result(None, f"stalemate: {self.side_name(other)} has no court pieces and "
                                     f"{self.side_name(ctrl)} holds the Fisher", "stalemate")
         return self.clock_result(pos)
