@@ -30,6 +30,8 @@ millions of them (a Light/Shadow perft(2) makes 1.1 million moves).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
+from importlib import import_module
 from typing import Any, Iterable
 
 from .errors import IllegalMoveError, NotationError   # re-exported: most callers import them from here
@@ -430,6 +432,7 @@ class Variant:
     height: int = 8
     sides: tuple[str, str] = ("white", "black")
     piece_types: tuple[PieceType, ...] = ()
+    evaluation: str = ""        # the module beside the game's with its evaluate(rules, pos, side)
     neutral_symbol: dict[str, str] = {}     # neutral kinds: kind -> symbol in the text
     options: dict[str, Option] = {}
     red_spot_kinds: tuple[str, ...] = ()    # kinds drawn with a red spot
@@ -450,6 +453,9 @@ class Variant:
         self._steps: dict[int, Move] = {}      # step_move, take_move: made once
         self._takes: dict[int, Move] = {}
         self._neutral_hint = 0                  # neutral_square: where to look first
+        if self.evaluation:
+            module = import_module(self.evaluation, type(self).__module__.rpartition(".")[0])
+            self.evaluate = partial(module.evaluate, self)
         self.by_letter = {t.letter: t.kind for t in self.piece_types}
         self.symbol_kind = {s: k for k, s in self.neutral_symbol.items()}
 
@@ -808,7 +814,9 @@ class Variant:
 
     def evaluate(self, pos: Position, side: str) -> float:
         """How good ``pos`` looks for ``side``, in pawns, without looking
-        ahead. The default counts material; games add their own terms."""
+        ahead. The default counts material; a game's own terms are in the
+        module its ``evaluation`` names (``evaluate(rules, pos, side)``
+        there), which takes this method's place."""
         return self.material(pos, side)
 
     def material(self, pos: Position, side: str) -> float:

@@ -60,6 +60,7 @@ TAKE, GIVE = "+F", "-F"
 
 class SharahHedman(Variant):
     id = "sharah-hedman"
+    evaluation = ".hedman_eval"     # what the computer knows of the game (Variant.evaluation)
     title = "Sha'rah (Patrik Hedman)"
     width, height = 13, 13
     sides = (RED, GREEN)
@@ -525,57 +526,6 @@ class SharahHedman(Variant):
         return None
 
     # ---------------------------------------- the computer (sharah_web.search)
-    def evaluate(self, pos: Position, side: str) -> float:
-        """Material; the major pieces (losing the last loses the game, so
-        the last two weigh extra); pawns and guardians by their way to the
-        10th rank (promotion to an advancer, and the first there chooses
-        who holds the Fisher); for the Fisher's holder, a bonus that grows
-        as the Fisher nears a rim square of the holder's colour."""
-        # one walk over the board; the sums are added in the order of
-        # ``material`` then the pawns' terms, as they always were
-        values = self._kind_values
-        score = 0.0
-        terms = []
-        majors = {RED: 0, GREEN: 0}
-        fsq = None
-        for sq, p in enumerate(pos.board):
-            if p is None:
-                continue
-            pside = p.side
-            if pside is None:
-                fsq = sq
-                continue
-            v = values[p.kind]
-            score += v if pside == side else -v
-            kind = p.kind
-            if kind in MAJORS:
-                majors[pside] += 1
-            elif kind == PAWN or kind == GUARDIAN:
-                r = sq // 13
-                ahead = 0.06 * (r - 3 if pside == RED else 9 - r)
-                terms.append(ahead if pside == side else -ahead)
-        for t in terms:
-            score += t
-        for owner, n in majors.items():
-            short = 4.0 if n == 1 else 1.5 if n == 2 else 0.0
-            score += -short if owner == side else short
-        control = pos.state.get("control")
-        if fsq is not None and control is not None:
-            dist = self._goal_distance()[control][fsq]
-            held = 0.5 + 0.15 * max(0, 8 - dist)
-            score += held if control == side else -held
-        return score
-
-    def _goal_distance(self) -> dict:
-        """For each side: each square's king-move distance to the nearest
-        rim square of that side's colour."""
-        table = self.__dict__.get("_goal_dist")
-        if table is None:
-            g = self.geometry
-            table = {s: [min(g.distance(sq, t) for t in range(g.size) if self.colours[t] == s)
-                         for sq in range(g.size)] for s in self.sides}
-            self._goal_dist = table
-        return table
 
     # ------------------------------------------------------- messages
     def status(self, pos: Position) -> str:

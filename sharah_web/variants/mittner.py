@@ -58,6 +58,7 @@ SPLITS = {"11-11-11": (11, 11, 11), "free": None}
 
 class SharahMittner(Variant):
     id = "sharah-mittner"
+    evaluation = ".mittner_eval"     # what the computer knows of the game (Variant.evaluation)
     title = "Sha'rah (Martin Mittner's rules)"
     width = height = 15
     sides = ("red", "green")
@@ -732,99 +733,3 @@ class SharahMittner(Variant):
         super().explain_illegal(text, pos, moves)
 
     # ---------------------------------------- the computer (sharah_web.search)
-    def evaluate(self, pos: Position, side: str) -> float:
-        """Material; while placing, pieces left where an enemy Snake or Fox
-        threatens them (the capture begins when the hands are empty); how
-        much of the Fisher and the squares round him each side threatens,
-        and while nobody holds him, the share of the Fisher's square and the
-        squares he could flee to (the text's test for taking control); for
-        the holder, a bonus that grows as
-        the Fisher nears the holder's target goal row."""
-        score = self.material(pos, side)
-        board = pos.board
-        st = pos.state
-        threats = {s: self._threats(board, s) for s in self.sides}
-        if st["phase"] == "place":
-            for owner in self.sides:
-                seen = threats[self.opponent(owner)]
-                loose = 0.3 * sum(self.piece_value(p) for sq, p in enumerate(board)
-                                  if p is not None and p.side == owner and p.kind != "stone"
-                                  and sq in seen)
-                score += -loose if owner == side else loose
-        fsq = self.neutral_square(board)
-        if fsq is None:
-            return score
-        around = (fsq,) + self.steps[fsq]
-        holder = st.get("holder")
-        for owner in self.sides:
-            seen = threats[owner]
-            watch = 0.08 * sum(1 for t in around if t in seen)
-            if holder is None:
-                # control needs the Fisher and every square he could flee to
-                # threatened: the share of them threatened, up to 1
-                flee = self.fisher_reach(board, fsq, self.opponent(owner))
-                watch += ((fsq in seen) + sum(1 for t, _k in flee if t in seen)) / (1 + len(flee))
-            score += watch if owner == side else -watch
-        if holder is not None:
-            steps = self._fisher_path(board, fsq, holder, threats[self.opponent(holder)])
-            held = 1.5 + 0.8 * (6 - steps)
-            score += held if holder == side else -held
-        return score
-
-    def _fisher_path(self, board: list, fsq: int, holder: str, unsafe: set, limit: int = 5) -> int:
-        """How many of the holder's Fisher moves bring him home (the holder's
-        colour on the target goal row) over the board as it stands, never
-        onto a square the opponent threatens now; ``limit + 1`` if more."""
-        g = self.geometry
-        goal, ring2, colour = self.goal, self.ring2, self.goal_colour
-        home_row = self.target_row[holder]
-        rays = [g.ray_table(v) for v in ALL_DIRECTIONS]
-        seen = {fsq}
-        frontier = [fsq]
-        for n in range(1, limit + 1):
-            nxt = []
-            for s in frontier:
-                nature = self.nature(s)
-                reach = []
-                if nature != "black":
-                    for table in rays:
-                        for t in table[s]:
-                            if board[t] is not None:
-                                break
-                            reach.append(t)
-                if nature != "white":
-                    for t in self.steps[s]:
-                        q = board[t]
-                        if q is None or (q.side is not None and q.side != holder):
-                            reach.append(t)
-                for t in reach:
-                    if t in seen or t in unsafe:
-                        continue
-                    if goal[t]:
-                        if colour[t] != holder or not (goal[s] or ring2[s]):
-                            continue               # onto the other colour loses
-                        if g.rank(t) == home_row:
-                            return n
-                    seen.add(t)
-                    nxt.append(t)
-            if not nxt:
-                break
-            frontier = nxt
-        return limit + 1
-
-    def _threats(self, board: list, side: str) -> set:
-        """The squares ``side``'s pieces threaten (see ``attacked``)."""
-        out = set()
-        rays = self.rays
-        for sq, p in enumerate(board):
-            if p is None or p.side != side:
-                continue
-            if p.kind == "stone":
-                out.update(self.steps[sq])
-                continue
-            for v in (DIAGONAL if p.kind == "snake" else ORTHOGONAL):
-                for t in rays[v][sq]:
-                    out.add(t)
-                    if board[t] is not None:
-                        break
-        return out

@@ -97,6 +97,7 @@ ACTION_NAMES = {OFFER_DRAW: "draw offered", ACCEPT_DRAW: "draw accepted", DECLIN
 
 class Scheherazade(ChessLike):
     id = "scheherazade"
+    evaluation = ".scheherazade_eval"     # what the computer knows of the game (Variant.evaluation)
     title = "Scheherazade"
     width, height = 10, 10
     sides = ("white", "black")
@@ -402,19 +403,3 @@ class Scheherazade(ChessLike):
         raise IllegalMoveError(f"{text}: this merge would leave your king in check")
 
     # ---- the computer opponent (sharah_web.search)
-    def evaluate(self, pos: Position, side: str) -> float:
-        """The seed's piece values (a compound is worth its two parts), pawns
-        by how far they have come (the 9th and 10th ranks promote), and a
-        little for pieces near the centre."""
-        score = self.material(pos, side)
-        for sq, p in enumerate(pos.board):
-            if p is None or p.kind == "king":
-                continue
-            f, r = sq % 10, sq // 10
-            if p.kind == "pawn":
-                ahead = r - 2 if p.side == "white" else 7 - r
-                bonus = 0.05 * ahead + (0.4 if ahead >= 5 else 0.0)
-            else:
-                bonus = 0.03 * (4.5 - max(abs(f - 4.5), abs(r - 4.5)))
-            score += bonus if p.side == side else -bonus
-        return score
