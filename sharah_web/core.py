@@ -447,6 +447,10 @@ class Variant:
     # position text or None for the set-up, depth), each taking roughly
     # 1-5 s on CPython.
     bench_jobs: tuple[tuple[str, dict[str, Any], str | None, int], ...] = ()
+    # The search benchmark's games (scripts/bench.py --search): (label,
+    # options, the depth its positions are searched to, a few seconds in
+    # all on CPython); the positions are kept under that label.
+    bench_depths: tuple[tuple[str, dict[str, Any], int], ...] = ()
     # The options with which the benchmark times the computer's moves
     # (scripts/bench.py, in the browser).
     bench_search: tuple[dict[str, Any], ...] = ({},)

@@ -97,6 +97,7 @@ class SharahMittner(Variant):
     played = {"sharah-mittner": {}}
     # the set-up is the placement phase (drops only); a placed position
     # (placement=random, seed 1: the capture phase) is timed too
+    bench_depths = (("sharah-mittner", {"placement": "random"}, 2),)
     bench_jobs = (("sharah-mittner (placement)", {}, None, 2),
                   ("sharah-mittner (placed)", {},
                    "15/4SF3os2F1/4S2Os1S4/1O1F2O1so5/2F1OS4Fo3/4Fof3FO1f1/1OF1F1o2f3o1/"

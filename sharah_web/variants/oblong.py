@@ -62,6 +62,7 @@ class OblongShatranj(ChessLike):
     }
 
     played = {"oblong-shatranj": {}, "oblong-no-die": {"die": False}}
+    bench_depths = (("oblong-shatranj", {}, 2), ("oblong-shatranj die=false", {"die": False}, 3))
     bench_jobs = (("oblong-shatranj", {}, None, 4), ("oblong-shatranj die=false", {"die": False}, None, 4))
     bench_search = ({"die": False}, {})
 

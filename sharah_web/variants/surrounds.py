@@ -167,6 +167,7 @@ class SharahSurrounds(Variant):
 
     played = {"sharah-surrounds": {}}
     random_end = {"move_limit": 100}     # 0 would be "no limit"
+    bench_depths = (("sharah-surrounds", {}, 2),)
     bench_jobs = (("sharah-surrounds", {}, None, 2),)
 
     def search_tuning(self) -> dict:
