@@ -1,6 +1,7 @@
 """What the computer knows of Mittner's Sha'rah: the evaluation that
-``sharah_web.search`` reads through ``SharahMittner.evaluate`` (how good a
-position looks to a side, in pawns, without looking ahead). The rules are
+``sharah_web.search`` reads as ``SharahMittner.evaluate`` (the class's ``evaluation``
+names this module): how good a position looks to a side, in pawns,
+without looking ahead. The rules are
 in ``mittner.py``; this is the part a stronger computer changes."""
 
 from __future__ import annotations

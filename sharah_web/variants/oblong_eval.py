@@ -1,12 +1,12 @@
 """What the computer knows of Oblong Shatranj: the evaluation that
-``sharah_web.search`` reads through ``OblongShatranj.evaluate`` (how good a
-position looks to a side, in pawns, without looking ahead). The rules are
+``sharah_web.search`` reads as ``OblongShatranj.evaluate`` (the class's ``evaluation``
+names this module): how good a position looks to a side, in pawns,
+without looking ahead. The rules are
 in ``oblong.py``; this is the part a stronger computer changes."""
 
 from __future__ import annotations
 
 from ..core import Position
-from . import oblong as rules_of
 
 
 def near_king(rules) -> list[tuple[int, ...]]:

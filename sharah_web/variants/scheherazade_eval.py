@@ -1,12 +1,12 @@
 """What the computer knows of Scheherazade: the evaluation that
-``sharah_web.search`` reads through ``Scheherazade.evaluate`` (how good a
-position looks to a side, in pawns, without looking ahead). The rules are
+``sharah_web.search`` reads as ``Scheherazade.evaluate`` (the class's ``evaluation``
+names this module): how good a position looks to a side, in pawns,
+without looking ahead. The rules are
 in ``scheherazade.py``; this is the part a stronger computer changes."""
 
 from __future__ import annotations
 
 from ..core import Position
-from . import scheherazade as rules_of
 
 
 def evaluate(rules, pos: Position, side: str) -> float:

@@ -1,6 +1,7 @@
 """What the computer knows of Sha'rah on the Light and Shadow boards: the evaluation that
-``sharah_web.search`` reads through ``SharahSurrounds.evaluate`` (how good a
-position looks to a side, in pawns, without looking ahead). The rules are
+``sharah_web.search`` reads as ``SharahSurrounds.evaluate`` (the class's ``evaluation``
+names this module): how good a position looks to a side, in pawns,
+without looking ahead. The rules are
 in ``surrounds.py``; this is the part a stronger computer changes."""
 
 from __future__ import annotations
