@@ -471,9 +471,7 @@ class Variant:
         self._steps: dict[int, Move] = {}      # step_move, take_move: made once
         self._takes: dict[int, Move] = {}
         self._neutral_hint = 0                  # neutral_square: where to look first
-        if self.evaluation:
-            module = import_module(self.evaluation, type(self).__module__.rpartition(".")[0])
-            self.evaluate = partial(module.evaluate, self)
+        self._evaluate = None                   # evaluate: the evaluation module's, once imported
         self.by_letter = {t.letter: t.kind for t in self.piece_types}
         self.symbol_kind = {s: k for k, s in self.neutral_symbol.items()}
 
@@ -837,10 +835,16 @@ class Variant:
 
     def evaluate(self, pos: Position, side: str) -> float:
         """How good ``pos`` looks for ``side``, in pawns, without looking
-        ahead. The default counts material; a game's own terms are in the
-        module its ``evaluation`` names (``evaluate(rules, pos, side)``
-        there), which takes this method's place."""
-        return self.material(pos, side)
+        ahead: the ``evaluate(rules, pos, side)`` of the module the game's
+        ``evaluation`` names (imported when the computer first thinks, so a
+        board that only plays never compiles it); material without one."""
+        fn = self._evaluate
+        if fn is None:
+            if not self.evaluation:
+                return self.material(pos, side)
+            module = import_module(self.evaluation, type(self).__module__.rpartition(".")[0])
+            fn = self._evaluate = partial(module.evaluate, self)
+        return fn(pos, side)
 
     def material(self, pos: Position, side: str) -> float:
         """``side``'s piece values minus the other side's (neutral pieces count for nobody)."""
