@@ -61,7 +61,8 @@ EARLY_SCRIPT = " ".join(line.strip() for line in """
 # connections a host, the engine's worker script (and the runtime it
 # imports) goes before them.
 ADDON_MODULES = ("computer", "editor", "records", "recover", "onboard", "playview")
-BOARD_MODULES = ("engine", "dom", "view", "panels", "early", "ready", "board") + ADDON_MODULES
+BOARD_MODULES = ("engine", "dom", "narrow", "answers", "store", "view", "panels", "early", "ready", "board",
+                 "share") + ADDON_MODULES
 
 
 def add_head(output: str, page, ctx: BuildContext) -> str:

@@ -38,50 +38,24 @@
 
 import { registerAddon } from "./board.js";
 import { el, cap, sentence, closest } from "./dom.js";
+import { gameKey, pageStore, readStored as readEntry, writeStored as writeEntry, setAside as moveAside } from "./store.js";
+import { shareURL, linkIn, recordTags } from "./share.js";
 
 /** @typedef {import("./board.js").Board} Board */
 /** @typedef {import("./types.js").BoardState} BoardState */
 /** @typedef {import("./types.js").Reply} Reply */
 
-const STORE = "sharah-game:";
 const MAX_RECORD = 200_000;   // characters; the engine refuses longer records too
 // characters of a saved game the engine reads (sharah_web/record.py:
 // MAX_SAVED; tests/test_contract.py checks that they are the same)
 export const MAX_SAVED = 150_000;
 
 /** @param {Board} board */
-const storageKey = (board) => `${STORE}${location.pathname}#${board.cfg.uid}`;
-
-function store() {
-  try { return window.localStorage || null; } catch (_) { return null; }   // storage may be off
-}
-
-/** @param {string} key @returns {string | null} */
-function readStored(key) {
-  try { return store()?.getItem(key) ?? null; } catch (_) { return null; }
-}
-
-/** Keep ``text`` under ``key``: null when kept, else "full" or "off". A
- *  failed write leaves the key's older copy as it was.
- * @param {string} key @param {string} text @returns {"full" | "off" | null} */
-function writeStored(key, text) {
-  const s = store();
-  if (!s) return "off";
-  try { s.setItem(key, text); return null; } catch (err) {
-    const e = /** @type {DOMException} */ (err);
-    return e && (e.name === "QuotaExceededError" || e.code === 22 || e.code === 1014) ? "full" : "off";
-  }
-}
-
+const storageKey = (board) => gameKey(location.pathname, board.cfg.uid);
 /** @param {string} key */
-function removeStored(key) {
-  try { store()?.removeItem(key); } catch (_) { /* nothing to remove */ }
-}
-
-function today() {
-  const d = new Date();
-  return `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, "0")}.${String(d.getDate()).padStart(2, "0")}`;
-}
+const readStored = (key) => readEntry(pageStore(), key);
+/** @param {string} key @param {string} text */
+const writeStored = (key, text) => writeEntry(pageStore(), key, text);
 
 /** Copy ``text``; false when the browser does not allow it (http, no focus). */
 /** @param {string} text */
@@ -105,15 +79,9 @@ const blocked = new Set();     // keys holding an entry that could not be set as
  *  away); returns ``note``, or what happened when the store would not.
  * @param {string} key @param {string} note */
 function setAside(key, note) {
-  const raw = readStored(key);
-  if (raw == null) return note;
   // the first free name: an entry set aside before is kept too
-  let aside = `${key}:set-aside`;
-  for (let n = 2; n <= 9 && readStored(aside) != null; n++) aside = `${key}:set-aside-${n}`;
-  removeStored(key);           // first: a large entry and its copy may not fit together
-  if (writeStored(aside, raw)) {
-    writeStored(key, raw);     // left where it was; this board's game is not saved over it
-    blocked.add(key);
+  if (moveAside(pageStore(), key) === "stuck") {
+    blocked.add(key);          // left where it was; this board's game is not saved over it
     return `${note.replace(/: it was set aside\.$/, "")}: it could not be set aside, so this board does not save its game`
       + " (clear the site's data in the browser to start afresh).";
   }
@@ -239,7 +207,7 @@ class Records {
   /** @param {StorageEvent} e */
   onStorage(e) {
     if (e.key !== this.key || e.newValue == null || e.newValue === this.written || this.board.dead) return;
-    try { if (e.storageArea && e.storageArea !== store()) return; } catch (_) { return; }
+    try { if (e.storageArea && e.storageArea !== pageStore()) return; } catch (_) { return; }
     this.other = e.newValue;
     this.written = undefined;
     const box = this.tabsBox();
@@ -344,7 +312,7 @@ class Records {
   }
 
   async copyRecord() {
-    const reply = await this.board.send({ cmd: "record", tags: { Site: location.origin + location.pathname, Date: today() } });
+    const reply = await this.board.send({ cmd: "record", tags: recordTags(location, new Date()) });
     if (this.board.dead) return;
     if (!reply.ok) { this.say(`No record: ${reply.error}`, "error"); return; }
     this.show("The game's record (paste it into any board of this game with Import a record):", reply.record);
@@ -355,7 +323,7 @@ class Records {
     if (this.board.dead) return;
     if (!reply.ok) { this.say(`No link: ${reply.error}`, "error"); return; }
     this.show("A link to this game (whoever opens it sees the game on this board):",
-      `${location.origin}${location.pathname}#${reply.link}`);
+      shareURL(location, reply.link));
   }
 
   /** @param {HTMLButtonElement} button */
@@ -393,8 +361,8 @@ class Records {
   // ---- links: #game=... in the address
   async checkLink() {
     const board = this.board;
-    const fragment = location.hash;
-    if (fragment.length < 2) return;
+    const fragment = linkIn(location);
+    if (!fragment) return;
     // the engine reads the link (sharah_web/record.py): which of the page's game boards it is for
     const boards = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('figure.sharah-board[data-mode="game"]'))]
       .map((f) => ({ uid: f.dataset.sharahUid, variant: f.dataset.variant }));
