@@ -43,7 +43,7 @@ from .analysis import AnalysisReply, ReviewReply
 from .core import NotationError
 from .session import Board
 
-PROTOCOL = 2             # raise it when a request or a reply changes shape
+PROTOCOL = 3             # raise it when a request or a reply changes shape
 
 MAX_BOARDS = 64          # boards kept per worker; the oldest is dropped
 # characters of a request: a record or a saved game at its limit (record.MAX_RECORD,
@@ -65,7 +65,8 @@ def _ping(board: None, req: dict) -> dict:
 
 def _open(board_id: str, req: dict) -> dict:
     """A new board (the fence's config); ``saved`` restores a saved game on
-    a game board, or opens the page's game and says why in ``note``."""
+    a game board (``restored``), or opens the page's game and gives the
+    reason in ``refused`` (the page says it, and sets the stored game aside)."""
     board = Board(board_id, req)
     _boards.pop(board_id, None)
     _boards[board_id] = board
@@ -77,8 +78,7 @@ def _open(board_id: str, req: dict) -> dict:
             board.restore(req["saved"])
             out["restored"] = True
         except ValueError as e:
-            out["note"] = (f"Your saved game on this board could not be restored "
-                           f"({str(e).strip().rstrip('.')}): it was set aside.")
+            out["refused"] = str(e).strip().rstrip(".")
     out["state"] = board.state()
     return out
 

@@ -42,6 +42,7 @@ from .core import Change, Game, Move, NotationError, Piece, Place, Remove, Shift
 from .markup import badges_html, free_html, hand_html, move_list_html, options_html, shortcuts_html
 from .notation import move_numbers, split_roll
 from .svg import FACING_ANGLE, piece_svg
+from .words import FACING_WORDS, sentence
 
 
 # ------------------------------------------------------------ the contract
@@ -60,6 +61,7 @@ MoveEntry = TypedDict("MoveEntry", {
     # their from- and to-square with others (choice_hints):
     "face": int,            # the facing the piece is left with, as an angle on the picture
                             # (degrees clockwise from up, the board's orientation applied)
+    "facing": str,          # that facing in words, beside ``face`` ("face north"): the choice's name
     "art": str,             # the piece the move leaves on its square, drawn (svg.piece_svg)
 }, total=False)
 
@@ -591,7 +593,7 @@ class Board:
             try:
                 move = game.find_move(text)
             except ValueError as e:
-                return _sentence(str(e)), text
+                return sentence(str(e)), text
             return f"{move.notation} is a legal move.", move.notation
         piece = game.current.board[frm_sq]
         name = geo.names[frm_sq]
@@ -627,7 +629,7 @@ class Board:
                 try:
                     game.find_move(text)
                 except ValueError as e:
-                    return _sentence(str(e)), text
+                    return sentence(str(e)), text
                 break
         return f"A {what} cannot be placed on {names[to_sq]}.", None
 
@@ -783,14 +785,6 @@ def _text(value: Any, what: str) -> str:
     return value
 
 
-def _sentence(text: str) -> str:
-    """An engine message as a sentence; a leading move or square (b2b4:) keeps its case."""
-    text = text.strip()
-    if re.match(r"[a-z]+\b", text) and not re.match(r"[a-p]\d", text):
-        text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
 def _move_entry(m: Move, names: list[str]) -> dict:
     """One legal move as the widget reads it (see the module's docstring)."""
     out = {"n": m.notation, "from": None if m.frm is None else names[m.frm],
@@ -847,6 +841,7 @@ def choice_hints(v, pos, moves: list[Move], entries: list[dict], flip: bool) -> 
             if len(facings) > 1 and all(p.facing in FACING_ANGLE for p in left):
                 for i, p in zip(members, left):
                     entries[i]["face"] = (FACING_ANGLE[p.facing] + (180 if flip else 0)) % 360
+                    entries[i]["facing"] = f"face {FACING_WORDS[p.facing]}"
         else:
             drawn: dict = {}
             for i, p in zip(members, left):

@@ -32,8 +32,8 @@ def head_script() -> str:
 # connections a host, the engine's worker script (and the runtime it
 # imports) goes before them.
 ADDON_MODULES = ("computer", "editor", "records", "recover", "onboard", "playview")
-BOARD_MODULES = ("engine", "dom", "narrow", "answers", "store", "view", "panels", "early", "ready", "board",
-                 "share") + ADDON_MODULES
+BOARD_MODULES = ("engine", "dom", "words", "narrow", "answers", "store", "view", "panels", "early", "ready",
+                 "board", "share") + ADDON_MODULES
 
 
 def add_head(output: str, page, ctx: BuildContext) -> str:

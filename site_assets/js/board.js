@@ -16,6 +16,7 @@ import { getEngine, engineIfStarted, engineReady } from "./engine.js";
 import { el, cap, nearScreen } from "./dom.js";
 import { BoardView } from "./view.js";
 import { MoveIndex } from "./narrow.js";
+import { plural, piecePhrase, pieceOn } from "./words.js";
 import { Early } from "./early.js";
 import { Messages, Choices, Controls, HandPanel, Shortcuts, MoveList, OptionsPanel } from "./panels.js";
 import { watchEarly, ready } from "./ready.js";
@@ -108,8 +109,6 @@ const ACTIONS = {
   flip: () => ({ cmd: "flip" }),
 };
 
-/** @param {number} n @param {string} one @param {string} many */
-const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 /** A fence's config (fence.py: BoardSpec.config): the board's data-config. */
 /** @typedef {{ uid: string, variant: string, mode: string, [key: string]: unknown }} BoardConfig */
@@ -495,7 +494,7 @@ export class Board {
   /** @param {string} sq */
   describe(sq) {
     const p = this.pieceAt(sq);
-    let text = `${sq}, ${p ? `${p.side ? `${p.side} ` : ""}${p.name.toLowerCase()}` : "empty"}`;
+    let text = `${sq}, ${p ? piecePhrase(p) : "empty"}`;
     if (this.sel && this.dests().includes(sq)) text += ", a move";
     else if (this.dropKind && this.dests().includes(sq)) {
       text += `, a place for the ${(this.handItem(this.dropKind)?.name || "piece").toLowerCase()}`;
@@ -514,7 +513,7 @@ export class Board {
     const inPlace = this.index.inPlace(sq);
     const dests = this.dests();
     if (this.diagram) {
-      const what = p ? `The ${p.side ? `${p.side} ` : ""}${p.name.toLowerCase()} on ${sq}` : `The piece on ${sq}`;
+      const what = pieceOn(p, sq);
       const parts = [];
       const sorted = [...dests].sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
       if (dests.length) parts.push(`can go to ${sorted.join(", ")}`);
@@ -523,7 +522,7 @@ export class Board {
       return;
     }
     if (inPlace.length) this.choices.show(inPlace, `The ${p ? p.name.toLowerCase() : "piece"} on ${sq}:`, false);
-    this.announce(`${p ? `${cap(p.side || "")} ${p.name.toLowerCase()}` : "Piece"} on ${sq} selected: `
+    this.announce(`${p ? cap(piecePhrase(p)) : "Piece"} on ${sq} selected: `
       + (dests.length ? `${plural(dests.length, "square", "squares")}: ${dests.join(", ")}.` : "no move."));
   }
 
@@ -689,7 +688,7 @@ export class Board {
     if (last && last.captures.length) {
       const taken = last.captures.map((sq) => {
         const p = prev?.pieces[sq];
-        return p ? `the ${p.side ? `${p.side} ` : ""}${p.name.toLowerCase()} on ${sq}` : sq;
+        return p ? `the ${piecePhrase(p)} on ${sq}` : sq;
       });
       text += `, taking ${taken.join(" and ")}`;
     }

@@ -4,7 +4,7 @@
 // view of the contract between the widget and the engine. Never shipped.
 
 /** The wire's version (bridge.PROTOCOL). */
-export type Protocol = 2;
+export type Protocol = 3;
 
 export interface MoveEntry {
   /** the move's notation: what ``play`` takes */
@@ -22,6 +22,8 @@ export interface MoveEntry {
   captures?: string[];
   /** the facing the piece is left with, as an angle on the picture (degrees clockwise from up, the board's orientation applied) */
   face?: number;
+  /** that facing in words, beside ``face`` ("face north"): the choice's name */
+  facing?: string;
   /** the piece the move leaves on its square, drawn (svg.piece_svg) */
   art?: string;
 }

@@ -32,6 +32,7 @@ import { engineReady } from "./engine.js";
 import { nearScreen, SVG_NS } from "./dom.js";
 import { unpack, pageKey, effectsOf, applyEffects, nextToMove, gridSquares, squareAt } from "./answers.js";
 import { computerSides, pageStore, playersKey, readJSON } from "./store.js";
+import { pieceOn } from "./words.js";
 
 /** @typedef {import("./board.js").Board} Board */
 /** @typedef {import("./types.js").MoveEntry} MoveEntry */
@@ -273,7 +274,7 @@ export class Early {
     const p = from && board.state.pieces[from];
     let text;
     if (from && to) text = `${from} to ${to} is not a move here.`;
-    else if (p) text = `The ${p.side ? `${p.side} ` : ""}${p.name.toLowerCase()} on ${from} has no move here.`;
+    else if (p && from) text = `${pieceOn(p, from)} has no move here.`;
     else return true;
     if (board.diagram) board.messages.say(text, "explain"); else board.setHint(text, "explain");
     return true;

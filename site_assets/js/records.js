@@ -40,6 +40,7 @@ import { registerAddon } from "./board.js";
 import { el, cap, sentence, closest } from "./dom.js";
 import { gameKey, pageStore, readStored as readEntry, writeStored as writeEntry, setAside as moveAside } from "./store.js";
 import { shareURL, linkIn, recordTags } from "./share.js";
+import { notRestored, plural, tooLargeToRestore } from "./words.js";
 
 /** @typedef {import("./board.js").Board} Board */
 /** @typedef {import("./types.js").BoardState} BoardState */
@@ -75,17 +76,13 @@ async function copyText(text) {
 /** @type {Set<string>} */
 const blocked = new Set();     // keys holding an entry that could not be set aside
 
-/** Move the entry under ``key`` to "<key>:set-aside" (or "-2"... "-9"; nothing is thrown
- *  away); returns ``note``, or what happened when the store would not.
- * @param {string} key @param {string} note */
-function setAside(key, note) {
-  // the first free name: an entry set aside before is kept too
-  if (moveAside(pageStore(), key) === "stuck") {
-    blocked.add(key);          // left where it was; this board's game is not saved over it
-    return `${note.replace(/: it was set aside\.$/, "")}: it could not be set aside, so this board does not save its game`
-      + " (clear the site's data in the browser to start afresh).";
-  }
-  return note;
+/** Set the entry under ``key`` aside (store.js: nothing is thrown away);
+ *  when the store will not, this board does not save over it.
+ * @param {string} key @returns {import("./words.js").Aside} */
+function setAside(key) {
+  const aside = moveAside(pageStore(), key);
+  if (aside === "stuck") blocked.add(key);
+  return aside;
 }
 
 /** The note said when a stored game was set aside before the board opened (openRequest).
@@ -136,11 +133,10 @@ class Records {
     const aside = asideNotes.get(board);
     if (aside) {
       board.setHint(aside, "explain");
-    } else if (board.refusedSaved != null || (openReply && openReply.ok && openReply.note)) {
+    } else if (board.refusedSaved != null || (openReply && openReply.ok && openReply.refused != null)) {
       // the engine could not read the stored game: keep it aside, say so
-      board.setHint(setAside(this.key, openReply && openReply.ok && openReply.note
-        ? openReply.note
-        : `Your saved game on this board could not be restored (${board.refusedSaved}): it was set aside.`), "explain");
+      const reason = openReply && openReply.ok && openReply.refused != null ? openReply.refused : board.refusedSaved;
+      board.setHint(notRestored(String(reason), setAside(this.key)), "explain");
     } else if (openReply && openReply.ok && openReply.restored) {
       const st = board.state;
       if (st && (st.history.length || st.future.length)) board.setHint("Your game is back where you left it.", "explain");
@@ -354,7 +350,7 @@ class Records {
     this.importForm.hidden = true;
     this.input.value = "";
     const n = reply.plies;
-    this.say(`Imported: ${n} ${n === 1 ? "move" : "moves"}. Step through them with the buttons above the move list`);
+    this.say(`Imported: ${plural(n, "move", "moves")}. Step through them with the buttons above the move list`);
     this.board.announce(`Record imported. ${reply.state.status}.`);
   }
 
@@ -500,7 +496,7 @@ class Records {
     this.board.setLock("replay", false);
     this.paused.hidden = true;
     const n = st ? st.future.length : 0;
-    this.board.setHint(`Your next move here replaces the ${n} later ${n === 1 ? "move" : "moves"} (Redo brings them back until then).`, "explain");
+    this.board.setHint(`Your next move here replaces the ${plural(n, "later move", "later moves")} (Redo brings them back until then).`, "explain");
     this.board.box.focus({ preventScroll: true });
   }
 }
@@ -515,8 +511,7 @@ registerAddon({
     if (typeof saved !== "string" || !saved) return;
     if (saved.length > MAX_SAVED) {
       // never sent: the engine would refuse the whole request
-      asideNotes.set(board, setAside(key, `Your saved game on this board is too large to restore (${saved.length.toLocaleString("en")} `
-        + `characters; at most ${MAX_SAVED.toLocaleString("en")}): it was set aside.`));
+      asideNotes.set(board, tooLargeToRestore(saved.length, MAX_SAVED, setAside(key)));
       return;
     }
     req.saved = saved;
