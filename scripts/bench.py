@@ -6,6 +6,7 @@ budget, met or not. Not part of the tests: run it by hand.
     .venv/bin/python scripts/bench.py --engine     # perft on CPython and in Pyodide under Node
     .venv/bin/python scripts/bench.py --browser    # build the site, measure in Chromium
     .venv/bin/python scripts/bench.py --json out.json   # also write every figure
+    .venv/bin/python scripts/bench.py --search --base COMMIT   # the search, this tree vs COMMIT
 
 Needs what ``bash scripts/setup.sh --browser`` installs: the venv (mkdocs,
 Playwright), ``node_modules/pyodide`` and a Chromium (``SHARAH_CHROMIUM`` or
@@ -85,6 +86,25 @@ ENGINE_JOBS = [
     ("sharah-mittner (placement)", "sharah-mittner", {}, None, 2),
     ("sharah-mittner (placed)", "sharah-mittner", {}, MITTNER_PLACED, 3),
 ]
+
+# ---------------------------------------------------------- the search job
+
+# The computer's search on fixed positions (scripts/bench/search-positions.json,
+# 20 a game, from self-play: --make-positions writes them again), to a fixed
+# depth per game (no node budget, no time cap: the same tree on any machine,
+# so this tree and an older commit search the same positions the same way),
+# then the default level as it plays. (label, variant, options, depth)
+SEARCH_JOBS = [
+    ("oblong-shatranj", "oblong-shatranj", {}, 2),
+    ("oblong-shatranj die=false", "oblong-shatranj", {"die": "false"}, 3),
+    ("scheherazade", "scheherazade", {}, 2),
+    ("sharah-hedman", "sharah-hedman", {}, 2),
+    ("sharah-surrounds", "sharah-surrounds", {}, 2),
+    ("sharah-mittner", "sharah-mittner", {"placement": "random"}, 2),
+]
+SEARCH_POSITIONS = HERE / "search-positions.json"
+SELF_PLAY_PLIES = (12, 18, 24, 30, 36)   # where a self-play game gives a position
+SELF_PLAY_PLAYER = "level1:nodes=300"    # quick, and with level 1's noise: games differ
 
 # ---------------------------------------------------------- browser pages
 
@@ -252,6 +272,135 @@ def print_engine(res: dict) -> None:
         cpu = f" ({r['cpu_seconds']:.2f} s of processor time)" if r.get("cpu_seconds") is not None else ""
         say(f"  {r['variant']:<20} {r['nodes']:>10} nodes {r['seconds']:>7.2f} s{cpu}")
     say()
+
+
+# ================================================================ search
+
+def make_positions(per_game: int = 20) -> dict:
+    """Positions from self-play (level 1 on a small budget against itself,
+    seeded): one every few plies of a game's middle, 20 a game."""
+    import sharah_web
+    from sharah_web.search import make_player
+    out = {}
+    for label, variant, options, _depth in SEARCH_JOBS:
+        found: list[str] = []
+        seed = 0
+        while len(found) < per_game:
+            seed += 1
+            game = sharah_web.new_game(variant, seed=seed, **options)
+            players = [make_player(SELF_PLAY_PLAYER, seed * 2 + i) for i in range(2)]
+            for ply in range(max(SELF_PLAY_PLIES) + 1):
+                if game.result is not None or len(found) >= per_game:
+                    break
+                if ply in SELF_PLAY_PLIES and game.legal_moves():
+                    found.append(game.position())
+                game.play(players[ply % 2].choose(game))
+            note(f"positions: {label}: {len(found)} after {seed} games")
+        out[label] = found
+    return out
+
+
+def old_engine(commit: str, tmp: Path) -> Path:
+    """``sharah_web`` as it was at ``commit``, in a temporary folder (``git archive``)."""
+    where = tmp / f"old-{commit[:12]}"
+    where.mkdir()
+    archive = subprocess.run(["git", "archive", "--format=tar", commit, "sharah_web"], cwd=ROOT,
+                             capture_output=True, timeout=120)
+    if archive.returncode:
+        raise RuntimeError(f"git archive {commit}: {archive.stderr.decode().strip()}")
+    subprocess.run(["tar", "-x", "-C", str(where)], input=archive.stdout, check=True, timeout=120)
+    return where
+
+
+def engine_zip_of(tree: Path) -> bytes:
+    """The engine zip of the ``sharah_web`` package under ``tree``."""
+    import io
+    import zipfile
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for path in sorted((tree / "sharah_web").rglob("*.py")):
+            zf.write(path, path.relative_to(tree).as_posix())
+    return buf.getvalue()
+
+
+def search_job_bench(args, tmp: Path) -> dict:
+    positions = json.loads(SEARCH_POSITIONS.read_text())
+    config = {"seed": 1, "level": True, "limit": args.positions,
+              "games": [{"label": label, "variant": v, "options": o, "depth": d,
+                         "positions": positions[label]}
+                        for label, v, o, d in SEARCH_JOBS if not args.only or label in args.only]}
+    cfg = tmp / "search-config.json"
+    cfg.write_text(json.dumps(config))
+    trees = {"new": ROOT}
+    if args.base:
+        trees["old"] = old_engine(args.base, tmp)
+    runs: dict = {}
+    for rep in range(args.repeat):
+        for name, tree in trees.items():
+            note(f"search, round {rep + 1}/{args.repeat}: {name} on CPython (load average {load_average()})")
+            proc = subprocess.run([sys.executable, str(HERE / "search_job.py"), str(cfg), str(tree)],
+                                  cwd=tmp, capture_output=True, text=True, timeout=3600)
+            if proc.returncode:
+                raise RuntimeError(f"search job ({name}, CPython) failed:\n{proc.stderr[-3000:]}")
+            runs.setdefault((name, "cpython"), []).append(json.loads(proc.stdout))
+            if args.no_pyodide:
+                continue
+            note(f"search, round {rep + 1}/{args.repeat}: {name} in Pyodide under Node "
+                 f"(load average {load_average()})")
+            zip_path = tmp / f"engine-{name}.zip"
+            zip_path.write_bytes(engine_zip_of(tree))
+            proc = subprocess.run(["node", str(HERE / "search_pyodide.mjs"), str(zip_path), str(cfg)],
+                                  cwd=ROOT, capture_output=True, text=True, timeout=7200)
+            if proc.returncode:
+                raise RuntimeError(f"search job ({name}, Pyodide) failed:\n{proc.stderr[-3000:]}")
+            runs.setdefault((name, "pyodide"), []).append(json.loads(proc.stdout.splitlines()[-1]))
+    rows = []
+    for g, game in enumerate(config["games"]):
+        row = {"label": game["label"], "depth": game["depth"], "positions": len(game["positions"][:args.positions or None])}
+        for (name, runtime), reps in runs.items():
+            per = [rep["games"][g]["rows"] for rep in reps]
+            # per position, the fastest repetition (the others were interrupted more)
+            cpu = sum(min(p[i]["fixed"]["cpu"] for p in per) for i in range(len(per[0])))
+            wall = sum(min(p[i]["fixed"]["seconds"] for p in per) for i in range(len(per[0])))
+            nodes = sum(r["fixed"]["nodes"] for r in per[0])
+            level = [r["level"] for r in per[0]]
+            row[f"{name} {runtime}"] = {
+                "cpu": cpu, "wall": wall, "nodes": nodes,
+                "moves": [r["fixed"]["move"] for r in per[0]],
+                "level_depth": statistics.median(r["depth"] for r in level),
+                "level_depth_min": min(r["depth"] for r in level),
+                "level_seconds": statistics.median(min(p[i]["level"]["seconds"] for p in per)
+                                                   for i in range(len(per[0]))),
+            }
+        rows.append(row)
+    return {"base": args.base, "rows": rows, "runtimes": sorted({k[1] for k in runs})}
+
+
+def print_search(res: dict) -> None:
+    say(f"Search: fixed positions searched to a fixed depth, this tree (new)"
+        + (f" and {res['base']} (old)" if res["base"] else "")
+        + " in the same run; time = the sum over the positions of each position's fastest repetition "
+          "(processor time); n/s = positions a second")
+    for runtime in res["runtimes"]:
+        head = (f"{'game (' + runtime + ')':<30} {'depth':>5} {'pos':>4} {'new s':>7} {'new n/s':>8}"
+                + (f" {'old s':>7} {'old n/s':>8} {'speed-up':>8} {'same moves':>10}" if res["base"] else "")
+                + f" {'level 2 depth (min)':>19} {'level 2 s':>9}" + (" (old)" if res["base"] else ""))
+        say(head)
+        say("-" * len(head))
+        for r in res["rows"]:
+            n = r[f"new {runtime}"]
+            t = n["cpu"]
+            line = f"{r['label']:<30} {r['depth']:>5} {r['positions']:>4} {t:>7.2f} {n['nodes'] / t:>8.0f}"
+            lv = f" {n['level_depth']:>12g} ({n['level_depth_min']})    {n['level_seconds']:>9.2f}"
+            if res["base"]:
+                o = r[f"old {runtime}"]
+                to = o["cpu"]
+                same = sum(a == b for a, b in zip(n["moves"], o["moves"]))
+                line += (f" {to:>7.2f} {o['nodes'] / to:>8.0f} {to / t:>8.2f} "
+                         f"{same:>4}/{len(n['moves']):<5}")
+                lv += f" ({o['level_depth']:g} ({o['level_depth_min']}), {o['level_seconds']:.2f} s)"
+            say(line + lv)
+        say()
 
 
 # ================================================================ browser
@@ -794,6 +943,17 @@ def main(argv=None) -> int:
     p.add_argument("--chromium", metavar="PATH", help="the Chromium binary (default $SHARAH_CHROMIUM "
                    "or /usr/bin/chromium)")
     p.add_argument("--json", metavar="FILE", help="also write every figure to FILE as JSON")
+    p.add_argument("--search", action="store_true",
+                   help="only the search job: fixed positions to a fixed depth, CPython and Pyodide")
+    p.add_argument("--base", metavar="COMMIT", help="with --search: also time the engine of COMMIT "
+                   "(checked out into a temporary folder) in the same run")
+    p.add_argument("--positions", type=int, default=0, metavar="N",
+                   help="with --search: only the first N positions of each game (default: all 20)")
+    p.add_argument("--only", action="append", metavar="LABEL",
+                   help="with --search: only this game (a label of SEARCH_JOBS; repeatable)")
+    p.add_argument("--no-pyodide", action="store_true", help="with --search: CPython only")
+    p.add_argument("--make-positions", action="store_true",
+                   help=f"write {SEARCH_POSITIONS.relative_to(ROOT)} again, from self-play")
     p.add_argument("--cpu-slowdown", type=float, default=1.0, metavar="N",
                    help="run each page's main thread N times slower (Chromium's CPU throttling; "
                         "not the workers): how the page would fare on a slower machine")
@@ -802,6 +962,21 @@ def main(argv=None) -> int:
         p.error("--repeat, --runs and --clicks must be at least 1")
     if not 1 <= args.cpu_slowdown <= 20:
         p.error("--cpu-slowdown is a factor from 1 (none) to 20")
+    if args.make_positions:
+        SEARCH_POSITIONS.write_text(json.dumps(make_positions(), indent=1) + "\n")
+        return 0
+    if args.search:
+        tmp = Path(tempfile.mkdtemp(prefix="sharah-bench-"))
+        try:
+            say(f"sharah_web search benchmark, {machine()['date']}, load average {load_average()}")
+            print_search(search_job_bench(args, tmp))
+        except RuntimeError as e:
+            print(f"bench: {e}", file=sys.stderr)
+            return 1
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        say(f"load average after {load_average()}")
+        return 0
     do_engine = args.engine or not args.browser
     do_browser = args.browser or not args.engine
 

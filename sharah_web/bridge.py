@@ -89,8 +89,9 @@ def _close(board_id: str, req: dict) -> dict:
 
 
 def _play(board: Board, req: dict) -> dict:
-    """A move; on a try board ``check`` says whether it is a solution."""
-    check = board.play(req.get("move"))
+    """A move; on a try board ``check`` says whether it is a solution;
+    ``branch``: keep the moves to redo, the move starts a variation."""
+    check = board.play(req.get("move"), req.get("branch"))
     return {} if check is None else {"check": check}
 
 
@@ -127,8 +128,16 @@ def _shortcut(board: Board, req: dict) -> dict:
 
 
 def _goto(board: Board, req: dict) -> dict:
-    """Show the game after ``ply`` moves, keeping the later ones (``future``)."""
-    board.goto(req.get("ply"))
+    """Show the game after ``ply`` moves, keeping the later ones (``future``),
+    or after ``node`` (``BoardState.node``: a move of any line)."""
+    board.goto(req.get("ply"), req.get("node"))
+    return {}
+
+
+def _variation(board: Board, req: dict) -> dict:
+    """``op`` ``promote`` (the line through ``node`` becomes the main line)
+    or ``delete`` (the variation that starts at ``node``)."""
+    board.variation(req.get("op"), req.get("node"))
     return {}
 
 
@@ -262,13 +271,14 @@ COMMANDS: dict[str, Command] = {
     "open": Command(_open, True, OPEN_FIELDS, board="id", state=False),
     "close": Command(_close, True, board="id", state=False),
     "state": Command(_state, False),
-    "play": Command(_play, True, ("move",)),
+    "play": Command(_play, True, ("move", "branch")),
     "undo": Command(_undo, True, ("plies",)),
     "redo": Command(_redo, True),
     "restart": Command(_restart, True, ("options",)),
     "flip": Command(_flip, False),
     "shortcut": Command(_shortcut, True, ("name", "seed")),
-    "goto": Command(_goto, True, ("ply",)),
+    "goto": Command(_goto, True, ("ply", "node")),
+    "variation": Command(_variation, True, ("op", "node")),
     "explain": Command(_explain, False, ("from", "to", "drop"), state=False),
     "think": Command(_think, False, ("level", "seed", "slice_ms"), state=False),
     "hint": Command(_think, False, ("level", "seed", "slice_ms"), state=False),

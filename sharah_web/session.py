@@ -39,7 +39,8 @@ from typing import Any, Required, TypedDict
 from . import new_game, record
 from .chesslike import DRAW_ACTIONS
 from .core import Change, Game, Move, NotationError, Piece, Place, Remove, Shift
-from .markup import badges_html, free_html, hand_html, move_list_html, options_html, shortcuts_html
+from .markup import (badges_html, free_html, hand_html, move_list_html, options_html, shortcuts_html,
+                     tree_html)
 from .notation import move_numbers, split_roll
 from .svg import FACING_ANGLE, piece_svg
 from .words import FACING_WORDS, sentence
@@ -151,6 +152,8 @@ class BoardState(TypedDict):
     options: list[dict]    # the game's options with this game's values (Variant.option_specs)
     options_html: str      # a game board's options form ("New game with these options"); "" on others
     future: list[FutureMove]  # the moves that can be redone, in order
+    node: int              # the move shown, as an index of the game's tree (goto's node)
+    tree_html: str         # the move list with its variations (markup.tree_html); "" when it has none
 
 
 STATE_KEYS = tuple(BoardState.__annotations__)
@@ -257,10 +260,15 @@ class Board:
         return [m for m in moves if m.kind not in DRAW_ACTIONS]
 
     # ---- commands
-    def play(self, text: Any) -> dict | None:
+    def play(self, text: Any, branch: Any = None) -> dict | None:
+        """A move. The moves after the one shown (to redo) are dropped; with
+        ``branch`` they are kept and the move starts a variation (or goes
+        on into the one that begins with it)."""
         game = self.game
         if not isinstance(text, str):
             raise NotationError("the move must be text")
+        if branch is not None and not isinstance(branch, bool):
+            raise NotationError(f"branch is true or false, not {branch!r}")
         if self.mode == "diagram":
             raise NotationError("a diagram cannot be played")
         if self.mode == "try" and len(game.history) > self.min_ply:
@@ -271,7 +279,7 @@ class Board:
         check = None
         if self.mode == "try":
             check = {"correct": move.notation in self.solutions, "move": move.notation}
-        game.play(move)
+        game.play(move, branch=bool(branch) and self.mode == "game")
         if check is not None:
             check["name"] = game.history[-1].name
         return check
@@ -299,14 +307,18 @@ class Board:
             raise NotationError(f"there is no shortcut {name!r} here (shortcuts: {known})")
         rng = random.Random(seed) if seed is not None else game.rng
         texts = list(game.variant.shortcut_moves(game.current.copy(), name, rng))
-        start, future = len(game.history), list(game.future)
+        start, node = len(game.history), game.node
+        kept = list(node.children)
         try:
             for text in texts:
-                game.play(text)
+                game.play(text, branch=True)   # the moves to redo stay, as a line beside
         except Exception:
             while len(game.history) > start:   # a failed request changes nothing
                 game.undo()
-            game.future[:] = future
+            for child in list(node.children):
+                if not any(child is k for k in kept):
+                    game.delete(child, main=True)
+            game.goto_node(node)
             raise
         if texts:
             self.shortcut_plies = tuple(game.history[start:])
@@ -535,10 +547,19 @@ class Board:
         self.drop_review()
         self.review_kept = None
 
-    def goto(self, ply: Any) -> None:
+    def goto(self, ply: Any, node: Any = None) -> None:
         """Show the game after ``ply`` moves (0: the start), keeping the
-        moves after it to go forward again (replay)."""
+        moves after it to go forward again (replay); or after ``node`` (an
+        index of ``Game.nodes``: a move of any line, variations too)."""
         game = self.game
+        if node is not None:
+            if ply is not None:
+                raise NotationError("goto takes a ply or a node, not both")
+            target = game.node_at(node)
+            if len(target.path()) < self.min_ply:
+                raise NotationError(f"a move before move {self.min_ply} is not shown on this board")
+            game.goto_node(target)
+            return
         total = len(game.history) + len(game.future)
         if isinstance(ply, bool) or not isinstance(ply, int) or not self.min_ply <= ply <= total:
             raise NotationError(f"ply must be a whole number from {self.min_ply} to {total}, not {ply!r}")
@@ -546,6 +567,21 @@ class Board:
             game.undo()
         while len(game.history) < ply:
             game.redo()
+
+    def variation(self, op: Any, node: Any) -> None:
+        """``promote`` the line through ``node`` to the main line, or
+        ``delete`` the variation that starts at ``node``."""
+        if self.mode != "game":
+            raise NotationError(f"only a game board has variations (this board is a {self.mode})")
+        target = self.game.node_at(node)
+        if op == "promote":
+            if self.game.on_main_line(target):
+                raise NotationError("this move is on the main line already")
+            self.game.promote(target)
+        elif op == "delete":
+            self.game.delete(target)
+        else:
+            raise NotationError(f"op is promote or delete, not {op!r}")
 
     def saved(self) -> dict:
         """This board's game for the browser's storage (``record.saved_game``),
@@ -686,6 +722,9 @@ class Board:
         if self.mode != "diagram":
             choice_hints(v, pos, listed, entries, flip=self.orientation != v.sides[0])
         options = [dict(o, choices=list(o["choices"])) for o in v.option_specs()]
+        nodes = game.nodes()
+        node_index = next(i for i, n in enumerate(nodes) if n is game.node)
+        branched = any(len(n.children) > 1 for n in nodes)
         free = [] if self.mode == "diagram" else [m for m in entries if not m["from"] and not m["to"]]
         return {
             "board": self.id,
@@ -728,6 +767,8 @@ class Board:
             "options_html": (options_html(options, self.id.replace("~", "-") + "-opt")
                              if self.mode == "game" and options else ""),
             "future": future,
+            "node": node_index,
+            "tree_html": tree_html(game, self.first_mover, node_index) if branched else "",
         }
 
 

@@ -158,6 +158,10 @@ export interface BoardState {
   options_html: string;
   /** the moves that can be redone, in order */
   future: FutureMove[];
+  /** the move shown, as an index of the game's tree (goto's node) */
+  node: number;
+  /** the move list with its variations (markup.tree_html); "" when it has none */
+  tree_html: string;
 }
 
 // ---- the requests (bridge.COMMANDS): a command and the fields it takes
@@ -207,6 +211,7 @@ export interface PlayRequest {
   cmd: "play";
   board?: string;
   move?: unknown;
+  branch?: unknown;
 }
 
 /** ``undo``: changes the game: yes; an open board; answers the state. */
@@ -248,6 +253,15 @@ export interface GotoRequest {
   cmd: "goto";
   board?: string;
   ply?: unknown;
+  node?: unknown;
+}
+
+/** ``variation``: changes the game: yes; an open board; answers the state. */
+export interface VariationRequest {
+  cmd: "variation";
+  board?: string;
+  op?: unknown;
+  node?: unknown;
 }
 
 /** ``explain``: changes the game: no; an open board. */
@@ -351,7 +365,7 @@ export interface EditRequest {
 }
 
 /** Every command's name. */
-export type Command = "ping" | "open" | "close" | "state" | "play" | "undo" | "redo" | "restart" | "flip" | "shortcut" | "goto" | "explain" | "think" | "hint" | "levels" | "analyse" | "review" | "record" | "link" | "save" | "load" | "link_board" | "edit";
+export type Command = "ping" | "open" | "close" | "state" | "play" | "undo" | "redo" | "restart" | "flip" | "shortcut" | "goto" | "variation" | "explain" | "think" | "hint" | "levels" | "analyse" | "review" | "record" | "link" | "save" | "load" | "link_board" | "edit";
 
 /** A request to the engine: one of the bridge's commands, with its fields. */
 export type Request =
@@ -366,6 +380,7 @@ export type Request =
   | FlipRequest
   | ShortcutRequest
   | GotoRequest
+  | VariationRequest
   | ExplainRequest
   | ThinkRequest
   | HintRequest

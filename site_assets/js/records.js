@@ -376,7 +376,7 @@ class Records {
     };
     const reply = await board.send({ cmd: "load", link: fragment, if_unchanged: true });
     if (board.dead) return;
-    board.fig.scrollIntoView({ block: "center" });
+    board.fig.scrollIntoView({ block: "start" });   // the board first (a figure may be taller than the screen)
     if (!reply.ok) {
       board.setHint(`The game in the link could not be loaded: ${reply.error}. Your game here is unchanged.`, "error");
       return;
