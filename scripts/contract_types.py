@@ -101,7 +101,7 @@ def render() -> str:
            "// `python scripts/contract_types.py` after changing them. The type checker's",
            "// view of the contract between the widget and the engine. Never shipped.",
            "",
-           f"/** The wire's version (bridge.PROTOCOL). */",
+           "/** The wire's version (bridge.PROTOCOL). */",
            f"export type Protocol = {bridge.PROTOCOL};",
            ""]
     for td in tds:

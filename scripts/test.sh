@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # Install what is needed (Python packages, Pyodide, TypeScript, Chromium),
-# then run every test:
+# then run every check and test:
 #   1. the type check of the widget's JavaScript (tsc -p tsconfig.json:
 #      site_assets/js and the service worker, JSDoc types, strict);
-#   2. the JavaScript unit tests (node --test tests/js/), on fixtures the
+#   2. the lint of the Python (ruff, pyproject.toml: pyflakes and pycodestyle);
+#   3. the JavaScript unit tests (node --test tests/js/), on fixtures the
 #      engine writes first (tests/js/fixtures.py);
-#   3. pytest: the engine tests, the engine inside Pyodide under Node, and
+#   4. pytest: the engine tests, the engine inside Pyodide under Node, and
 #      the browser tests in Chromium.
-# Extra arguments go to pytest, e.g.
+# All of them always run. Extra arguments go to pytest, e.g.
 #   bash scripts/test.sh -k oblong -x
 # The last line sums up every part: "N passed, N failed" (the type check
-# counts as one test). SHARAH_CHROMIUM=/path/to/chromium picks
+# and the lint count as one each). SHARAH_CHROMIUM=/path/to/chromium picks
 # another browser binary.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
@@ -37,7 +38,17 @@ else
     echo "[test] tsconfig.json); if contract.d.ts is stale, run: python scripts/contract_types.py" >&2
 fi
 
-# ---- 2. the JavaScript unit tests, on fixtures written by the engine
+# ---- 2. the lint
+if "$SHARAH_VENV/bin/ruff" check --quiet; then
+    passed=$((passed + 1))
+    parts+=("lint passed")
+else
+    failed=$((failed + 1))
+    parts+=("lint FAILED")
+    echo "[test] error: ruff check found problems (above)" >&2
+fi
+
+# ---- 3. the JavaScript unit tests, on fixtures written by the engine
 echo "[test] JavaScript unit tests: python tests/js/fixtures.py; node --test tests/js/"
 fixtures="$(mktemp -d "${TMPDIR:-/tmp}/sharah-js-fixtures.XXXXXX")"
 tap="$(mktemp "${TMPDIR:-/tmp}/sharah-node-test.XXXXXX")"
@@ -64,7 +75,7 @@ passed=$((passed + n_passed))
 failed=$((failed + n_failed))
 parts+=("node --test ${n_passed} passed, ${n_failed} failed")
 
-# ---- 3. pytest (its own summary line, then the counts read from it)
+# ---- 4. pytest (its own summary line, then the counts read from it)
 color=()
 [ -t 1 ] && color=(--color=yes)
 set +e
