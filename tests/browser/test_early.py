@@ -196,14 +196,27 @@ def test_the_computer_to_reply_is_waking_up(new_page, base_url):
     assert not page.watch.errors, page.watch.errors
 
 
-def test_a_stale_early_answer_gives_way_to_the_engine(new_page, base_url):
+def tampered_page(new_page, base_url, change):
+    """The test page with the engine held back and its early file passed
+    through ``change(file)`` on its way."""
     page = new_page(width=900, height=900)
     engine = Held(page.context, ENGINE)
-    uid_box = {}
 
     def tamper(route, request):
         res = route.fetch()
         data = res.json()
+        change(data)
+        route.fulfill(response=res, body=json.dumps(data))
+
+    page.context.route(EARLY, tamper)
+    page.goto(base_url + TEST_PAGE)
+    return page, engine
+
+
+def test_a_stale_early_answer_gives_way_to_the_engine(new_page, base_url):
+    uid_box = {}
+
+    def tamper(data):
         boards = data["boards"]
         for uid in boards:   # the first game board: a knight that may go to b6 (no rule says so)
             st = boards[uid]["state"]
@@ -212,10 +225,8 @@ def test_a_stale_early_answer_gives_way_to_the_engine(new_page, base_url):
                 boards[uid]["fx"].append(0)
                 uid_box["uid"] = uid
                 break
-        route.fulfill(response=res, body=json.dumps(data))
 
-    page.context.route(EARLY, tamper)
-    page.goto(base_url + TEST_PAGE)
+    page, engine = tampered_page(new_page, base_url, tamper)
     fig = fig_at(page, 0)
     wait_early(fig)
     assert fig.get_attribute("data-sharah-uid") == uid_box["uid"]
@@ -249,13 +260,9 @@ def test_a_tampered_early_file_puts_no_handler_or_markup_on_the_page(new_page, b
     an event handler (or a tag the renderer never writes) makes the board's
     answer refused, and the squares' names are attribute values, never
     markup: no onload or onerror of the file reaches the page."""
-    page = new_page(width=900, height=900)
-    engine = Held(page.context, ENGINE)
     seen = {}
 
-    def tamper(route, request):
-        res = route.fetch()
-        data = res.json()
+    def tamper(data):
         boards = data["boards"]
         first, *others = list(boards)
         seen["first"] = first
@@ -271,10 +278,8 @@ def test_a_tampered_early_file_puts_no_handler_or_markup_on_the_page(new_page, b
             data["looks"][i][1]["onload"] = "window.__pwned=2"
             data["looks"][i].append(["image", {"href": "x.png", "onerror": "window.__pwned=3"}])
         seen["tampered"] = [uid for uid in others if set(boards[uid]["looks"]) & used]
-        route.fulfill(response=res, body=json.dumps(data))
 
-    page.context.route(EARLY, tamper)
-    page.goto(base_url + TEST_PAGE)
+    page, engine = tampered_page(new_page, base_url, tamper)
     fig = fig_at(page, 0)
     assert fig.get_attribute("data-sharah-uid") == seen["first"]
     wait_early(fig)
