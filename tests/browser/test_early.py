@@ -285,13 +285,10 @@ def test_a_tampered_early_file_puts_no_handler_or_markup_on_the_page(new_page, b
     fig = fig_at(page, 0)
     assert fig.get_attribute("data-sharah-uid") == seen["first"]
     wait_early(fig)
-    # the odd name is one attribute's value, and the board still plays early
+    # the odd name is one attribute's value
     assert fig.locator(".sharah-early-squares rect.sq").first.get_attribute("data-sq") == \
         seen["name"] + '"><img/src=x/onerror="window.__pwned=1">'
     assert fig.locator("img").count() == 0
-    click_sq(fig, "b2")
-    click_sq(fig, "c4")
-    assert fig.get_attribute("data-early") == "played"
     # a board whose drawings were tampered with shows no early answer
     assert seen["tampered"]
     other = page.locator(f'figure.sharah-board[data-sharah-uid="{seen["tampered"][0]}"]')
@@ -301,9 +298,6 @@ def test_a_tampered_early_file_puts_no_handler_or_markup_on_the_page(new_page, b
     assert page.evaluate(PWNED) is None
     assert page.locator("figure.sharah-board").evaluate_all(f"figs => figs.flatMap({HANDLERS})") == []
     engine.release()
-    wait_ready(page)
-    page.wait_for_function("(f) => f.sharahWidget.state.ply === 1", arg=fig.element_handle(), timeout=BOOT_TIMEOUT)
-    assert page.evaluate(PWNED) is None
     assert not page.watch.errors, page.watch.errors
 
 
