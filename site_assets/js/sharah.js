@@ -14,6 +14,7 @@ import { Board, widgets, preopen, dropPreopened, preopenStats } from "./board.js
 import "./computer.js?v=__SHARAH_BUILD__";
 import "./editor.js?v=__SHARAH_BUILD__";
 import "./records.js?v=__SHARAH_BUILD__";
+import "./analysis.js?v=__SHARAH_BUILD__";
 import "./recover.js?v=__SHARAH_BUILD__";
 import "./onboard.js?v=__SHARAH_BUILD__";
 import "./playview.js?v=__SHARAH_BUILD__";
