@@ -40,13 +40,11 @@ import threading
 import time
 from pathlib import Path
 
+from sharah_web.variants import VARIANTS
+from sitebuild import pack_engine
+
 ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "scripts" / "bench"
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
-
-import pack_engine  # noqa: E402
-from sharah_web.variants import VARIANTS  # noqa: E402
 
 # ---------------------------------------------------------------- budgets
 
@@ -61,30 +59,10 @@ SIZE_BUDGET = 150_000       # bytes, the engine zip as shipped
 # ---------------------------------------------------------- engine jobs
 
 # One perft per game at a depth that takes roughly 1-5 s on CPython on the
-# reference machine; the same job runs in Pyodide. The game's own set-up
-# where a depth lands in that range; else a fixed position (a set-up's
-# next depth is too quick or far too slow):
-# - Scheherazade: the first "every special move" position of
-#   tests/test_scheherazade.py (draw offers off, as there): perft(3) is
-#   600,727 there, a cross-check;
-# - Hedman: a middle game (16 random plies from the set-up);
-# - Mittner: the set-up is the placement phase (drops only); a placed
-#   position (placement=random, seed 1: the capture phase) is timed too.
-SCHEHERAZADE_TRICKY = "r9/1P1h1k1(rs)2/2P7/9p/2b1(NO)1pP2/1o1Nn5/R4H3B/P1S7/4pK4/10 w Kk g7 0"
-HEDMAN_MIDDLE = ("13/1aziwig1wiaa1/1uuuu1uui1uu1/1ppppp1p1ppp1/4up1u5/6p6/6*6/6u1PU3/1U1PU6U1/"
-                 "1PPPUPPPPP1P1/1U1UU2U1U1U1/1AAIWIGIWIZA1/13 r - 1")
-MITTNER_PLACED = ("15/4SF3os2F1/4S2Os1S4/1O1F2O1so5/2F1OS4Fo3/4Fof3FO1f1/1OF1F1o2f3o1/"
-                  "4Os1*1sFosf1/4s6O1f1/5f4SSo2/1O1FO8s1/1O5Sf1o4/2s1SS1fooS1f2/2S1f1s4f1s1/15 "
-                  "g capture -/- - 0")
-ENGINE_JOBS = [
-    # (label, variant, options, position or None for the set-up, depth)
-    ("oblong-shatranj", "oblong-shatranj", {}, None, 4),
-    ("oblong-shatranj die=false", "oblong-shatranj", {"die": "false"}, None, 4),
-    ("scheherazade (tricky)", "scheherazade", {"agreement": "false"}, SCHEHERAZADE_TRICKY, 3),
-    ("sharah-hedman (middle game)", "sharah-hedman", {}, HEDMAN_MIDDLE, 3),
-    ("sharah-surrounds", "sharah-surrounds", {}, None, 2),
-    ("sharah-mittner (placement)", "sharah-mittner", {}, None, 2),
-    ("sharah-mittner (placed)", "sharah-mittner", {}, MITTNER_PLACED, 3),
+# reference machine (each game's ``bench_jobs``); the same job runs in Pyodide.
+ENGINE_JOBS = [   # (label, variant, options, position or None for the set-up, depth)
+    (label, cls.id, options, position, depth)
+    for cls in VARIANTS.values() for label, options, position, depth in cls.bench_jobs
 ]
 
 # ---------------------------------------------------------- the search job
@@ -115,14 +93,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--no-first-run", "--disable-sync"]
 BOOT_TIMEOUT = 90_000   # ms
 HOVER_MS = 300          # the pointer on a link before the click (the walk that fetches ahead)
-SEARCH_GAMES = [
-    {"variant": "oblong-shatranj", "options": {"die": False}},
-    {"variant": "oblong-shatranj"},
-    {"variant": "scheherazade"},
-    {"variant": "sharah-hedman"},
-    {"variant": "sharah-surrounds"},
-    {"variant": "sharah-mittner", "options": {"placement": "random"}},
-]
+SEARCH_GAMES = [{"variant": cls.id, "options": options}    # each game's bench_search
+                for cls in VARIANTS.values() for options in cls.bench_search]
 
 
 def say(text: str = "") -> None:
@@ -166,7 +138,7 @@ def load_average() -> str:
 def perft_argv(variant, options, position, depth) -> list[str]:
     argv = ["perft", variant, str(depth), "--from-depth", str(depth), "--json"]
     for k, v in options.items():
-        argv += ["--option", f"{k}={v}"]
+        argv += ["--option", f"{k}={str(v).lower() if isinstance(v, bool) else v}"]
     if position:
         argv += ["--position", position]
     return argv
@@ -377,7 +349,7 @@ def search_job_bench(args, tmp: Path) -> dict:
 
 
 def print_search(res: dict) -> None:
-    say(f"Search: fixed positions searched to a fixed depth, this tree (new)"
+    say("Search: fixed positions searched to a fixed depth, this tree (new)"
         + (f" and {res['base']} (old)" if res["base"] else "")
         + " in the same run; time = the sum over the positions of each position's fastest repetition "
           "(processor time); n/s = positions a second")
@@ -625,7 +597,8 @@ def instant_nav(page, target: str, hover_ms: int = 0) -> dict:
     if not page.url.rstrip("/").endswith(target.rstrip("/")):
         raise RuntimeError(f"navigation to {target} ended on {page.url}")
     instant = after["marker"] == before["marker"] and after["workers"] == before["workers"]
-    since = (lambda k: (after[k] - after["click"]) / 1000 if after.get(k) is not None else None)
+    def since(k):
+        return ((after[k] - after["click"]) / 1000 if after.get(k) is not None else None)
     return {"page": target, "instant": instant, "hover_ms": hover_ms if link_seen else 0,
             "ready_s": since("t"), "mounted_s": since("mounted"),
             "html_chars": after["html"], "fetched_s": since("fetched"), "swapped_s": since("swapped"),
@@ -899,7 +872,8 @@ def budget_rows(engine: dict | None, browser: dict | None, size: int) -> list[tu
             rows.append(("(e) computer's move, default level (median)", "n/a", "(no budget)", None))
     if engine:
         # judged on processor time when both runtimes report it (see above)
-        ratio = (lambda r: r["ratio_cpu"] or r["ratio"])
+        def ratio(r):
+            return (r["ratio_cpu"] or r["ratio"])
         worst = min(engine["jobs"], key=ratio)
         rows.append(("engine in Pyodide / CPython, same perft (lowest; processor time)",
                      f"{ratio(worst):.2f} ({worst['label']}; wall clock {worst['ratio']:.2f})",

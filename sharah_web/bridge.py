@@ -174,11 +174,14 @@ def _levels(board: Board, req: dict) -> dict:
 
 
 def _record(board: Board, req: dict) -> dict:
-    """The whole game as a record, with ``tags`` (Event, Date, players...)."""
+    """The whole game as a record, with ``tags`` (Event, Date, players...):
+    an imported record's tags win, but for those the page writes itself
+    (``record.PAGE_TAGS``: the page's own address is never another's)."""
     tags = req.get("tags") or {}
     if not isinstance(tags, dict):
         raise NotationError("tags must be an object of name: value")
-    return {"record": record.format_record(board.game, {**tags, **getattr(board, "record_tags", {})})}
+    own = {k: v for k, v in tags.items() if k in record.PAGE_TAGS}
+    return {"record": record.format_record(board.game, {**tags, **getattr(board, "record_tags", {}), **own})}
 
 
 def _link(board: Board, req: dict) -> dict:
@@ -344,9 +347,10 @@ def handle(request_json: str) -> str:
         if board is not None:     # a search for a game that has changed since is dropped
             board.drop_stale_search()
     except ValueError as e:
-        out = {"ok": False, "error": str(e)}
+        # a message may quote the request: shown as it is, never turning the page's words around
+        out = {"ok": False, "error": record.shown_text(str(e))}
     except Exception as e:  # an engine bug: say so, keep the worker alive
-        out = {"ok": False, "error": f"internal error: {type(e).__name__}: {e}", "internal": True}
+        out = {"ok": False, "error": record.shown_text(f"internal error: {type(e).__name__}: {e}"), "internal": True}
     if not out["ok"] and isinstance(req, dict) and isinstance(req.get("board"), str):
         out["board"] = req["board"]
     return json.dumps(out, separators=(",", ":"))

@@ -433,6 +433,20 @@ class Variant:
     neutral_symbol: dict[str, str] = {}     # neutral kinds: kind -> symbol in the text
     options: dict[str, Option] = {}
     red_spot_kinds: tuple[str, ...] = ()    # kinds drawn with a red spot
+    # The ways of playing the game that the scripts play one by one (soak,
+    # match, fuzz): a label -> its options (the site's own offerings).
+    played: dict[str, dict[str, Any]] = {}
+    # The options a random game fixes so that it is sure to end: an option
+    # value that removes every end rule is never drawn (soak, fuzz, match,
+    # the property tests: sharah_web.randomgame).
+    random_end: dict[str, Any] = {}
+    # The engine benchmark's perft jobs (scripts/bench.py): (label, options,
+    # position text or None for the set-up, depth), each taking roughly
+    # 1-5 s on CPython.
+    bench_jobs: tuple[tuple[str, dict[str, Any], str | None, int], ...] = ()
+    # The options with which the benchmark times the computer's moves
+    # (scripts/bench.py, in the browser).
+    bench_search: tuple[dict[str, Any], ...] = ({},)
 
     def __init__(self, **options):
         self.geometry = Geometry(self.width, self.height)
@@ -448,6 +462,11 @@ class Variant:
         self.types = {t.kind: t for t in self.piece_types}
         self.by_letter = {t.letter: t.kind for t in self.piece_types}
         self.symbol_kind = {s: k for k, s in self.neutral_symbol.items()}
+
+    def search_tuning(self) -> dict[str, Any]:
+        """The computer's search tuning in this game with these options:
+        ``search.Tuning``'s fields that differ from its defaults."""
+        return {}
 
     def option_specs(self) -> list[dict]:
         """The options as plain data, for a settings panel: name, type,

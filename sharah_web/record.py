@@ -71,6 +71,9 @@ MAX_NUMBER_DIGITS = 20   # digits of a number in a saved game's JSON
 LINK_VERSION = 1
 SAVED_FORMAT, SAVED_VERSION = "sharah-game", 1
 
+# Tags the page writes itself when it copies a record (its own address): an
+# imported record's value never replaces them.
+PAGE_TAGS = ("Site",)
 # Tags the engine writes and reads itself; a page may add any other.
 ENGINE_TAGS = ("Variant", "Options", "Roll", "Position", "FEN", "SetUp", "Result", "Termination")
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
@@ -409,12 +412,30 @@ _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 # Control characters (tabs, line breaks, \x00-\x1f, \x7f-\x9f) and lone
 # surrogates: a tag's value is one line of text.
 _UNWRITABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+# Characters that change how the text around them is shown, invisibly: the
+# direction marks, embeddings, overrides and isolates (U+061C, U+200E,
+# U+200F, U+202A-U+202E, U+2066-U+2069), the line and paragraph separators
+# (U+2028, U+2029), and the invisible spaces and format characters (U+200B,
+# U+2060-U+2064, U+206A-U+206F, U+FEFF, U+FFF9-U+FFFB). Joiners (U+200C,
+# U+200D), which some scripts and emoji need, are kept.
+_INVISIBLE = ("\u061c\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f"
+              "\ufeff\ufff9-\ufffb")
+_UNSHOWN = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f\\ud800-\\udfff{_INVISIBLE}]")
 
 
 def clean_tag(value: str) -> str:
     """A tag's value as records and saved games keep it: each control
-    character (a tab, a line break...) or lone surrogate becomes a space."""
-    return _UNWRITABLE.sub(" ", value)
+    character (a tab, a line break...), lone surrogate, or invisible
+    character that changes how text is shown (a right-to-left override, a
+    line separator, a zero-width space...) becomes a space."""
+    return _UNSHOWN.sub(" ", value)
+
+
+def shown_text(text: str) -> str:
+    """``text`` (a message that may quote a visitor's input) with every
+    control or invisible character written as its escape (``\\u202e``): on
+    the page it reads as it is, and cannot turn the words around it."""
+    return _UNSHOWN.sub(lambda m: m.group().encode("unicode_escape", "backslashreplace").decode("ascii"), text)
 
 
 def check_tag(name: Any, value: Any, what: str = "the tag") -> None:
@@ -863,12 +884,14 @@ class Link:
 
 
 def parse_link(fragment: Any) -> Link:
-    """Read a link fragment (with or without its ``#``)."""
+    """Read a link fragment (with or without its ``#``; ``MAX_LINK`` counts
+    the characters after it, as ``write_link`` writes them)."""
     if not isinstance(fragment, str):
         raise RecordError("the link must be text")
-    if len(fragment) > MAX_LINK:
-        raise RecordError(f"the link is too long ({len(fragment):,} characters; at most {MAX_LINK:,})")
-    fields = _link_fields(fragment.strip().removeprefix("#"))
+    text = fragment.strip().removeprefix("#")
+    if len(text) > MAX_LINK:
+        raise RecordError(f"the link is too long ({len(text):,} characters; at most {MAX_LINK:,})")
+    fields = _link_fields(text)
     version = fields.pop("game")
     if version != str(LINK_VERSION):
         if re.fullmatch(r"\d{1,6}", version):
@@ -900,14 +923,16 @@ def parse_link(fragment: Any) -> Link:
 def link_target(fragment: Any) -> tuple[str | None, str | None] | None:
     """The board a link names and the id of its game (each None when the
     link does not say), read without replaying the game; None when the
-    fragment is not a game link at all (another anchor of the page)."""
-    if not isinstance(fragment, str) or len(fragment) > MAX_LINK:
+    fragment is not a game link at all (another anchor of the page). A
+    link too long to read still has its board (read from its first
+    ``MAX_LINK`` characters), where ``load`` says that it is too long."""
+    if not isinstance(fragment, str):
         return None
     text = fragment.strip().removeprefix("#")
     if not text.startswith("game="):
         return None
     fields: dict = {}
-    for part in text.split(";"):
+    for part in text[:MAX_LINK].split(";"):
         key, eq, value = part.partition("=")
         fields.setdefault(key, value)
     return tuple(_unquote(fields[k]) if fields.get(k) else None for k in ("b", "v"))

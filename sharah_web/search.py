@@ -85,7 +85,7 @@ _clock = time.perf_counter               # thinking time (a test may replace it)
 
 @dataclass(frozen=True)
 class Level:
-    """A playing strength: a node budget (scaled per game, see ``TUNING``),
+    """A playing strength: a node budget (scaled per game: ``tuning_for``),
     a time cap in seconds, a depth cap, and noise (pawns) for sparring;
     ``about`` says it in a line for the players."""
     number: int
@@ -149,34 +149,12 @@ class Tuning:
         return int(self.nodes(level) * self.safety)
 
 
-# Measured on CPython 3.11 (2 cores): level 2 spends about half a second on
-# a typical middle-game move; the time cap is the safety net. Oblong without
-# die is the exception: level 2 there thinks about a tenth of a second and
-# level 3 about nineteen times as long, since in that game of long quiet
-# manoeuvres eight times was not enough for level 3 to be clearly the
-# stronger (docs/about/computer.md, "How strong it is").
-TUNING = {
-    "oblong-shatranj": Tuning(scale=2.5, qdepth=2),
-    "oblong-shatranj die=false": Tuning(scale=0.35, qdepth=4, strongest=4.8, reduce=True),
-    "scheherazade": Tuning(scale=0.4, qdepth=4, safety=0.5),
-    "sharah-hedman": Tuning(scale=1.2, qdepth=2),
-    "sharah-surrounds": Tuning(scale=1.25, qdepth=0, strongest=1.5, listing=0.03),
-    "sharah-mittner": Tuning(scale=0.3, qdepth=2, strongest=2.5),
-}
-
-
+# Each game declares its tuning (``Variant.search_tuning``, by its options),
+# measured on CPython 3.11 (2 cores): level 2 spends about half a second on
+# a typical middle-game move; the time cap is the safety net.
 def tuning_for(variant: Variant) -> Tuning:
-    """The tuning of ``variant``'s game; an entry ``"<id> option=value"``
-    wins over the plain ``"<id>"`` when the game has that option value."""
-    best = TUNING.get(variant.id, Tuning())
-    for key, tuning in TUNING.items():
-        vid, _, cond = key.partition(" ")
-        if vid != variant.id or not cond:
-            continue
-        name, _, want = cond.partition("=")
-        if str(variant.opts.get(name)).lower() == want.lower():
-            best = tuning
-    return best
+    """The tuning of ``variant``'s game with its options."""
+    return Tuning(**variant.search_tuning())
 
 
 def capture_gain(board: list, squares: list[int], side: str, value) -> float:

@@ -600,9 +600,12 @@ class Board:
         game = record.load_saved(blob)
         if isinstance(blob, str):
             blob = json.loads(blob)
+        orientation = blob.get("orientation", self.orientation)
+        sides = game.variant.sides
+        if not isinstance(orientation, str) or orientation not in sides:
+            raise record.RecordError(f"the saved game is damaged (its orientation is not one of {', '.join(sides)})")
         self.load(game, blob.get("tags") if isinstance(blob.get("tags"), dict) else None)
-        if blob.get("orientation") in game.variant.sides:
-            self.orientation = blob["orientation"]
+        self.orientation = orientation
         if blob.get("review") is not None:
             from .analysis import check_review
             try:                  # a damaged review is dropped: the game is what matters
@@ -695,7 +698,8 @@ class Board:
         v = game.variant
         pos = game.current
         names = v.geometry.names
-        sq = (lambda s: None if s is None else names[s])
+        def sq(s):
+            return (None if s is None else names[s])
         last = game.history[-1] if game.history else None
         # a finished game has no roll to show
         badges = [] if game.result is not None else [dict(b) for b in v.badges(pos)]
@@ -854,7 +858,8 @@ def _left_on(board, move: Move, sq: int) -> Piece | None:
     if isinstance(last, (Place, Change)) and last.sq == sq:
         return last.piece
     here = {}
-    get = (lambda s: here[s] if s in here else board[s])
+    def get(s):
+        return (here[s] if s in here else board[s])
     for e in move.effects:
         if isinstance(e, Shift):
             here[e.to], here[e.frm] = get(e.frm), None

@@ -182,7 +182,6 @@ def _blunder(variant_id: str, options: dict):
             continue
         at = game.at(k)
         played = game.history[k].move
-        v = at.variant
         holds = []
         for m in at.legal_moves():
             after = at.at(k)

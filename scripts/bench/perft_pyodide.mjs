@@ -1,6 +1,6 @@
 // Run `python -m sharah_web perft ... --json` inside Pyodide under Node, for
 // scripts/bench.py: boots the pinned runtime from node_modules/pyodide (no
-// network), unpacks the engine zip made by scripts/pack_engine.py, then runs
+// network), unpacks the engine zip made by scripts/sitebuild/pack_engine.py, then runs
 // each job's argument list through sharah_web.__main__.main and prints one
 // JSON line per job (the perft record, or {"error": ...}), then a last line
 // {"boot_seconds": ..., "import_seconds": ...} (loadPyodide; importing

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent.parent
+# SHARAH_PYODIDE_DIR: another copy of the npm package (tests use it).
+PYODIDE_DIR = Path(os.environ.get("SHARAH_PYODIDE_DIR") or ROOT / "node_modules" / "pyodide")
 ASSETS = "assets/sharah"          # the widget's files in the site
 PYODIDE_DEST = "assets/pyodide"   # the site's own copy of the runtime
 # Replaced in the widget's scripts (stage.py) and in the service worker

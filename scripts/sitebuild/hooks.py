@@ -19,14 +19,10 @@ import mimetypes
 import sys
 from pathlib import Path
 
-try:
-    import sitebuild  # noqa: F401
-except ImportError:  # MkDocs puts only this file's folder on sys.path
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
-
-from sitebuild import early, fence, head, offline, policy, stage  # noqa: E402
-from sitebuild.context import ROOT, BuildContext  # noqa: E402
+# installed (pyproject.toml): MkDocs loads this file by its path, not as
+# part of the package
+from sitebuild import early, fence, head, offline, policy, stage
+from sitebuild.context import ROOT, BuildContext
 
 _serving = False
 _ctx = BuildContext()   # the build under way (a new one for each build)

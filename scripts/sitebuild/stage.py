@@ -16,24 +16,19 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import os
-from pathlib import Path
 
-import pack_engine
-import stdlib_zip
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
-from .context import ASSETS, PYODIDE_DEST, ROOT, VERSION_PLACEHOLDER, BuildContext
+from . import pack_engine, stdlib_zip
+from .context import ASSETS, PYODIDE_DEST, PYODIDE_DIR, ROOT, VERSION_PLACEHOLDER, BuildContext
 
 log = logging.getLogger("mkdocs.hooks.sharah")
 
-# SHARAH_PYODIDE_DIR: another copy of the npm package (tests use it).
-PYODIDE_DIR = Path(os.environ.get("SHARAH_PYODIDE_DIR") or ROOT / "node_modules" / "pyodide")
 # What loadPyodide() fetches when no package is loaded: the module, the
 # Emscripten glue, the wasm binary, the standard library and the lock file.
 # The standard library is not Pyodide's whole python_stdlib.zip but the lean
-# one scripts/stdlib_zip.py makes.
+# one stdlib_zip.py makes.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")
 PYODIDE_SHIPPED = tuple(n for n in PYODIDE_FILES if n != "python_stdlib.zip")

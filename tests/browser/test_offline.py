@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, TEST_DIR, Handler, Server, build_site, free_port, wait_ready
+from .conftest import TEST_DIR, Handler, Server, build_site, free_port, wait_ready
 from .test_records import board, click_sq, played, wait_moves
 
 PAGE = f"{TEST_DIR}/records-test/"
