@@ -255,6 +255,7 @@ class Analysis {
     }
     board.fig.dataset.review = "done";
     this.reviewButton.disabled = false;
+    this.keep();
     this.board.announce("The review is done.");
   }
 
@@ -267,7 +268,14 @@ class Analysis {
     this.review = reply.review;
     this.showReview(reply.review);
     this.progressText.textContent += " (cancelled)";
+    this.keep();
     this.board.announce("Review cancelled.");
+  }
+
+  /** The engine keeps the review with the saved game: have it saved now. */
+  keep() {
+    const records = this.board.addons.get("records");
+    if (records && typeof records.save === "function") records.save();
   }
 
   /** @param {ReviewReply} rv */
