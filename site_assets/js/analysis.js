@@ -20,8 +20,8 @@
 //   moves with the engine's better move. The engine keeps the review with
 //   the saved game ("review" with look: what is done, no thinking).
 
-import { registerAddon } from "./board.js?v=__SHARAH_BUILD__";
-import { el, cap, SVG_NS } from "./dom.js?v=__SHARAH_BUILD__";
+import { registerAddon } from "./board.js";
+import { el, cap, closest, SVG_NS } from "./dom.js";
 
 const SLICE_MS = 60;          // as the computer opponent's slices
 const ARROW_CLASS = "sharah-analysis-arrow";
@@ -47,6 +47,8 @@ class Analysis {
     /** @type {ReviewReply|null} */
     this.review = null;
     this.graphIndex = 0;
+    /** @type {string} the position analysed (its node and text) */
+    this.shownKey = "";
     const opts = { signal: board.abort.signal };
     const box = board.slot("analysis", ".sharah-moves");
     this.box = box;
@@ -85,12 +87,12 @@ class Analysis {
     this.read.addEventListener("click", () => this.readOut(), opts);
     this.reviewButton.addEventListener("click", () => this.startReview(), opts);
     this.cancel.addEventListener("click", () => this.cancelReview(), opts);
-    this.movesBox.addEventListener("click", (e) => {
-      const b = /** @type {HTMLElement|null} */ (/** @type {HTMLElement} */ (e.target).closest("button[data-move]"));
-      if (b && board.canAct()) board.play(b.dataset.move);
+    this.movesBox.addEventListener("click", (/** @type {MouseEvent} */ e) => {
+      const b = closest(e, "button[data-move]");
+      if (b && b.dataset.move && board.canAct()) board.play(b.dataset.move);
     }, opts);
-    this.marks.addEventListener("click", (e) => {
-      const b = /** @type {HTMLElement|null} */ (/** @type {HTMLElement} */ (e.target).closest("button[data-ply]"));
+    this.marks.addEventListener("click", (/** @type {MouseEvent} */ e) => {
+      const b = closest(e, "button[data-ply]");
       if (b) this.gotoPly(Number(b.dataset.ply));
     }, opts);
     board.on("state", () => this.onState());
