@@ -966,6 +966,21 @@ def print_budgets(rows) -> None:
 
 # ================================================================ main
 
+def one_job(name: str, run) -> int:
+    """Run one job alone (``run(tmp)``, a temporary folder), between the load averages."""
+    tmp = Path(tempfile.mkdtemp(prefix="sharah-bench-"))
+    try:
+        say(f"sharah_web {name} benchmark, {machine()['date']}, load average {load_average()}")
+        run(tmp)
+    except RuntimeError as e:
+        print(f"bench: {e}", file=sys.stderr)
+        return 1
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    say(f"load average after {load_average()}")
+    return 0
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description="The speed benchmark: engine (CPython vs Pyodide), "
                                 "browser (boot, navigation, clicks, computer's move), size.")
@@ -1007,33 +1022,15 @@ def main(argv=None) -> int:
         SEARCH_POSITIONS.write_text(json.dumps(make_positions(), indent=1) + "\n")
         return 0
     if args.review:
-        tmp = Path(tempfile.mkdtemp(prefix="sharah-bench-"))
-        try:
-            say(f"sharah_web review benchmark, {machine()['date']}, load average {load_average()}")
+        def review_job(tmp: Path) -> None:
             port = free_port()
             note("building the site")
             site = build_site(tmp, port)
             with Browser(site, port, chromium_path(args.chromium), args.cpu_slowdown) as b:
                 print_review(review_bench(b))
-        except RuntimeError as e:
-            print(f"bench: {e}", file=sys.stderr)
-            return 1
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
-        say(f"load average after {load_average()}")
-        return 0
+        return one_job("review", review_job)
     if args.search:
-        tmp = Path(tempfile.mkdtemp(prefix="sharah-bench-"))
-        try:
-            say(f"sharah_web search benchmark, {machine()['date']}, load average {load_average()}")
-            print_search(search_job_bench(args, tmp))
-        except RuntimeError as e:
-            print(f"bench: {e}", file=sys.stderr)
-            return 1
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
-        say(f"load average after {load_average()}")
-        return 0
+        return one_job("search", lambda tmp: print_search(search_job_bench(args, tmp)))
     do_engine = args.engine or not args.browser
     do_browser = args.browser or not args.engine
 
