@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from devkit import contract_types
 from sharah_web import bridge, fence, session
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,11 +23,6 @@ JS = sorted((ROOT / "site_assets" / "js").glob("*.js"))
 SOURCES = {p.name: p.read_text(encoding="utf-8") for p in JS}
 TSC = ROOT / "node_modules" / ".bin" / "tsc"
 
-sys.path.insert(0, str(ROOT / "scripts"))
-try:
-    import contract_types
-finally:
-    sys.path.remove(str(ROOT / "scripts"))
 
 
 @pytest.fixture(autouse=True)
