@@ -998,10 +998,10 @@ def main(argv=None) -> int:
         return 0
     if args.review:
         def review_job(tmp: Path) -> None:
-            port = free_port()
+            port = devkit_site.free_port()
             note("building the site")
             site = build_site(tmp, port)
-            with Browser(site, port, chromium_path(args.chromium), args.cpu_slowdown) as b:
+            with Browser(site, port, require_chromium(args.chromium), args.cpu_slowdown) as b:
                 print_review(review_bench(b))
         return one_job("review", review_job)
     if args.search:
