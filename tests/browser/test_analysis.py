@@ -15,11 +15,10 @@ from pathlib import Path
 import pytest
 
 from .conftest import TEST_DIR, open_watched, wait_ready
-from .test_widget import click_sq
+from .helpers import board, click_sq, wait_fig
 
 PAGE = f"{TEST_DIR}/analysis-test/"
 A, B = range(2)
-LONG = 60_000
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SHOTS = os.environ.get("SHARAH_SHOTS")
@@ -31,14 +30,6 @@ def page(browser, base_url):
     yield page
     assert not page.watch.errors, page.watch.errors
     context.close()
-
-
-def board(page, index):
-    return page.locator("figure.sharah-board").nth(index)
-
-
-def wait_fig(fig, condition, timeout=LONG):
-    fig.page.wait_for_function(f"(f) => {{ return {condition}; }}", arg=fig.element_handle(), timeout=timeout)
 
 
 def analysed_at(fig, ply):

@@ -8,7 +8,7 @@ it in a fresh browser context (its own storage), as a new visitor would.
 from __future__ import annotations
 
 from .conftest import TEST_DIR, wait_ready
-from .helpers import board, click_sq, hint, play, played, wait_moves
+from .helpers import board, hint, play, played, wait_moves
 
 PAGE = f"{TEST_DIR}/records-test/"
 A, B = 0, 1
