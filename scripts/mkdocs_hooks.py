@@ -102,6 +102,7 @@ def on_config(config, **kwargs):
     mimetypes.add_type("application/zip", ".zip")
     mimetypes.add_type("application/json", ".json")
     _import_engine()
+    check_puzzles()
     if "pymdownx.superfences" not in config.markdown_extensions:
         config.markdown_extensions.append("pymdownx.superfences")
     settings = config.mdx_configs.setdefault("pymdownx.superfences", {})
@@ -109,6 +110,25 @@ def on_config(config, **kwargs):
     fences.append({"name": "sharah", "class": "sharah", "format": _format})
     settings["custom_fences"] = fences
     return config
+
+
+class PuzzleProofError(PluginError):
+    pass
+
+
+def check_puzzles() -> None:
+    """Every stored puzzle's certificate checked again from the rules (like
+    the fences: a puzzle whose win no longer holds fails the build, named).
+    The games are checked side by side, one process each, on the machine's cores."""
+    from concurrent.futures import ProcessPoolExecutor
+    from sharah_web import puzzles
+    if getattr(_state, "puzzles_checked", None) == puzzles.data_digest():
+        return           # mkdocs serve: unchanged since the last build
+    with ProcessPoolExecutor(max_workers=min(len(puzzles.GAMES), os.cpu_count() or 1)) as pool:
+        failures = [f for found in pool.map(puzzles.check_game, puzzles.GAMES) for f in found]
+    if failures:
+        raise PuzzleProofError("puzzles that no longer hold:\n  " + "\n  ".join(failures))
+    _state.puzzles_checked = puzzles.data_digest()
 
 
 def on_page_markdown(markdown, page, config, files, **kwargs):
@@ -297,7 +317,7 @@ EARLY_SCRIPT = " ".join(line.strip() for line in """
 # The add-ons among them are asked for at low priority: on a link of six
 # connections a host, the engine's worker script (and the runtime it
 # imports) goes before them.
-ADDON_MODULES = ("computer", "editor", "records", "recover", "onboard", "playview")
+ADDON_MODULES = ("computer", "editor", "records", "recover", "onboard", "playview", "puzzles")
 BOARD_MODULES = ("engine", "dom", "view", "panels", "early", "ready", "board") + ADDON_MODULES
 
 
@@ -511,6 +531,8 @@ def write_early_answers(site: Path, texts: dict) -> dict[str, int]:
     for text in texts.values():
         for m in BOARD_CONFIG.finditer(text):
             config = json.loads(html.unescape(m.group(1)))
+            if config.get("mode") == "puzzle":
+                continue     # a puzzle board's moves are judged by the engine: nothing to play early
             pages.setdefault(early.page_key(config["uid"]), {})[config["uid"]] = early.early_answer(config)
     sizes = {}
     for key, boards in sorted(pages.items()):

@@ -115,6 +115,7 @@ export class Board {
     this.listeners = new Map();  // event -> Set of functions (see on())
     this.locks = new Set();      // names of whatever holds the board (e.g. the computer thinking)
     this.interceptor = null;     // {name, pick(sq), pieceAt?(sq)}: an add-on's mode (editor)
+    this.playHandler = null;     // async (notation): an add-on's way to send a move (puzzles: "solve")
     this.otherSvg = false;       // showSvg() shows something else than the game (the editor's draft)
     this.messages = new Messages(this);
     this.choices = new Choices(this);
@@ -588,6 +589,7 @@ export class Board {
 
   async play(notation) {
     if (!this.canAct()) return;
+    if (this.playHandler) { this.choices.clear(); await this.playHandler(notation); return; }
     if (earlyPlay(this, notation)) return;     // before the engine: drawn, and played when it is up
     const prev = this.state;
     this.choices.clear();

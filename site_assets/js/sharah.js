@@ -17,6 +17,7 @@ import "./records.js?v=__SHARAH_BUILD__";
 import "./recover.js?v=__SHARAH_BUILD__";
 import "./onboard.js?v=__SHARAH_BUILD__";
 import "./playview.js?v=__SHARAH_BUILD__";
+import "./puzzles.js?v=__SHARAH_BUILD__";
 
 const BOARDS = "figure.sharah-board[data-mode]";
 debug.widgets = widgets;
