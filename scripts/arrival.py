@@ -38,7 +38,6 @@ import gzip
 import hashlib
 import http.server
 import json
-import os
 import statistics
 import sys
 import tempfile
@@ -47,10 +46,9 @@ import time
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+import bench  # (build_site, chromium_path, machine, the instrument script)
 
-import bench  # noqa: E402  (build_site, chromium_path, machine, the instrument script)
+ROOT = Path(__file__).resolve().parent.parent
 
 PROFILES = {            # name: (Mbit/s, ms added to each response)
     "4G": (9.0, 85),
@@ -232,7 +230,7 @@ def visit(ctx, base: str, page_path: str, target: dict, server: Server, tap: boo
     try:
         t_start = time.time()
         page.goto(base + page_path, wait_until="commit", timeout=LOAD_LIMIT * 1000)
-        fig_id, sq = target["id"], target["square"]
+        fig_id, _sq = target["id"], target["square"]
         # the reader goes to the board as soon as it is in the page (boards
         # far from the screen are not laid out: content-visibility), then
         # waits for it to be painted: its square laid out

@@ -6,6 +6,7 @@ budget, met or not. Not part of the tests: run it by hand.
     .venv/bin/python scripts/bench.py --engine     # perft on CPython and in Pyodide under Node
     .venv/bin/python scripts/bench.py --browser    # build the site, measure in Chromium
     .venv/bin/python scripts/bench.py --json out.json   # also write every figure
+    .venv/bin/python scripts/bench.py --search --base COMMIT   # the search, this tree vs COMMIT
 
 Needs what ``bash scripts/setup.sh --browser`` installs: the venv (mkdocs,
 Playwright), ``node_modules/pyodide`` and a Chromium (``SHARAH_CHROMIUM`` or
@@ -39,13 +40,11 @@ import threading
 import time
 from pathlib import Path
 
+from sharah_web.variants import VARIANTS
+from sitebuild import pack_engine
+
 ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "scripts" / "bench"
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
-
-import pack_engine  # noqa: E402
-from sharah_web.variants import VARIANTS  # noqa: E402
 
 # ---------------------------------------------------------------- budgets
 
@@ -60,31 +59,30 @@ SIZE_BUDGET = 150_000       # bytes, the engine zip as shipped
 # ---------------------------------------------------------- engine jobs
 
 # One perft per game at a depth that takes roughly 1-5 s on CPython on the
-# reference machine; the same job runs in Pyodide. The game's own set-up
-# where a depth lands in that range; else a fixed position (a set-up's
-# next depth is too quick or far too slow):
-# - Scheherazade: the first "every special move" position of
-#   tests/test_scheherazade.py (draw offers off, as there): perft(3) is
-#   600,727 there, a cross-check;
-# - Hedman: a middle game (16 random plies from the set-up);
-# - Mittner: the set-up is the placement phase (drops only); a placed
-#   position (placement=random, seed 1: the capture phase) is timed too.
-SCHEHERAZADE_TRICKY = "r9/1P1h1k1(rs)2/2P7/9p/2b1(NO)1pP2/1o1Nn5/R4H3B/P1S7/4pK4/10 w Kk g7 0"
-HEDMAN_MIDDLE = ("13/1aziwig1wiaa1/1uuuu1uui1uu1/1ppppp1p1ppp1/4up1u5/6p6/6*6/6u1PU3/1U1PU6U1/"
-                 "1PPPUPPPPP1P1/1U1UU2U1U1U1/1AAIWIGIWIZA1/13 r - 1")
-MITTNER_PLACED = ("15/4SF3os2F1/4S2Os1S4/1O1F2O1so5/2F1OS4Fo3/4Fof3FO1f1/1OF1F1o2f3o1/"
-                  "4Os1*1sFosf1/4s6O1f1/5f4SSo2/1O1FO8s1/1O5Sf1o4/2s1SS1fooS1f2/2S1f1s4f1s1/15 "
-                  "g capture -/- - 0")
-ENGINE_JOBS = [
-    # (label, variant, options, position or None for the set-up, depth)
-    ("oblong-shatranj", "oblong-shatranj", {}, None, 4),
-    ("oblong-shatranj die=false", "oblong-shatranj", {"die": "false"}, None, 4),
-    ("scheherazade (tricky)", "scheherazade", {"agreement": "false"}, SCHEHERAZADE_TRICKY, 3),
-    ("sharah-hedman (middle game)", "sharah-hedman", {}, HEDMAN_MIDDLE, 3),
-    ("sharah-surrounds", "sharah-surrounds", {}, None, 2),
-    ("sharah-mittner (placement)", "sharah-mittner", {}, None, 2),
-    ("sharah-mittner (placed)", "sharah-mittner", {}, MITTNER_PLACED, 3),
+# reference machine (each game's ``bench_jobs``); the same job runs in Pyodide.
+ENGINE_JOBS = [   # (label, variant, options, position or None for the set-up, depth)
+    (label, cls.id, options, position, depth)
+    for cls in VARIANTS.values() for label, options, position, depth in cls.bench_jobs
 ]
+
+# ---------------------------------------------------------- the search job
+
+# The computer's search on fixed positions (scripts/bench/search-positions.json,
+# 20 a game, from self-play: --make-positions writes them again), to a fixed
+# depth per game (no node budget, no time cap: the same tree on any machine,
+# so this tree and an older commit search the same positions the same way),
+# then the default level as it plays. (label, variant, options, depth)
+SEARCH_JOBS = [
+    ("oblong-shatranj", "oblong-shatranj", {}, 2),
+    ("oblong-shatranj die=false", "oblong-shatranj", {"die": "false"}, 3),
+    ("scheherazade", "scheherazade", {}, 2),
+    ("sharah-hedman", "sharah-hedman", {}, 2),
+    ("sharah-surrounds", "sharah-surrounds", {}, 2),
+    ("sharah-mittner", "sharah-mittner", {"placement": "random"}, 2),
+]
+SEARCH_POSITIONS = HERE / "search-positions.json"
+SELF_PLAY_PLIES = (12, 18, 24, 30, 36)   # where a self-play game gives a position
+SELF_PLAY_PLAYER = "level1:nodes=300"    # quick, and with level 1's noise: games differ
 
 # ---------------------------------------------------------- browser pages
 
@@ -95,14 +93,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--no-first-run", "--disable-sync"]
 BOOT_TIMEOUT = 90_000   # ms
 HOVER_MS = 300          # the pointer on a link before the click (the walk that fetches ahead)
-SEARCH_GAMES = [
-    {"variant": "oblong-shatranj", "options": {"die": False}},
-    {"variant": "oblong-shatranj"},
-    {"variant": "scheherazade"},
-    {"variant": "sharah-hedman"},
-    {"variant": "sharah-surrounds"},
-    {"variant": "sharah-mittner", "options": {"placement": "random"}},
-]
+SEARCH_GAMES = [{"variant": cls.id, "options": options}    # each game's bench_search
+                for cls in VARIANTS.values() for options in cls.bench_search]
 
 
 def say(text: str = "") -> None:
@@ -146,7 +138,7 @@ def load_average() -> str:
 def perft_argv(variant, options, position, depth) -> list[str]:
     argv = ["perft", variant, str(depth), "--from-depth", str(depth), "--json"]
     for k, v in options.items():
-        argv += ["--option", f"{k}={v}"]
+        argv += ["--option", f"{k}={str(v).lower() if isinstance(v, bool) else v}"]
     if position:
         argv += ["--position", position]
     return argv
@@ -254,6 +246,135 @@ def print_engine(res: dict) -> None:
     say()
 
 
+# ================================================================ search
+
+def make_positions(per_game: int = 20) -> dict:
+    """Positions from self-play (level 1 on a small budget against itself,
+    seeded): one every few plies of a game's middle, 20 a game."""
+    import sharah_web
+    from sharah_web.search import make_player
+    out = {}
+    for label, variant, options, _depth in SEARCH_JOBS:
+        found: list[str] = []
+        seed = 0
+        while len(found) < per_game:
+            seed += 1
+            game = sharah_web.new_game(variant, seed=seed, **options)
+            players = [make_player(SELF_PLAY_PLAYER, seed * 2 + i) for i in range(2)]
+            for ply in range(max(SELF_PLAY_PLIES) + 1):
+                if game.result is not None or len(found) >= per_game:
+                    break
+                if ply in SELF_PLAY_PLIES and game.legal_moves():
+                    found.append(game.position())
+                game.play(players[ply % 2].choose(game))
+            note(f"positions: {label}: {len(found)} after {seed} games")
+        out[label] = found
+    return out
+
+
+def old_engine(commit: str, tmp: Path) -> Path:
+    """``sharah_web`` as it was at ``commit``, in a temporary folder (``git archive``)."""
+    where = tmp / f"old-{commit[:12]}"
+    where.mkdir()
+    archive = subprocess.run(["git", "archive", "--format=tar", commit, "sharah_web"], cwd=ROOT,
+                             capture_output=True, timeout=120)
+    if archive.returncode:
+        raise RuntimeError(f"git archive {commit}: {archive.stderr.decode().strip()}")
+    subprocess.run(["tar", "-x", "-C", str(where)], input=archive.stdout, check=True, timeout=120)
+    return where
+
+
+def engine_zip_of(tree: Path) -> bytes:
+    """The engine zip of the ``sharah_web`` package under ``tree``."""
+    import io
+    import zipfile
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for path in sorted((tree / "sharah_web").rglob("*.py")):
+            zf.write(path, path.relative_to(tree).as_posix())
+    return buf.getvalue()
+
+
+def search_job_bench(args, tmp: Path) -> dict:
+    positions = json.loads(SEARCH_POSITIONS.read_text())
+    config = {"seed": 1, "level": True, "limit": args.positions,
+              "games": [{"label": label, "variant": v, "options": o, "depth": d,
+                         "positions": positions[label]}
+                        for label, v, o, d in SEARCH_JOBS if not args.only or label in args.only]}
+    cfg = tmp / "search-config.json"
+    cfg.write_text(json.dumps(config))
+    trees = {"new": ROOT}
+    if args.base:
+        trees["old"] = old_engine(args.base, tmp)
+    runs: dict = {}
+    for rep in range(args.repeat):
+        for name, tree in trees.items():
+            note(f"search, round {rep + 1}/{args.repeat}: {name} on CPython (load average {load_average()})")
+            proc = subprocess.run([sys.executable, str(HERE / "search_job.py"), str(cfg), str(tree)],
+                                  cwd=tmp, capture_output=True, text=True, timeout=3600)
+            if proc.returncode:
+                raise RuntimeError(f"search job ({name}, CPython) failed:\n{proc.stderr[-3000:]}")
+            runs.setdefault((name, "cpython"), []).append(json.loads(proc.stdout))
+            if args.no_pyodide:
+                continue
+            note(f"search, round {rep + 1}/{args.repeat}: {name} in Pyodide under Node "
+                 f"(load average {load_average()})")
+            zip_path = tmp / f"engine-{name}.zip"
+            zip_path.write_bytes(engine_zip_of(tree))
+            proc = subprocess.run(["node", str(HERE / "search_pyodide.mjs"), str(zip_path), str(cfg)],
+                                  cwd=ROOT, capture_output=True, text=True, timeout=7200)
+            if proc.returncode:
+                raise RuntimeError(f"search job ({name}, Pyodide) failed:\n{proc.stderr[-3000:]}")
+            runs.setdefault((name, "pyodide"), []).append(json.loads(proc.stdout.splitlines()[-1]))
+    rows = []
+    for g, game in enumerate(config["games"]):
+        row = {"label": game["label"], "depth": game["depth"], "positions": len(game["positions"][:args.positions or None])}
+        for (name, runtime), reps in runs.items():
+            per = [rep["games"][g]["rows"] for rep in reps]
+            # per position, the fastest repetition (the others were interrupted more)
+            cpu = sum(min(p[i]["fixed"]["cpu"] for p in per) for i in range(len(per[0])))
+            wall = sum(min(p[i]["fixed"]["seconds"] for p in per) for i in range(len(per[0])))
+            nodes = sum(r["fixed"]["nodes"] for r in per[0])
+            level = [r["level"] for r in per[0]]
+            row[f"{name} {runtime}"] = {
+                "cpu": cpu, "wall": wall, "nodes": nodes,
+                "moves": [r["fixed"]["move"] for r in per[0]],
+                "level_depth": statistics.median(r["depth"] for r in level),
+                "level_depth_min": min(r["depth"] for r in level),
+                "level_seconds": statistics.median(min(p[i]["level"]["seconds"] for p in per)
+                                                   for i in range(len(per[0]))),
+            }
+        rows.append(row)
+    return {"base": args.base, "rows": rows, "runtimes": sorted({k[1] for k in runs})}
+
+
+def print_search(res: dict) -> None:
+    say("Search: fixed positions searched to a fixed depth, this tree (new)"
+        + (f" and {res['base']} (old)" if res["base"] else "")
+        + " in the same run; time = the sum over the positions of each position's fastest repetition "
+          "(processor time); n/s = positions a second")
+    for runtime in res["runtimes"]:
+        head = (f"{'game (' + runtime + ')':<30} {'depth':>5} {'pos':>4} {'new s':>7} {'new n/s':>8}"
+                + (f" {'old s':>7} {'old n/s':>8} {'speed-up':>8} {'same moves':>10}" if res["base"] else "")
+                + f" {'level 2 depth (min)':>19} {'level 2 s':>9}" + (" (old)" if res["base"] else ""))
+        say(head)
+        say("-" * len(head))
+        for r in res["rows"]:
+            n = r[f"new {runtime}"]
+            t = n["cpu"]
+            line = f"{r['label']:<30} {r['depth']:>5} {r['positions']:>4} {t:>7.2f} {n['nodes'] / t:>8.0f}"
+            lv = f" {n['level_depth']:>12g} ({n['level_depth_min']})    {n['level_seconds']:>9.2f}"
+            if res["base"]:
+                o = r[f"old {runtime}"]
+                to = o["cpu"]
+                same = sum(a == b for a, b in zip(n["moves"], o["moves"]))
+                line += (f" {to:>7.2f} {o['nodes'] / to:>8.0f} {to / t:>8.2f} "
+                         f"{same:>4}/{len(n['moves']):<5}")
+                lv += f" ({o['level_depth']:g} ({o['level_depth_min']}), {o['level_seconds']:.2f} s)"
+            say(line + lv)
+        say()
+
+
 # ================================================================ browser
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
@@ -289,7 +410,7 @@ def build_site(tmp: Path, port: int) -> Path:
         f"INHERIT: {ROOT / 'mkdocs.yml'}\n"
         f"docs_dir: {ROOT / 'docs'}\n"
         f"site_url: http://127.0.0.1:{port}/\n"
-        f"hooks:\n  - {ROOT / 'scripts' / 'mkdocs_hooks.py'}\n"
+        f"hooks:\n  - {ROOT / 'scripts' / 'sitebuild' / 'hooks.py'}\n"
         f"theme:\n  custom_dir: {ROOT / 'site_assets' / 'overrides'}\n", encoding="utf-8")
     out = tmp / "site"
     t0 = time.perf_counter()
@@ -476,7 +597,8 @@ def instant_nav(page, target: str, hover_ms: int = 0) -> dict:
     if not page.url.rstrip("/").endswith(target.rstrip("/")):
         raise RuntimeError(f"navigation to {target} ended on {page.url}")
     instant = after["marker"] == before["marker"] and after["workers"] == before["workers"]
-    since = (lambda k: (after[k] - after["click"]) / 1000 if after.get(k) is not None else None)
+    def since(k):
+        return ((after[k] - after["click"]) / 1000 if after.get(k) is not None else None)
     return {"page": target, "instant": instant, "hover_ms": hover_ms if link_seen else 0,
             "ready_s": since("t"), "mounted_s": since("mounted"),
             "html_chars": after["html"], "fetched_s": since("fetched"), "swapped_s": since("swapped"),
@@ -750,7 +872,8 @@ def budget_rows(engine: dict | None, browser: dict | None, size: int) -> list[tu
             rows.append(("(e) computer's move, default level (median)", "n/a", "(no budget)", None))
     if engine:
         # judged on processor time when both runtimes report it (see above)
-        ratio = (lambda r: r["ratio_cpu"] or r["ratio"])
+        def ratio(r):
+            return (r["ratio_cpu"] or r["ratio"])
         worst = min(engine["jobs"], key=ratio)
         rows.append(("engine in Pyodide / CPython, same perft (lowest; processor time)",
                      f"{ratio(worst):.2f} ({worst['label']}; wall clock {worst['ratio']:.2f})",
@@ -794,6 +917,17 @@ def main(argv=None) -> int:
     p.add_argument("--chromium", metavar="PATH", help="the Chromium binary (default $SHARAH_CHROMIUM "
                    "or /usr/bin/chromium)")
     p.add_argument("--json", metavar="FILE", help="also write every figure to FILE as JSON")
+    p.add_argument("--search", action="store_true",
+                   help="only the search job: fixed positions to a fixed depth, CPython and Pyodide")
+    p.add_argument("--base", metavar="COMMIT", help="with --search: also time the engine of COMMIT "
+                   "(checked out into a temporary folder) in the same run")
+    p.add_argument("--positions", type=int, default=0, metavar="N",
+                   help="with --search: only the first N positions of each game (default: all 20)")
+    p.add_argument("--only", action="append", metavar="LABEL",
+                   help="with --search: only this game (a label of SEARCH_JOBS; repeatable)")
+    p.add_argument("--no-pyodide", action="store_true", help="with --search: CPython only")
+    p.add_argument("--make-positions", action="store_true",
+                   help=f"write {SEARCH_POSITIONS.relative_to(ROOT)} again, from self-play")
     p.add_argument("--cpu-slowdown", type=float, default=1.0, metavar="N",
                    help="run each page's main thread N times slower (Chromium's CPU throttling; "
                         "not the workers): how the page would fare on a slower machine")
@@ -802,6 +936,21 @@ def main(argv=None) -> int:
         p.error("--repeat, --runs and --clicks must be at least 1")
     if not 1 <= args.cpu_slowdown <= 20:
         p.error("--cpu-slowdown is a factor from 1 (none) to 20")
+    if args.make_positions:
+        SEARCH_POSITIONS.write_text(json.dumps(make_positions(), indent=1) + "\n")
+        return 0
+    if args.search:
+        tmp = Path(tempfile.mkdtemp(prefix="sharah-bench-"))
+        try:
+            say(f"sharah_web search benchmark, {machine()['date']}, load average {load_average()}")
+            print_search(search_job_bench(args, tmp))
+        except RuntimeError as e:
+            print(f"bench: {e}", file=sys.stderr)
+            return 1
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        say(f"load average after {load_average()}")
+        return 0
     do_engine = args.engine or not args.browser
     do_browser = args.browser or not args.engine
 

@@ -60,12 +60,11 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import sharah_web
+from sharah_web import bridge, fence, randomgame
+from sharah_web.core import IllegalMoveError, NotationError, shown
 
-import sharah_web  # noqa: E402
-from sharah_web import bridge, fence  # noqa: E402
-from sharah_web.core import IllegalMoveError, NotationError, shown  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 try:  # the records module may not have landed yet
     from sharah_web import record
@@ -73,13 +72,6 @@ except ImportError:  # pragma: no cover - depends on the checkout
     record = None
 
 TARGETS = ("position", "move", "options", "record", "link", "saved", "stored", "api", "fence", "bridge")
-GAMES = [
-    ("oblong-shatranj", {}), ("oblong-shatranj", {"die": False, "setup": 3}),
-    ("scheherazade", {}), ("sharah-hedman", {}), ("sharah-surrounds", {}),
-    ("sharah-surrounds", {"size": 13, "board": "light"}),
-    ("sharah-mittner", {}), ("sharah-mittner", {"placement": "random"}),
-    ("sharah-mittner", {"size": 11, "split": "free", "placement": "random"}),
-]
 # Characters mutations insert: the engine's own, digits and letters of other
 # scripts (isdigit() is true for some that int() refuses), controls, quotes.
 ODD = ("0123456789/:*()+-=@x|; \t\n" "²³¹٣۵߂०１Ａａ½ⅣⅫ" "\x00\x7f\u200b\u0301\ufeff\U0001F600"
@@ -206,15 +198,15 @@ def fuzz_input(corpus: list[str], rng: random.Random) -> str:
 # --------------------------------------------------------------- corpora
 
 def random_games(n_plies: int, rng: random.Random):
-    """For each game of ``GAMES``, a short random game (its positions and moves)."""
+    """For each way of playing each game (``randomgame.played``), and for
+    each game with its options drawn at random, a short random game (its
+    positions and moves)."""
     out = []
-    for vid, opts in GAMES:
-        game = sharah_web.new_game(vid, seed=rng.randrange(1000), **opts)
-        for _ in range(n_plies):
-            if game.result is not None:
-                break
-            game.play(rng.choice(game.legal_moves()))
-        out.append((vid, opts, game))
+    for _label, vid, base in randomgame.played():
+        for opts in (base, randomgame.draw_options(vid, rng, base)):
+            game = sharah_web.new_game(vid, seed=rng.randrange(1000), **opts)
+            randomgame.play_out(game, rng, plies=n_plies)
+            out.append((vid, opts, game))
     return out
 
 

@@ -26,11 +26,10 @@ import shutil
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from sharah_web import new_game
+from sharah_web.svg import render_svg
 
-from sharah_web import new_game  # noqa: E402
-from sharah_web.svg import render_svg  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 OUT = ROOT / "site_assets" / "img"
 

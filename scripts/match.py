@@ -32,27 +32,18 @@ import sys
 import time
 from collections import Counter
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-import sharah_web  # noqa: E402
-from sharah_web.record import format_record  # noqa: E402
-from sharah_web.search import make_player  # noqa: E402
+import sharah_web
+from sharah_web import randomgame
+from sharah_web.record import format_record
+from sharah_web.search import make_player
 
 BENCHMARK = [("level2", "random"), ("level2", "greedy"), ("level3", "level2")]
-GAMES = [
-    ("oblong-shatranj", {}),
-    ("oblong-shatranj", {"die": "false"}),
-    ("scheherazade", {}),
-    ("sharah-hedman", {}),
-    ("sharah-surrounds", {}),
-    ("sharah-mittner", {}),
-]
 
 
 def play_one(args) -> dict:
     """One game: A and B players by spec, A on the first side or not."""
     variant, options, spec_a, spec_b, a_first, seed, max_plies, records = args
-    game = sharah_web.new_game(variant, seed=seed, **options)
+    game = sharah_web.new_game(variant, seed=seed, **{**randomgame.end_options(variant), **options})
     a = make_player(spec_a, seed * 2 + 1)
     b = make_player(spec_b, seed * 2 + 2)
     first, second = game.variant.sides
@@ -169,7 +160,7 @@ def main(argv=None) -> int:
     if args.records:
         os.makedirs(args.records, exist_ok=True)
     if args.all:
-        for variant, options in GAMES:
+        for _label, variant, options in randomgame.played():
             if args.only and variant not in args.only:
                 continue
             for a, b in BENCHMARK:

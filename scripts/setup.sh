@@ -4,9 +4,10 @@
 #   bash scripts/setup.sh [--browser]        # run it on its own
 #   source scripts/setup.sh; sharah_setup [--browser]   # from another script
 #
-# - .venv: a virtual environment with requirements.txt installed; pip runs
-#   only when requirements.txt (or the Python version) changed since the
-#   last install (stamp file .venv/.sharah-requirements).
+# - .venv: a virtual environment with requirements.txt installed, and the
+#   engine and the build (pyproject.toml) installed editable; pip runs only
+#   when one of those files (or the Python version) changed since the last
+#   install (stamp file .venv/.sharah-requirements).
 # - node_modules: `npm ci` (Pyodide, pinned in package.json/package-lock.json)
 #   only when package-lock.json changed since the last install (stamp file
 #   node_modules/.sharah-lock) or the runtime is missing.
@@ -72,14 +73,16 @@ then run this again." || return 1
     fi
 
     local stamp="$SHARAH_VENV/.sharah-requirements" want
-    want="$(_sha256 "$SHARAH_ROOT/requirements.txt") $("$SHARAH_VENV/bin/python" -c 'import sys; print(sys.version.split()[0])')"
+    want="$(_sha256 "$SHARAH_ROOT/requirements.txt" "$SHARAH_ROOT/pyproject.toml" | tr -d ' ') $("$SHARAH_VENV/bin/python" -c 'import sys; print(sys.version.split()[0])')"
     if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
         _say "python packages: up to date"
     else
-        _say "installing python packages (requirements.txt)"
+        _say "installing python packages (requirements.txt) and the engine (pyproject.toml, editable)"
         rm -f "$stamp"
         "$SHARAH_VENV/bin/python" -m pip install --disable-pip-version-check --no-input -q \
             -r "$SHARAH_ROOT/requirements.txt" || _fail "pip install -r requirements.txt failed" || return 1
+        "$SHARAH_VENV/bin/python" -m pip install --disable-pip-version-check --no-input -q --no-deps \
+            -e "$SHARAH_ROOT" || _fail "pip install -e . failed" || return 1
         printf '%s\n' "$want" > "$stamp"
     fi
 }

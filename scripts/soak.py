@@ -33,43 +33,17 @@ import traceback
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import sharah_web
+from sharah_web import randomgame
 
-import sharah_web  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 # (label, variant id, options): the games as the site offers them.
-GAMES = [
-    ("oblong-shatranj", "oblong-shatranj", {}),
-    ("oblong-no-die", "oblong-shatranj", {"die": False}),
-    ("scheherazade", "scheherazade", {"agreement": False}),
-    ("scheherazade-offers", "scheherazade", {}),
-    ("sharah-hedman", "sharah-hedman", {}),
-    ("sharah-surrounds", "sharah-surrounds", {}),
-    ("sharah-mittner", "sharah-mittner", {}),
-]
-# Options --random-options never draws: each removes an end rule.
-NO_END = {"sharah-surrounds": {"move_limit": 0}, "sharah-mittner": {"capture_limit": 0}}
+GAMES = randomgame.played()
 
 
 class Broken(Exception):
     """A check that failed (not an exception of the engine)."""
-
-
-def draw_options(variant_id: str, base: dict, rng: random.Random) -> dict:
-    """``base`` plus every option with choices (or on/off) drawn at random."""
-    options = dict(base)
-    banned = NO_END.get(variant_id, {})
-    for spec in sharah_web.variant(variant_id).option_specs():
-        name = spec["name"]
-        if name in options:
-            continue
-        if spec["type"] == "bool":
-            options[name] = rng.random() < 0.5
-        elif spec["choices"]:
-            choices = [c for c in spec["choices"] if banned.get(name, object()) != c]
-            options[name] = rng.choice(choices)
-    return options
 
 
 def play_game(task: tuple) -> dict:
@@ -83,24 +57,25 @@ def play_game(task: tuple) -> dict:
     try:
         game = sharah_web.new_game(variant_id, seed=seed, **options)
         rules = game.variant
-        while game.result is None:
-            ply = len(game.history)
-            if ply >= guard:
-                raise Broken(f"no end after {guard} plies")
+        texts = []
+
+        def before(moves, move):
             text = game.position()
-            if ply % check_every == 0 and rules.parse_position(text).text() != text:
+            if len(game.history) % check_every == 0 and rules.parse_position(text).text() != text:
                 raise Broken("the position text does not read back the same")
-            moves = game.legal_moves()
-            if not moves:
-                raise Broken("no legal move and no result")
-            captures = [m for m in moves if m.captured()] if bias else ()
-            move = rng.choice(captures if captures and rng.random() < bias else moves)
-            game.play(move)
-            after, result = game.position(), game.result
+            texts.append(text)
+
+        def after(move):
+            text, later, result = texts.pop(), game.position(), game.result
             if game.undo() is not move or game.position() != text or game.result is not None:
                 raise Broken(f"undo of {move.notation} does not give back the position")
-            if game.redo() is not move or game.position() != after or game.result != result:
+            if game.redo() is not move or game.position() != later or game.result != result:
                 raise Broken(f"redo of {move.notation} does not give the position after it")
+
+        try:
+            randomgame.play_out(game, rng, capture_bias=bias, limit=guard, before=before, after=after)
+        except randomgame.NoEnd as e:
+            raise Broken(str(e)) from None
         text = game.position()
         if rules.parse_position(text).text() != text:
             raise Broken("the final position text does not read back the same")
@@ -122,7 +97,7 @@ def tasks(args, games, rng):
     for label, variant_id, base in games:
         for i in range(args.games):
             seed = args.seed * 100_000 + i
-            options = draw_options(variant_id, base, rng) if args.random_options else base
+            options = randomgame.draw_options(variant_id, rng, base) if args.random_options else base
             yield (label, variant_id, options, seed, args.capture_bias, args.check_every, args.guard)
 
 

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from . import record
+from .analysis import AnalysisReply, ReviewReply
 from .core import NotationError
 from .session import Board
 
@@ -88,8 +89,9 @@ def _close(board_id: str, req: dict) -> dict:
 
 
 def _play(board: Board, req: dict) -> dict:
-    """A move; on a try board ``check`` says whether it is a solution."""
-    check = board.play(req.get("move"))
+    """A move; on a try board ``check`` says whether it is a solution;
+    ``branch``: keep the moves to redo, the move starts a variation."""
+    check = board.play(req.get("move"), req.get("branch"))
     return {} if check is None else {"check": check}
 
 
@@ -144,8 +146,16 @@ def _shortcut(board: Board, req: dict) -> dict:
 
 
 def _goto(board: Board, req: dict) -> dict:
-    """Show the game after ``ply`` moves, keeping the later ones (``future``)."""
-    board.goto(req.get("ply"))
+    """Show the game after ``ply`` moves, keeping the later ones (``future``),
+    or after ``node`` (``BoardState.node``: a move of any line)."""
+    board.goto(req.get("ply"), req.get("node"))
+    return {}
+
+
+def _variation(board: Board, req: dict) -> dict:
+    """``op`` ``promote`` (the line through ``node`` becomes the main line)
+    or ``delete`` (the variation that starts at ``node``)."""
+    board.variation(req.get("op"), req.get("node"))
     return {}
 
 
@@ -162,17 +172,34 @@ def _think(board: Board, req: dict) -> dict:
     return board.think(req["cmd"], req.get("level"), req.get("seed"), req.get("slice_ms"))
 
 
+def _analyse(board: Board, req: dict) -> dict:
+    """One slice (``slice_ms``) of the analysis of the position shown:
+    ``analysis`` (``analysis.AnalysisReply``); ask again while it is
+    ``thinking`` (it deepens), simply stop asking to stop."""
+    return {"analysis": board.analyse(req.get("slice_ms"))}
+
+
+def _review(board: Board, req: dict) -> dict:
+    """One slice of the review of the whole game: ``review``
+    (``analysis.ReviewReply``); ``look``: what is reviewed already, no
+    thinking; ``cancel``: stop, keeping what is done."""
+    return {"review": board.review(req.get("slice_ms"), req.get("look"), req.get("cancel"))}
+
+
 def _levels(board: Board, req: dict) -> dict:
     from .search import level_specs
     return {"levels": level_specs(), "computer": board.mode == "game"}
 
 
 def _record(board: Board, req: dict) -> dict:
-    """The whole game as a record, with ``tags`` (Event, Date, players...)."""
+    """The whole game as a record, with ``tags`` (Event, Date, players...):
+    an imported record's tags win, but for those the page writes itself
+    (``record.PAGE_TAGS``: the page's own address is never another's)."""
     tags = req.get("tags") or {}
     if not isinstance(tags, dict):
         raise NotationError("tags must be an object of name: value")
-    return {"record": record.format_record(board.game, {**tags, **getattr(board, "record_tags", {})})}
+    own = {k: v for k, v in tags.items() if k in record.PAGE_TAGS}
+    return {"record": record.format_record(board.game, {**tags, **getattr(board, "record_tags", {}), **own})}
 
 
 def _link(board: Board, req: dict) -> dict:
@@ -257,6 +284,7 @@ class Command:
     fields: tuple[str, ...] = ()   # the request's fields besides cmd and board
     board: str = "open"            # "open": an open board; "id": a board id only; "none"
     state: bool = True             # the reply carries the board's state
+    reply: tuple = ()              # (key, TypedDict): the reply's declared payload, if any
 
 
 COMMANDS: dict[str, Command] = {
@@ -264,7 +292,7 @@ COMMANDS: dict[str, Command] = {
     "open": Command(_open, True, OPEN_FIELDS, board="id", state=False),
     "close": Command(_close, True, board="id", state=False),
     "state": Command(_state, False),
-    "play": Command(_play, True, ("move",)),
+    "play": Command(_play, True, ("move", "branch")),
     "undo": Command(_undo, True, ("plies",)),
     "puzzle": Command(_puzzle, True, ("puzzle",)),
     "solve": Command(_solve, True, ("move",)),
@@ -272,11 +300,15 @@ COMMANDS: dict[str, Command] = {
     "restart": Command(_restart, True, ("options",)),
     "flip": Command(_flip, False),
     "shortcut": Command(_shortcut, True, ("name", "seed")),
-    "goto": Command(_goto, True, ("ply",)),
+    "goto": Command(_goto, True, ("ply", "node")),
+    "variation": Command(_variation, True, ("op", "node")),
     "explain": Command(_explain, False, ("from", "to", "drop"), state=False),
     "think": Command(_think, False, ("level", "seed", "slice_ms"), state=False),
     "hint": Command(_think, False, ("level", "seed", "slice_ms"), state=False),
     "levels": Command(_levels, False, state=False),
+    "analyse": Command(_analyse, False, ("slice_ms",), state=False, reply=("analysis", AnalysisReply)),
+    "review": Command(_review, False, ("slice_ms", "look", "cancel"), state=False,
+                      reply=("review", ReviewReply)),
     "record": Command(_record, False, ("tags",), state=False),
     "link": Command(_link, False, state=False),
     "save": Command(_save, False, state=False),
@@ -335,9 +367,10 @@ def handle(request_json: str) -> str:
         if board is not None:     # a search for a game that has changed since is dropped
             board.drop_stale_search()
     except ValueError as e:
-        out = {"ok": False, "error": str(e)}
+        # a message may quote the request: shown as it is, never turning the page's words around
+        out = {"ok": False, "error": record.shown_text(str(e))}
     except Exception as e:  # an engine bug: say so, keep the worker alive
-        out = {"ok": False, "error": f"internal error: {type(e).__name__}: {e}", "internal": True}
+        out = {"ok": False, "error": record.shown_text(f"internal error: {type(e).__name__}: {e}"), "internal": True}
     if not out["ok"] and isinstance(req, dict) and isinstance(req.get("board"), str):
         out["board"] = req["board"]
     return json.dumps(out, separators=(",", ":"))

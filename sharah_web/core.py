@@ -433,6 +433,20 @@ class Variant:
     neutral_symbol: dict[str, str] = {}     # neutral kinds: kind -> symbol in the text
     options: dict[str, Option] = {}
     red_spot_kinds: tuple[str, ...] = ()    # kinds drawn with a red spot
+    # The ways of playing the game that the scripts play one by one (soak,
+    # match, fuzz): a label -> its options (the site's own offerings).
+    played: dict[str, dict[str, Any]] = {}
+    # The options a random game fixes so that it is sure to end: an option
+    # value that removes every end rule is never drawn (soak, fuzz, match,
+    # the property tests: sharah_web.randomgame).
+    random_end: dict[str, Any] = {}
+    # The engine benchmark's perft jobs (scripts/bench.py): (label, options,
+    # position text or None for the set-up, depth), each taking roughly
+    # 1-5 s on CPython.
+    bench_jobs: tuple[tuple[str, dict[str, Any], str | None, int], ...] = ()
+    # The options with which the benchmark times the computer's moves
+    # (scripts/bench.py, in the browser).
+    bench_search: tuple[dict[str, Any], ...] = ({},)
 
     def __init__(self, **options):
         self.geometry = Geometry(self.width, self.height)
@@ -448,6 +462,11 @@ class Variant:
         self.types = {t.kind: t for t in self.piece_types}
         self.by_letter = {t.letter: t.kind for t in self.piece_types}
         self.symbol_kind = {s: k for k, s in self.neutral_symbol.items()}
+
+    def search_tuning(self) -> dict[str, Any]:
+        """The computer's search tuning in this game with these options:
+        ``search.Tuning``'s fields that differ from its defaults."""
+        return {}
 
     def option_specs(self) -> list[dict]:
         """The options as plain data, for a settings panel: name, type,
@@ -850,6 +869,32 @@ class Ply:
     name: str = ""
 
 
+class Node:
+    """A move of a game's tree: its ``ply`` (``None`` at the root, the
+    start), the node before it and the moves played after it, the main
+    continuation first and the variations after it."""
+    __slots__ = ("ply", "parent", "children")
+
+    def __init__(self, ply: "Ply | None", parent: "Node | None"):
+        self.ply, self.parent, self.children = ply, parent, []
+
+    def path(self) -> list["Node"]:
+        """The nodes from the first move to this one."""
+        out, node = [], self
+        while node.parent is not None:
+            out.append(node)
+            node = node.parent
+        return out[::-1]
+
+    def main(self) -> list["Node"]:
+        """The main continuation after this node (first children)."""
+        out, node = [], self
+        while node.children:
+            node = node.children[0]
+            out.append(node)
+        return out
+
+
 class Line:
     """A light stand-in for a ``Game``, for code that walks a game tree (the
     search, perft): what ``Variant.result`` reads of a game (``variant``,
@@ -901,6 +946,7 @@ class Game:
         self._pos = position
         self.history: list[Ply] = []
         self.future: list[Ply] = []
+        self.root = self._node = Node(None, None)   # the tree of moves and variations
         self._moves: list[Move] | None = None
         self.result: Result | None = None
         self.result = self._start_result = variant.result(self)
@@ -942,12 +988,17 @@ class Game:
             raise IllegalMoveError(f"the game is over ({self.result})")
         return self.variant.parse_move(text, self._pos, self.legal_moves())
 
-    def play(self, move, roll=None) -> Move:
+    def play(self, move, roll=None, branch: bool = False) -> Move:
         """Play a move given as text (or a ``Move`` from ``legal_moves``).
         ``roll``: the chance outcome after it (a whole number, the die
         roll), else chance decides. Raises ``NotationError`` or
         ``IllegalMoveError`` (``ValueError``s) and changes nothing if
-        either is malformed or the move illegal."""
+        either is malformed or the move illegal.
+
+        The moves after the one shown (to redo) are dropped, with every
+        variation from here; with ``branch`` they are kept: the move starts
+        a variation (or, when it is one of the moves already played from
+        here, with no other roll, goes on into it)."""
         if roll is not None and (isinstance(roll, bool) or not isinstance(roll, int) or roll.bit_length() > 32):
             raise NotationError(f"a roll is a whole number, not {shown(roll)}")
         if isinstance(move, Move):
@@ -955,14 +1006,32 @@ class Game:
                 raise IllegalMoveError(f"{move} is not a legal move here")
         else:
             move = self.find_move(move)
+        node = self._node
+        if branch:
+            for child in node.children:
+                if child.ply.move == move and (roll is None or self._same_roll(child.ply.after, roll)):
+                    self.goto_node(child)
+                    return move
         after = self.variant.apply(self._pos, move)
         if roll is not None:
             self.variant.set_roll(after, roll)
         else:
             self.variant.after_move(after, self.rng)
-        self._push(Ply(move, self._pos, after, None, self.variant.move_name(self._pos, move)))
+        ply = Ply(move, self._pos, after, None, self.variant.move_name(self._pos, move))
+        child = Node(ply, node)
+        if branch:
+            node.children.append(child)
+        else:
+            node.children = [child]
+        self._push(ply)
+        self._node = child
         self.future.clear()
         return move
+
+    def _same_roll(self, pos: Position, roll) -> bool:
+        probe = pos.copy()
+        self.variant.set_roll(probe, roll)
+        return probe.state == pos.state
 
     def _push(self, ply: Ply) -> None:
         self.history.append(ply)
@@ -977,6 +1046,7 @@ class Game:
             return None
         ply = self.history.pop()
         self.future.append(ply)
+        self._node = self._node.parent
         self._pos = ply.before
         self._moves = None
         self.result = self.history[-1].result if self.history else self._start_result
@@ -986,11 +1056,106 @@ class Game:
         if not self.future:
             return None
         ply = self.future.pop()
+        node = self._node
+        child = next((c for c in node.children if c.ply is ply), None)
+        if child is None:          # a line put back from outside: it becomes the main one
+            child = Node(ply, node)
+            node.children.insert(0, child)
         self.history.append(ply)
+        self._node = child
         self._pos = ply.after
         self._moves = None
         self.result = ply.result
         return ply.move
+
+    # --- variations: the tree of moves (``root``, ``Node``)
+    @property
+    def node(self) -> Node:
+        """The node of the move shown (``root`` at the start)."""
+        return self._node
+
+    def nodes(self) -> list[Node]:
+        """Every node, the root first, each before the moves after it and the
+        main continuation before the variations (the order a record writes;
+        a node's index in it names it on the wire)."""
+        out, stack = [], [self.root]
+        while stack:
+            node = stack.pop()
+            out.append(node)
+            stack.extend(reversed(node.children))
+        return out
+
+    def node_at(self, index) -> Node:
+        nodes = self.nodes()
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(nodes):
+            raise NotationError(f"there is no move {shown(index)} in this game's tree (0 to {len(nodes) - 1})")
+        return nodes[index]
+
+    def goto_node(self, node: Node) -> None:
+        """Show the position after ``node``; the moves to redo are its main continuation."""
+        path = node.path()
+        self.history = [n.ply for n in path]
+        self.future = [n.ply for n in reversed(node.main())]
+        self._node = node
+        self._pos = node.ply.after if node.ply else self.start
+        self._moves = None
+        self.result = node.ply.result if node.ply else self._start_result
+
+    def on_main_line(self, node: Node) -> bool:
+        while node.parent is not None:
+            if node.parent.children[0] is not node:
+                return False
+            node = node.parent
+        return True
+
+    def promote(self, node: Node) -> None:
+        """Make the line through ``node`` the main line (at every branch on its way)."""
+        while node.parent is not None:
+            siblings = node.parent.children
+            siblings.remove(node)
+            siblings.insert(0, node)
+            node = node.parent
+        self.goto_node(self._node)
+
+    def delete(self, node: Node, main: bool = False) -> None:
+        """Delete the variation that ``node`` starts (not a main continuation,
+        unless ``main``), with every move after it; the board leaves it if it
+        was in it."""
+        if node.parent is None or (node.parent.children[0] is node and not main):
+            raise NotationError("only a variation can be deleted (Play from here cuts the main line)")
+        inside, n = False, self._node
+        while n is not None:
+            if n is node:
+                inside = True
+            n = n.parent
+        node.parent.children.remove(node)
+        self.goto_node(node.parent if inside else self._node)
+
+    def at(self, ply: int) -> "Game":
+        """A new game that shares this one's plies and shows the position
+        after ``ply`` moves of its whole line (the moves played, then the
+        moves to redo); this game is left as it is. For looking at an
+        earlier position (analysis) without moving the board."""
+        line = list(self.history) + list(reversed(self.future))
+        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= len(line):
+            raise NotationError(f"ply must be a whole number from 0 to {len(line)}, not {shown(ply)}")
+        other = Game.__new__(Game)
+        other.variant, other.rng, other.start = self.variant, self.rng, self.start
+        other.history = line[:ply]
+        other.future = list(reversed(line[ply:]))
+        other.root = node = Node(None, None)     # its own tree: the line alone
+        for i, p in enumerate(line):
+            node.children.append(Node(p, node))
+            node = node.children[0]
+            if i + 1 == ply:
+                other._node = node
+        if not ply:
+            other._node = other.root
+        other._pos = line[ply - 1].after if ply else self.start
+        other._moves = None
+        other._start_result = self._start_result
+        other.result = line[ply - 1].result if ply else self._start_result
+        return other
 
     def positions(self) -> list[Position]:
         """Every position of the game so far, the start first."""

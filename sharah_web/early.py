@@ -1,7 +1,7 @@
 """A board's early answer: what the page shows and lets the reader do
 before the engine has booted ("play before the runtime").
 
-The build (scripts/mkdocs_hooks.py, ``write_early_answers``) asks the
+The build (scripts/sitebuild/early.py, ``write_early_answers``) asks the
 engine, for every board on a page, the very answer the live board gets on
 ``open`` (``Board.state``: a ``BoardState``, the live drawing and every
 legal move) and adds what the widget needs to show a chosen move without

@@ -112,6 +112,56 @@ def move_list_html(names, sides, numbers, kinds, first_ply: int = 1, current: in
     return "".join(out)
 
 
+def tree_html(game, first: str, current: int) -> str:
+    """The move list with its variations (the ``li`` of ``ol.sharah-moves``,
+    for a game whose tree branches): every move an item naming its node
+    (``data-node``, the index ``goto`` takes), the main line first; each
+    variation an item after the move it replaces, in parentheses, its moves
+    in a list of their own (nested as deep as they go), with buttons to
+    promote it to the main line or delete it. ``current``: the node shown."""
+    from .notation import number_step
+    index = {id(n): i for i, n in enumerate(game.nodes())}
+
+    def item(node, state, fresh: bool) -> tuple[str, tuple]:
+        ply = node.ply
+        label, after = number_step(state, ply, first)
+        if not label and fresh and ply.move.kind not in DRAW_WORDS:
+            label = f"{max(state[0], 1)}…"
+        side, kind, i = ply.before.to_move, ply.move.kind, index[id(node)]
+        html = (f'<li data-node="{i}" data-side="{escape(side or "")}" data-kind="{escape(kind)}"'
+                + (' aria-current="step"' if i == current else '') + '>'
+                + (f'<span class="sharah-move-no">{escape(label)}</span>' if label else '')
+                + (_draw_words(side, kind, ply.name) if kind in DRAW_WORDS else escape(ply.name))
+                + '</li>')
+        return html, after
+
+    def line(node, state, fresh: bool) -> str:
+        out = []
+        while node.children:
+            main = node.children[0]
+            html, after = item(main, state, fresh)
+            out.append(html)
+            for alt in node.children[1:]:
+                first_html, alt_after = item(alt, state, True)
+                i = index[id(alt)]
+                what = escape(alt.ply.name)
+                out.append(
+                    f'<li class="sharah-variation" data-var="{i}"><span class="sharah-var-tools">'
+                    f'<button type="button" class="sharah-var-btn" data-var-op="promote" data-node="{i}" '
+                    f'aria-label="Promote the variation from {what} to the main line" '
+                    f'title="Make the line from {what} the main line">↑</button>'
+                    f'<button type="button" class="sharah-var-btn" data-var-op="delete" data-node="{i}" '
+                    f'aria-label="Delete the variation from {what}" '
+                    f'title="Delete the variation from {what}">×</button></span>'
+                    f'<ol class="sharah-var-moves" aria-label="Variation from {what}">'
+                    + first_html + line(alt, alt_after, False) + '</ol></li>')
+            fresh = len(node.children) > 1
+            node, state = main, after
+        return "".join(out)
+
+    return line(game.root, (0, None), True)
+
+
 def _draw_words(side, kind, name) -> str:
     who = _cap(side) if side else "The player"
     return f'<span class="sharah-move-words" title="{escape(name)}">{escape(who)} {DRAW_WORDS[kind]}</span>'

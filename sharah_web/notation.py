@@ -26,17 +26,26 @@ def move_numbers(history, first: str) -> list[str]:
     start); a game that starts with the other side begins "1…"; a side that
     moves twice keeps its number; draw offers and their answers are not
     moves, so they get no number and change nothing."""
-    out, n, last = [], 0, None
+    out, state = [], (0, None)
     for ply in history:
-        label = ""
-        if ply.move.kind not in DRAW_ACTIONS:
-            side = ply.before.to_move
-            if side == first and last != first:
-                n += 1
-                label = f"{n}."
-            elif side != first and last is None:
-                n = 1
-                label = "1…"
-            last = side
+        label, state = number_step(state, ply, first)
         out.append(label)
     return out
+
+
+def number_step(state: tuple, ply, first: str) -> tuple[str, tuple]:
+    """One step of ``move_numbers``: ``state`` is ``(number, the side that
+    moved last)`` before ``ply`` (``(0, None)`` at the start); the label
+    of ``ply`` and the state after it (a record's variations carry it)."""
+    n, last = state
+    label = ""
+    if ply.move.kind not in DRAW_ACTIONS:
+        side = ply.before.to_move
+        if side == first and last != first:
+            n += 1
+            label = f"{n}."
+        elif side != first and last is None:
+            n = 1
+            label = "1…"
+        last = side
+    return label, (n, last)

@@ -49,7 +49,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .core import MAX_POSITION_TEXT, Game, NotationError, Position, shown
-from .notation import move_numbers, split_roll
+from .chesslike import DRAW_ACTIONS
+from .notation import number_step, split_roll
 
 # The limits (docs/about/saving.md gives them to the reader). A record
 # writes a tag in as many characters as a saved game ("A":"v", against
@@ -70,6 +71,9 @@ MAX_NUMBER_DIGITS = 20   # digits of a number in a saved game's JSON
 LINK_VERSION = 1
 SAVED_FORMAT, SAVED_VERSION = "sharah-game", 1
 
+# Tags the page writes itself when it copies a record (its own address): an
+# imported record's value never replaces them.
+PAGE_TAGS = ("Site",)
 # Tags the engine writes and reads itself; a page may add any other.
 ENGINE_TAGS = ("Variant", "Options", "Roll", "Position", "FEN", "SetUp", "Result", "Termination")
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
@@ -95,14 +99,20 @@ class GameText:
     position's text, or ``None`` for the game's set-up; ``roll`` the chance
     outcome before the first move (the die), when the set-up leaves it open;
     ``moves`` the notations, ``move@roll`` with the die; ``ply`` how many of
-    them are played (the rest can be redone)."""
+    them are played (the rest can be redone). A game with variations has
+    ``tree``: the main line's move texts, each variation as a list after
+    the move it replaces (nested as deep as they go, as PGN's parentheses),
+    and ``node``, the index of the move shown (``Game.nodes``) when it is
+    not on the main line. Readers take ``moves`` as such a tree too."""
 
     variant: str
     options: dict
     start: str | None = None
     roll: int | None = None
-    moves: list[str] = field(default_factory=list)
+    moves: list = field(default_factory=list)
     ply: int | None = None
+    tree: list | None = None
+    node: int | None = None
 
 
 # ------------------------------------------------------------ game -> data
@@ -117,12 +127,64 @@ def game_text(game: Game) -> GameText:
     rules = game.variant
     start, roll = start_fields(game)
     chance = has_chance(rules, game.start)
-    moves = []
-    for ply in line(game):
-        after = roll_of(rules, ply.after) if chance else None
-        moves.append(ply.move.notation if after is None else f"{ply.move.notation}@{after}")
+    moves = [_ply_text(rules, ply, chance) for ply in line(game)]
     options = {name: rules.opts[name] for name in rules.options}   # in the game's own order
-    return GameText(rules.id, options, start, roll, moves, len(game.history))
+    tree = node = None
+    nodes = game.nodes()
+    if any(len(n.children) > 1 for n in nodes):
+        tree = _tree_items(game.root, lambda n: _ply_text(rules, n.ply, chance))
+        if not game.on_main_line(game.node):
+            node = next(i for i, n in enumerate(nodes) if n is game.node)
+    return GameText(rules.id, options, start, roll, moves, len(game.history), tree, node)
+
+
+def _ply_text(rules, ply, chance: bool) -> str:
+    after = roll_of(rules, ply.after) if chance else None
+    return ply.move.notation if after is None else f"{ply.move.notation}@{after}"
+
+
+def _tree_items(node, text) -> list:
+    """The line after ``node`` with its variations (``GameText.tree``)."""
+    out: list = []
+    while node.children:
+        main = node.children[0]
+        out.append(text(main))
+        for alt in node.children[1:]:
+            out.append([text(alt)] + _tree_items(alt, text))
+        node = main
+    return out
+
+
+def _written(data: GameText) -> tuple[list, int | None, int | None]:
+    """What a link or saved game writes: (moves, ply, node) - the tree when
+    the game has variations."""
+    if data.tree is None:
+        return data.moves, data.ply, None
+    return data.tree, (None if data.node is not None else data.ply), data.node
+
+
+def tree_size(items: list, depth: int = 1) -> int:
+    """The moves of a tree of move texts (``GameText.tree``), every item
+    checked: text, or a variation (a list) after a move, at most
+    ``MAX_DEPTH`` deep."""
+    if depth > MAX_DEPTH:
+        raise RecordError(f"the variations are nested more than {MAX_DEPTH} deep")
+    n, after_move = 0, False
+    for item in items:
+        if isinstance(item, list):
+            if not after_move:
+                raise RecordError("a variation must follow the move it replaces")
+            if not item or not isinstance(item[0], str):
+                raise RecordError("a variation must begin with a move")
+            n += tree_size(item, depth + 1)
+        elif isinstance(item, str):
+            n += 1
+            after_move = True
+        else:
+            raise RecordError(f"a move is text, not {_clip(item)}")
+        if n > MAX_PLIES:
+            raise RecordError(f"the game has more than {MAX_PLIES:,} moves; at most {MAX_PLIES:,} are read")
+    return n
 
 
 def has_chance(rules, pos: Position) -> bool:
@@ -161,8 +223,12 @@ def start_fields(game: Game) -> tuple[str | None, Any]:
 def replay(data: GameText) -> Game:
     """The game ``data`` describes, every move checked; ``RecordError`` for
     the first thing wrong. The game stands at ``data.ply`` (default: the end)."""
+    if not isinstance(data.moves, list):
+        raise RecordError("its moves are not a list")
     if len(data.moves) > MAX_PLIES:
         raise RecordError(f"the game has {len(data.moves):,} moves; at most {MAX_PLIES:,} are read")
+    if any(isinstance(m, list) for m in data.moves):
+        return _replay_tree(data)
     rules = _rules(data.variant, data.options)
     pos = _start(rules, data.start, data.roll)
     chance = has_chance(rules, pos)
@@ -189,6 +255,57 @@ def replay(data: GameText) -> Game:
             raise RecordError(f"the move to show must be 0 to {len(moves)}, not {shown(data.ply)}")
         while len(game.history) > data.ply:
             game.undo()
+    return game
+
+
+def _replay_tree(data: GameText) -> Game:
+    """``replay`` for a game with variations (``data.moves`` a tree)."""
+    tree_size(data.moves)
+    rules = _rules(data.variant, data.options)
+    pos = _start(rules, data.start, data.roll)
+    chance = has_chance(rules, pos)
+    first = data.moves[0]
+    if chance and data.roll is None and _unrolled(rules, pos):
+        game = _first_roll(rules, pos, _split_roll(first, 1, chance))
+    else:
+        game = Game(rules, pos)
+
+    def play_line(items: list) -> None:
+        before = None                     # the node before the last move of this line
+        for k, item in enumerate(items):
+            if isinstance(item, list):
+                here = game.node
+                game.goto_node(before)
+                play_line(item)
+                game.goto_node(here)
+                continue
+            ply = len(game.history) + 1
+            text, roll = _split_roll(item, ply, chance)
+            before = game.node
+            try:
+                move = game.find_move(text)
+            except ValueError as e:
+                raise RecordError(_reason(e), ply, text) from None
+            following = next((m for m in items[k + 1:] if isinstance(m, str)), None)
+            if roll is None and chance and following is not None:
+                _play_guessing_roll(game, move, _split_roll(following, ply + 1, chance)[0], ply + 1)
+            else:
+                try:
+                    game.play(move, roll=roll, branch=True)
+                except ValueError as e:
+                    raise RecordError(_reason(e), ply, text) from None
+
+    play_line(data.moves)
+    if data.node is not None:
+        try:
+            game.goto_node(game.node_at(data.node))
+        except ValueError:
+            raise RecordError(f"the move to show is not in the game (node {_clip(data.node)})") from None
+    elif data.ply is not None:
+        main = game.root.main()
+        if isinstance(data.ply, bool) or not isinstance(data.ply, int) or not 0 <= data.ply <= len(main):
+            raise RecordError(f"the move to show must be 0 to {len(main)}, not {shown(data.ply)}")
+        game.goto_node(main[data.ply - 1] if data.ply else game.root)
     return game
 
 
@@ -267,7 +384,8 @@ def _play_guessing_roll(game: Game, move, following: str, ply: int) -> None:
     rules = game.variant
     reasons = []
     for roll, _ in rules.chances(game.current):
-        game.play(move, roll=roll)
+        kept = list(game.node.children)
+        game.play(move, roll=roll, branch=True)
         if game.result is not None:
             return
         try:
@@ -275,8 +393,10 @@ def _play_guessing_roll(game: Game, move, following: str, ply: int) -> None:
             return
         except ValueError as e:
             reasons.append(_reason(e))
+        probe = game.node
         game.undo()
-        game.future.clear()
+        if not any(probe is n for n in kept):     # a move this line put there, not another line's
+            game.delete(probe, main=True)
     raise RecordError(_no_roll_reason(reasons), ply, following)
 
 
@@ -292,12 +412,30 @@ _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 # Control characters (tabs, line breaks, \x00-\x1f, \x7f-\x9f) and lone
 # surrogates: a tag's value is one line of text.
 _UNWRITABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+# Characters that change how the text around them is shown, invisibly: the
+# direction marks, embeddings, overrides and isolates (U+061C, U+200E,
+# U+200F, U+202A-U+202E, U+2066-U+2069), the line and paragraph separators
+# (U+2028, U+2029), and the invisible spaces and format characters (U+200B,
+# U+2060-U+2064, U+206A-U+206F, U+FEFF, U+FFF9-U+FFFB). Joiners (U+200C,
+# U+200D), which some scripts and emoji need, are kept.
+_INVISIBLE = ("\u061c\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f"
+              "\ufeff\ufff9-\ufffb")
+_UNSHOWN = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f\\ud800-\\udfff{_INVISIBLE}]")
 
 
 def clean_tag(value: str) -> str:
     """A tag's value as records and saved games keep it: each control
-    character (a tab, a line break...) or lone surrogate becomes a space."""
-    return _UNWRITABLE.sub(" ", value)
+    character (a tab, a line break...), lone surrogate, or invisible
+    character that changes how text is shown (a right-to-left override, a
+    line separator, a zero-width space...) becomes a space."""
+    return _UNSHOWN.sub(" ", value)
+
+
+def shown_text(text: str) -> str:
+    """``text`` (a message that may quote a visitor's input) with every
+    control or invisible character written as its escape (``\\u202e``): on
+    the page it reads as it is, and cannot turn the words around it."""
+    return _UNSHOWN.sub(lambda m: m.group().encode("unicode_escape", "backslashreplace").decode("ascii"), text)
 
 
 def check_tag(name: Any, value: Any, what: str = "the tag") -> None:
@@ -414,7 +552,7 @@ def format_record(game: Game, tags: dict | None = None) -> str:
     ``RecordError``."""
     if tags is not None and not isinstance(tags, dict):
         raise RecordError("the tags are not a list of name and value")
-    plies = len(game.history) + len(game.future)
+    plies = len(game.nodes()) - 1            # every move, the variations' too
     if plies > MAX_PLIES:
         raise RecordError(f"this game has {plies:,} moves, too many for a record (at most {MAX_PLIES:,})")
     data = game_text(game)
@@ -439,7 +577,7 @@ def format_record(game: Game, tags: dict | None = None) -> str:
     out.update(sorted(tags.items()))
     head = "\n".join(f'[{k} "{_escape(v)}"]' for k, v in out.items())
     why = "" if end is None else "{" + _sentence(str(end)) + "}"   # the engine's words, for the reader
-    text = head + "\n\n" + _movetext(game, data.moves, out["Result"], why) + "\n"
+    text = head + "\n\n" + _movetext(game, out["Result"], why) + "\n"
     if len(text) > MAX_RECORD:
         raise RecordError(f"this game's record would be too long ({len(text):,} characters; "
                           f"at most {MAX_RECORD:,})")
@@ -475,16 +613,40 @@ def _sentence(text: str) -> str:
     return (text[:1].upper() + text[1:] + ".").replace("{", "(").replace("}", ")")
 
 
-def _movetext(game: Game, moves: list[str], result: str, comment: str = "") -> str:
+def _movetext(game: Game, result: str, comment: str = "") -> str:
+    """The moves of the whole tree, numbered; each variation in parentheses
+    after the move it replaces, its first move numbered (``3...`` for the
+    second player's)."""
     rules = game.variant
     try:
         first = rules.initial_position().to_move
     except Exception:
         first = rules.sides[0]
-    numbers = move_numbers(line(game), first)
-    tokens = []   # a number stays on the line of its move
-    for number, move in zip(numbers, moves):
-        tokens.append(f"{number.replace('…', '...')} {move}" if number else move)
+    chance = has_chance(rules, game.start)
+    tokens: list[str] = []   # a number stays on the line of its move
+
+    def write(node, state, fresh: bool) -> None:
+        # the line after ``node``; ``state`` the numbering there; ``fresh``:
+        # the next move opens a line (after "(" or ")"), so it is numbered
+        while node.children:
+            main = node.children[0]
+            label, after = number_step(state, main.ply, first)
+            if not label and fresh and main.ply.move.kind not in DRAW_ACTIONS:
+                label = f"{max(state[0], 1)}..."
+            move = _ply_text(rules, main.ply, chance)
+            tokens.append(f"{label.replace('…', '...')} {move}" if label else move)
+            for alt in node.children[1:]:
+                label, alt_after = number_step(state, alt.ply, first)
+                if not label and alt.ply.move.kind not in DRAW_ACTIONS:
+                    label = f"{max(state[0], 1)}..."
+                move = _ply_text(rules, alt.ply, chance)
+                tokens.append("(" + (f"{label.replace('…', '...')} {move}" if label else move))
+                write(alt, alt_after, False)
+                tokens[-1] += ")"
+            fresh = len(node.children) > 1
+            node, state = main, after
+
+    write(game.root, (0, None), True)
     if comment:
         tokens.append(comment)
     tokens.append(result)
@@ -546,12 +708,17 @@ _TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\\n]|\\.)*)"\s*\]')
 _NUMBER = re.compile(r"\d+(?:\.+|…)")
 
 
-def read_record(text: str) -> tuple[dict, list[str]]:
-    """The tags and the move texts of a record, in order; comments, move
-    numbers and the result left out. Only the form is checked here."""
+def read_record(text: str) -> tuple[dict, list]:
+    """The tags and the move texts of a record, in order, each variation
+    (in parentheses) a list after the move it replaces (``GameText.tree``);
+    comments, move numbers and the result left out. Only the form is
+    checked here."""
     text = text.lstrip("\ufeff")
     tags: dict = {}
-    moves: list[str] = []
+    moves: list = []
+    top = moves
+    open_lines: list[list] = []     # the lines a "(" left, innermost last
+    count = 0
     i, n = 0, len(text)
     while i < n:
         c = text[i]
@@ -576,8 +743,23 @@ def read_record(text: str) -> tuple[dict, list[str]]:
         elif c == ";":
             end = text.find("\n", i)
             i = n if end < 0 else end + 1
-        elif c in "()":
-            raise RecordError(f"line {_line(text, i)}: variations in parentheses are not read; remove them")
+        elif c == "(":
+            if not moves or not isinstance(moves[-1], (str, list)) or not any(isinstance(m, str) for m in moves):
+                raise RecordError(f"line {_line(text, i)}: a variation ( ) must follow the move it replaces")
+            if len(open_lines) + 1 >= MAX_DEPTH:
+                raise RecordError(f"line {_line(text, i)}: variations nested more than {MAX_DEPTH - 1} deep")
+            variation: list = []
+            moves.append(variation)
+            open_lines.append(moves)
+            moves = variation
+            i += 1
+        elif c == ")":
+            if not open_lines:
+                raise RecordError(f"line {_line(text, i)}: a ) that closes no variation")
+            if not moves:
+                raise RecordError(f"line {_line(text, i)}: an empty variation ( )")
+            moves = open_lines.pop()
+            i += 1
         elif c in "]}":
             raise RecordError(f"line {_line(text, i)}: a {c} that closes nothing")
         else:
@@ -589,14 +771,19 @@ def read_record(text: str) -> tuple[dict, list[str]]:
             if not token:
                 continue
             if token in RESULTS:
+                if open_lines:
+                    raise RecordError(f"line {_line(text, i)}: the result {token} inside a variation; close it with ) first")
                 rest = text[i:].strip()
                 if rest and not re.fullmatch(r"(\{[^}]*\}\s*)*", rest):
                     raise RecordError(f"line {_line(text, i)}: moves after the result {token}")
                 break
             moves.append(token)
-            if len(moves) > MAX_PLIES:
+            count += 1
+            if count > MAX_PLIES:
                 raise RecordError(f"the record has more than {MAX_PLIES:,} moves")
-    return tags, moves
+    if open_lines:
+        raise RecordError("a variation opened with ( is not closed with )")
+    return tags, top
 
 
 def _line(text: str, i: int) -> int:
@@ -622,9 +809,12 @@ def format_link(game: Game, board: str | None = None) -> str:
         fields.append("p=" + _q(data.start.replace(" ", "_")))
     if data.roll is not None:
         fields.append(f"r={data.roll}")
-    fields.append("m=" + ",".join(_q(m) for m in data.moves))
-    if data.ply != len(data.moves):
-        fields.append(f"n={data.ply}")
+    moves, ply, node = _written(data)
+    fields.append("m=" + ",".join(_link_tokens(moves)))
+    if node is not None:
+        fields.append(f"k={node}")
+    elif ply != len(data.moves):
+        fields.append(f"n={ply}")
     if board:
         fields.append("b=" + _q(board))
     text = ";".join(fields)
@@ -634,9 +824,51 @@ def format_link(game: Game, board: str | None = None) -> str:
     return text
 
 
-def _q(text: str) -> str:
+def _link_tokens(items: list) -> list[str]:
+    """A tree of moves as a link's tokens: a variation's first move after
+    "(", its last before ")"."""
+    out: list[str] = []
+    for item in items:
+        if isinstance(item, list):
+            inner = _link_tokens(item)
+            inner[0] = "(" + inner[0]
+            inner[-1] += ")"
+            out.extend(inner)
+        else:
+            out.append(_q(item, move=True))
+    return out
+
+
+def _link_moves(text: str) -> list:
+    """The tree of moves in a link's ``m`` (``_link_tokens`` read back)."""
+    top: list = []
+    line, open_lines = top, []
+    for token in text.split(","):
+        while token.startswith("("):
+            if len(open_lines) + 1 >= MAX_DEPTH:
+                raise RecordError(f"the link's variations are nested more than {MAX_DEPTH - 1} deep")
+            variation: list = []
+            line.append(variation)
+            open_lines.append(line)
+            line = variation
+            token = token[1:]
+        closing = len(token) - len(token.rstrip(")"))
+        token = token[:len(token) - closing]
+        if not token:
+            raise RecordError("the link's moves are damaged (an empty move)")
+        line.append(_unquote(token))
+        for _ in range(closing):
+            if not open_lines:
+                raise RecordError("the link's moves are damaged (a ) that closes nothing)")
+            line = open_lines.pop()
+    if open_lines:
+        raise RecordError("the link's moves are damaged (a variation not closed)")
+    return top
+
+
+def _q(text: str, move: bool = False) -> str:
     from urllib.parse import quote     # here, not at the top: a large import in the browser
-    return quote(str(text), safe=_SAFE)
+    return quote(str(text), safe=_SAFE.replace("(", "").replace(")", "") if move else _SAFE)
 
 
 def _unquote(text: str) -> str:
@@ -652,19 +884,21 @@ class Link:
 
 
 def parse_link(fragment: Any) -> Link:
-    """Read a link fragment (with or without its ``#``)."""
+    """Read a link fragment (with or without its ``#``; ``MAX_LINK`` counts
+    the characters after it, as ``write_link`` writes them)."""
     if not isinstance(fragment, str):
         raise RecordError("the link must be text")
-    if len(fragment) > MAX_LINK:
-        raise RecordError(f"the link is too long ({len(fragment):,} characters; at most {MAX_LINK:,})")
-    fields = _link_fields(fragment.strip().removeprefix("#"))
+    text = fragment.strip().removeprefix("#")
+    if len(text) > MAX_LINK:
+        raise RecordError(f"the link is too long ({len(text):,} characters; at most {MAX_LINK:,})")
+    fields = _link_fields(text)
     version = fields.pop("game")
     if version != str(LINK_VERSION):
         if re.fullmatch(r"\d{1,6}", version):
             raise RecordError(f"this link was written in another format (version {version}); "
                               f"this site reads version {LINK_VERSION}")
         raise RecordError("this is not a game link")
-    unknown = sorted(set(fields) - {"v", "o", "p", "r", "m", "n", "b"})
+    unknown = sorted(set(fields) - {"v", "o", "p", "r", "m", "n", "k", "b"})
     if unknown:
         raise RecordError(f"the link has a part this site does not know: {_clip(unknown[0])}")
     if "v" not in fields:
@@ -678,8 +912,9 @@ def parse_link(fragment: Any) -> Link:
     start = _unquote(fields["p"]).replace("_", " ") if "p" in fields else None
     roll = _whole(fields.get("r"), "the roll before the first move")
     ply = _whole(fields.get("n"), "the move to show")
-    moves = [_unquote(m) for m in fields.get("m", "").split(",")] if fields.get("m") else []
-    game = replay(GameText(_unquote(fields["v"]), options, start, roll, moves, ply))
+    node = _whole(fields.get("k"), "the move to show")
+    moves = _link_moves(fields["m"]) if fields.get("m") else []
+    game = replay(GameText(_unquote(fields["v"]), options, start, roll, moves, ply, node=node))
     check_fits(game)
     board = _unquote(fields["b"]) if fields.get("b") else None
     return Link(game, board)
@@ -688,14 +923,16 @@ def parse_link(fragment: Any) -> Link:
 def link_target(fragment: Any) -> tuple[str | None, str | None] | None:
     """The board a link names and the id of its game (each None when the
     link does not say), read without replaying the game; None when the
-    fragment is not a game link at all (another anchor of the page)."""
-    if not isinstance(fragment, str) or len(fragment) > MAX_LINK:
+    fragment is not a game link at all (another anchor of the page). A
+    link too long to read still has its board (read from its first
+    ``MAX_LINK`` characters), where ``load`` says that it is too long."""
+    if not isinstance(fragment, str):
         return None
     text = fragment.strip().removeprefix("#")
     if not text.startswith("game="):
         return None
     fields: dict = {}
-    for part in text.split(";"):
+    for part in text[:MAX_LINK].split(";"):
         key, eq, value = part.partition("=")
         fields.setdefault(key, value)
     return tuple(_unquote(fields[k]) if fields.get(k) else None for k in ("b", "v"))
@@ -735,17 +972,20 @@ def saved_game(game: Game, **extra) -> dict:
     ``MAX_PLIES`` moves, tags that are not tags (``check_tag``), or more
     than ``MAX_SAVED`` characters in all. So a game that could be saved
     can always be read again."""
-    plies = len(game.history) + len(game.future)
+    plies = len(game.nodes()) - 1            # every move, the variations' too
     if plies > MAX_PLIES:
         raise RecordError(f"this game has {plies:,} moves, too many to keep (at most {MAX_PLIES:,}): "
                           f"the game before the last moves is kept")
     if extra.get("tags") is not None:
         check_tags(extra["tags"])
     data = game_text(game)
+    moves, ply, node = _written(data)
     out = dict(extra)
     out.update({"format": SAVED_FORMAT, "version": SAVED_VERSION, "variant": data.variant,
                 "options": data.options, "start": data.start, "roll": data.roll,
-                "moves": data.moves, "ply": data.ply})
+                "moves": moves, "ply": ply})
+    if node is not None:
+        out["node"] = node
     size = saved_size(out)
     if size > MAX_SAVED:
         raise RecordError(f"this game is too large to keep ({size:,} characters; at most {MAX_SAVED:,})")
@@ -780,8 +1020,11 @@ def load_saved(blob: Any) -> Game:
             check_tags(tags)
         except RecordError as e:
             raise RecordError(f"the saved game is damaged ({e})") from None
+    node = blob.get("node")
+    if node is not None and (isinstance(node, bool) or not isinstance(node, int)):
+        raise RecordError("the saved game is damaged (a bad move to show)")
     game = replay(GameText(blob.get("variant"), blob.get("options", {}), blob.get("start"),
-                           roll, moves, blob.get("ply")))
+                           roll, moves, blob.get("ply"), node=node))
     check_fits(game, tags)
     return game
 

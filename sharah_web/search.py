@@ -85,7 +85,7 @@ _clock = time.perf_counter               # thinking time (a test may replace it)
 
 @dataclass(frozen=True)
 class Level:
-    """A playing strength: a node budget (scaled per game, see ``TUNING``),
+    """A playing strength: a node budget (scaled per game: ``tuning_for``),
     a time cap in seconds, a depth cap, and noise (pawns) for sparring;
     ``about`` says it in a line for the players."""
     number: int
@@ -149,34 +149,12 @@ class Tuning:
         return int(self.nodes(level) * self.safety)
 
 
-# Measured on CPython 3.11 (2 cores): level 2 spends about half a second on
-# a typical middle-game move; the time cap is the safety net. Oblong without
-# die is the exception: level 2 there thinks about a tenth of a second and
-# level 3 about nineteen times as long, since in that game of long quiet
-# manoeuvres eight times was not enough for level 3 to be clearly the
-# stronger (docs/about/computer.md, "How strong it is").
-TUNING = {
-    "oblong-shatranj": Tuning(scale=2.5, qdepth=2),
-    "oblong-shatranj die=false": Tuning(scale=0.35, qdepth=4, strongest=4.8, reduce=True),
-    "scheherazade": Tuning(scale=0.4, qdepth=4, safety=0.5),
-    "sharah-hedman": Tuning(scale=1.2, qdepth=2),
-    "sharah-surrounds": Tuning(scale=1.25, qdepth=0, strongest=1.5, listing=0.03),
-    "sharah-mittner": Tuning(scale=0.3, qdepth=2, strongest=2.5),
-}
-
-
+# Each game declares its tuning (``Variant.search_tuning``, by its options),
+# measured on CPython 3.11 (2 cores): level 2 spends about half a second on
+# a typical middle-game move; the time cap is the safety net.
 def tuning_for(variant: Variant) -> Tuning:
-    """The tuning of ``variant``'s game; an entry ``"<id> option=value"``
-    wins over the plain ``"<id>"`` when the game has that option value."""
-    best = TUNING.get(variant.id, Tuning())
-    for key, tuning in TUNING.items():
-        vid, _, cond = key.partition(" ")
-        if vid != variant.id or not cond:
-            continue
-        name, _, want = cond.partition("=")
-        if str(variant.opts.get(name)).lower() == want.lower():
-            best = tuning
-    return best
+    """The tuning of ``variant``'s game with its options."""
+    return Tuning(**variant.search_tuning())
 
 
 def capture_gain(board: list, squares: list[int], side: str, value) -> float:
@@ -783,7 +761,7 @@ class Thinker:
                 best, best_score = alt, latest.get(alt.notation)
         pv = _pv(s, variant, pos, best) if best is not None else []
         return best, _info(lvl, self.depth_done, s.nodes, s.used, best_score, stopped,
-                           ranking[:5], pv, len(risk), losing, self.safety_nodes)
+                           ranking[:5], pv, len(risk), losing, self.safety_nodes, latest)
 
 
 def best_move(game_or_position, level=DEFAULT_LEVEL, seed: int = 0, budget=None,
@@ -810,7 +788,9 @@ def best_move(game_or_position, level=DEFAULT_LEVEL, seed: int = 0, budget=None,
     chance on the way), and from the safety pass: ``checked`` (the moves
     it checked against every reply), ``losing`` (how many of them the
     opponent answers with a win at once, whatever chance decides) and
-    ``safety_nodes`` (its share of ``nodes``).
+    ``safety_nodes`` (its share of ``nodes``), and ``scores``: every root
+    move's latest score (notation -> score for the side to move; from the
+    deepest search that reached it: analysis judges the move played by it).
     """
     return Thinker(game_or_position, level, seed, budget, stop).step()
 
@@ -843,7 +823,8 @@ def _pv(s: _Search, variant: Variant, pos: Position, first: Move, limit: int = 1
 
 
 def _info(level: Level, depth: int, nodes: int, seconds: float, score, stopped: str,
-          ranking: list, pv: list, checked: int = 0, losing: int = 0, safety: int = 0) -> dict:
+          ranking: list, pv: list, checked: int = 0, losing: int = 0, safety: int = 0,
+          latest: dict | None = None) -> dict:
     win_in = None
     if score is not None and abs(score) > PROVEN:
         win_in = int(round(WIN - abs(score))) * (1 if score > 0 else -1)
@@ -852,6 +833,7 @@ def _info(level: Level, depth: int, nodes: int, seconds: float, score, stopped: 
         "score": None if score is None else round(score, 2), "win_in": win_in, "stopped": stopped,
         "moves": [(m.notation, round(v, 2)) for m, v in ranking], "pv": pv,
         "checked": checked, "losing": losing, "safety_nodes": safety,
+        "scores": {n: round(v, 2) for n, v in (latest or {}).items()},
     }
 
 

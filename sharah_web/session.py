@@ -41,7 +41,8 @@ from typing import Any, TypedDict
 from . import new_game, record
 from .chesslike import DRAW_ACTIONS
 from .core import Change, Game, Move, NotationError, Piece, Place, Remove, Shift
-from .markup import badges_html, free_html, hand_html, move_list_html, options_html, shortcuts_html
+from .markup import (badges_html, free_html, hand_html, move_list_html, options_html, shortcuts_html,
+                     tree_html)
 from .notation import move_numbers, split_roll
 from .svg import FACING_ANGLE, piece_svg
 
@@ -160,6 +161,8 @@ class BoardState(TypedDict):
     options: list[dict]    # the game's options with this game's values (Variant.option_specs)
     options_html: str      # a game board's options form ("New game with these options"); "" on others
     future: list[FutureMove]  # the moves that can be redone, in order
+    node: int              # the move shown, as an index of the game's tree (goto's node)
+    tree_html: str         # the move list with its variations (markup.tree_html); "" when it has none
     puzzle: PuzzleState | None  # a puzzle board's puzzle, else None
 
 
@@ -207,6 +210,10 @@ class Board:
 
     thinker = None          # the computer's search in progress (search.Thinker)
     thinking_for: tuple = ()  # what it searches: (purpose, level, seed, game, last ply)
+    analysis = None         # the analysis of the position shown (analysis.Analysis)
+    analysing: tuple = ()   # what it analyses: (game, last ply)
+    reviewer = None         # the review in progress (analysis.Review)
+    review_kept: dict | None = None   # the review as far as it went (saved with the game)
 
     def __init__(self, board_id: str, req: dict):
         self.id = board_id
@@ -246,6 +253,8 @@ class Board:
 
     def _open(self) -> None:
         self.game = build_game(self.variant_id, self.options, self.start_text, self.moves, self.seed)
+        self.drop_review()
+        self.review_kept = None
         if self.reseed:
             # The opening (and its die roll) is the page's; what follows is chance.
             self.game.rng = random.Random()
@@ -268,10 +277,15 @@ class Board:
         return [m for m in moves if m.kind not in DRAW_ACTIONS]
 
     # ---- commands
-    def play(self, text: Any) -> dict | None:
+    def play(self, text: Any, branch: Any = None) -> dict | None:
+        """A move. The moves after the one shown (to redo) are dropped; with
+        ``branch`` they are kept and the move starts a variation (or goes
+        on into the one that begins with it)."""
         game = self.game
         if not isinstance(text, str):
             raise NotationError("the move must be text")
+        if branch is not None and not isinstance(branch, bool):
+            raise NotationError(f"branch is true or false, not {branch!r}")
         if self.mode == "diagram":
             raise NotationError("a diagram cannot be played")
         if self.mode == "puzzle":
@@ -284,7 +298,7 @@ class Board:
         check = None
         if self.mode == "try":
             check = {"correct": move.notation in self.solutions, "move": move.notation}
-        game.play(move)
+        game.play(move, branch=bool(branch) and self.mode == "game")
         if check is not None:
             check["name"] = game.history[-1].name
         return check
@@ -361,14 +375,18 @@ class Board:
             raise NotationError(f"there is no shortcut {name!r} here (shortcuts: {known})")
         rng = random.Random(seed) if seed is not None else game.rng
         texts = list(game.variant.shortcut_moves(game.current.copy(), name, rng))
-        start, future = len(game.history), list(game.future)
+        start, node = len(game.history), game.node
+        kept = list(node.children)
         try:
             for text in texts:
-                game.play(text)
+                game.play(text, branch=True)   # the moves to redo stay, as a line beside
         except Exception:
             while len(game.history) > start:   # a failed request changes nothing
                 game.undo()
-            game.future[:] = future
+            for child in list(node.children):
+                if not any(child is k for k in kept):
+                    game.delete(child, main=True)
+            game.goto_node(node)
             raise
         if texts:
             self.shortcut_plies = tuple(game.history[start:])
@@ -488,8 +506,83 @@ class Board:
             self.thinker.close()
         self.thinker, self.thinking_for = None, ()
 
+    # ---- analysis and review (sharah_web.analysis)
+    def _slice(self, slice_ms: Any) -> float | None:
+        if slice_ms is not None and (isinstance(slice_ms, bool) or not isinstance(slice_ms, (int, float))
+                                     or not 1 <= slice_ms <= 10_000):
+            raise NotationError(f"slice_ms is a number of milliseconds from 1 to 10000, not {slice_ms!r}")
+        return None if slice_ms is None else slice_ms / 1000
+
+    def analyse(self, slice_ms: Any) -> dict:
+        """One slice of the analysis of the position shown (it deepens from
+        one call to the next while the position stays the same)."""
+        from .analysis import Analysis
+        seconds = self._slice(slice_ms)
+        game = self.game
+        if self.mode == "try":
+            raise NotationError("a puzzle is not analysed: that would give its answer away")
+        h = game.history
+        key = (game, h[-1] if h else None)
+        if self.analysis is None or not (self.analysing[0] is key[0] and self.analysing[1] is key[1]):
+            self.drop_analysis()
+            self.analysis, self.analysing = Analysis(game.at(len(h)), len(h)), key
+        return self.analysis.step(seconds)
+
+    def drop_analysis(self) -> None:
+        if self.analysis is not None:
+            self.analysis.close()
+        self.analysis, self.analysing = None, ()
+
+    def review(self, slice_ms: Any, look: Any = None, cancel: Any = None) -> dict:
+        """One slice of the review of the game's whole line; ``look``: only
+        what is reviewed already (a review kept with the saved game);
+        ``cancel``: stop here, keeping the positions reviewed."""
+        from .analysis import Review
+        seconds = self._slice(slice_ms)
+        if self.mode != "game":
+            raise NotationError(f"only a game board is reviewed (this board is a {self.mode})")
+        for name, flag in (("look", look), ("cancel", cancel)):
+            if flag is not None and not isinstance(flag, bool):
+                raise NotationError(f"{name} is true or false, not {flag!r}")
+        reviewer = self.reviewer
+        if reviewer is not None and (reviewer.game is not self.game
+                                     or reviewer.moves != record.game_text(self.game).moves):
+            self.drop_review()
+            reviewer = None
+        if reviewer is None:
+            reviewer = Review(self.game, self.review_kept)
+        if cancel:
+            reviewer.close()
+            self.reviewer = None
+            out = reviewer.summary()
+        elif look:
+            out = reviewer.summary()
+        else:
+            self.reviewer = reviewer
+            out = reviewer.step(seconds)
+            if out["finished"]:
+                self.reviewer = None
+        if reviewer.entries:
+            self.review_kept = reviewer.kept()
+        return out
+
+    def drop_review(self) -> None:
+        if self.reviewer is not None:
+            self.reviewer.close()
+            if self.reviewer.entries:
+                self.review_kept = self.reviewer.kept()
+        self.reviewer = None
+
     def drop_stale_search(self) -> None:
-        """Forget a search made for a game that has changed since."""
+        """Forget a search made for a game that has changed since (the
+        computer's, the analysis'; a review goes on only over the same line)."""
+        if self.analysis is not None:
+            h = self.game.history
+            if not (self.analysing[0] is self.game and self.analysing[1] is (h[-1] if h else None)):
+                self.drop_analysis()
+        if self.reviewer is not None and (self.reviewer.game is not self.game
+                                          or self.reviewer.moves != record.game_text(self.game).moves):
+            self.drop_review()
         if self.thinker is not None:
             h = self.game.history
             now = self.thinking_for[:3] + (self.game, h[-1] if h else None)
@@ -521,11 +614,22 @@ class Board:
         self.opening = record.line(game)[:len(self.moves)]
         self.shortcut_plies = ()
         self.record_tags = {str(k): str(v) for k, v in dict(tags or {}).items()}
+        self.drop_review()
+        self.review_kept = None
 
-    def goto(self, ply: Any) -> None:
+    def goto(self, ply: Any, node: Any = None) -> None:
         """Show the game after ``ply`` moves (0: the start), keeping the
-        moves after it to go forward again (replay)."""
+        moves after it to go forward again (replay); or after ``node`` (an
+        index of ``Game.nodes``: a move of any line, variations too)."""
         game = self.game
+        if node is not None:
+            if ply is not None:
+                raise NotationError("goto takes a ply or a node, not both")
+            target = game.node_at(node)
+            if len(target.path()) < self.min_ply:
+                raise NotationError(f"a move before move {self.min_ply} is not shown on this board")
+            game.goto_node(target)
+            return
         total = len(game.history) + len(game.future)
         if isinstance(ply, bool) or not isinstance(ply, int) or not self.min_ply <= ply <= total:
             raise NotationError(f"ply must be a whole number from {self.min_ply} to {total}, not {ply!r}")
@@ -534,19 +638,52 @@ class Board:
         while len(game.history) < ply:
             game.redo()
 
+    def variation(self, op: Any, node: Any) -> None:
+        """``promote`` the line through ``node`` to the main line, or
+        ``delete`` the variation that starts at ``node``."""
+        if self.mode != "game":
+            raise NotationError(f"only a game board has variations (this board is a {self.mode})")
+        target = self.game.node_at(node)
+        if op == "promote":
+            if self.game.on_main_line(target):
+                raise NotationError("this move is on the main line already")
+            self.game.promote(target)
+        elif op == "delete":
+            self.game.delete(target)
+        else:
+            raise NotationError(f"op is promote or delete, not {op!r}")
+
     def saved(self) -> dict:
-        """This board's game for the browser's storage (``record.saved_game``)."""
-        return record.saved_game(self.game, orientation=self.orientation,
-                                 tags=getattr(self, "record_tags", {}))
+        """This board's game for the browser's storage (``record.saved_game``),
+        with its review as far as it went (``analysis.Review.kept``)."""
+        extra: dict = {"orientation": self.orientation, "tags": getattr(self, "record_tags", {})}
+        if self.review_kept:
+            extra["review"] = self.review_kept
+        try:
+            return record.saved_game(self.game, **extra)
+        except record.RecordError:
+            if "review" not in extra:
+                raise
+            del extra["review"]          # the game first: a review too large is left out
+            return record.saved_game(self.game, **extra)
 
     def restore(self, blob: Any) -> None:
         """Put a saved game back (all or nothing), with its orientation and tags."""
         game = record.load_saved(blob)
         if isinstance(blob, str):
             blob = json.loads(blob)
+        orientation = blob.get("orientation", self.orientation)
+        sides = game.variant.sides
+        if not isinstance(orientation, str) or orientation not in sides:
+            raise record.RecordError(f"the saved game is damaged (its orientation is not one of {', '.join(sides)})")
         self.load(game, blob.get("tags") if isinstance(blob.get("tags"), dict) else None)
-        if blob.get("orientation") in game.variant.sides:
-            self.orientation = blob["orientation"]
+        self.orientation = orientation
+        if blob.get("review") is not None:
+            from .analysis import check_review
+            try:                  # a damaged review is dropped: the game is what matters
+                self.review_kept = check_review(blob["review"])
+            except ValueError:
+                self.review_kept = None
 
     def explain(self, frm: Any, to: Any, drop: Any = None) -> tuple[str, str | None]:
         """Why the reader's attempt (a piece, maybe a target) is not a move,
@@ -633,7 +770,8 @@ class Board:
         v = game.variant
         pos = game.current
         names = v.geometry.names
-        sq = (lambda s: None if s is None else names[s])
+        def sq(s):
+            return (None if s is None else names[s])
         last = game.history[-1] if game.history else None
         # a finished game has no roll to show
         badges = [] if game.result is not None else [dict(b) for b in v.badges(pos)]
@@ -658,6 +796,9 @@ class Board:
         if self.mode != "diagram":
             choice_hints(v, pos, listed, entries, flip=self.orientation != v.sides[0])
         options = [dict(o, choices=list(o["choices"])) for o in v.option_specs()]
+        nodes = game.nodes()
+        node_index = next(i for i, n in enumerate(nodes) if n is game.node)
+        branched = any(len(n.children) > 1 for n in nodes)
         free = [] if self.mode == "diagram" else [m for m in entries if not m["from"] and not m["to"]]
         return {
             "board": self.id,
@@ -700,6 +841,8 @@ class Board:
             "options_html": (options_html(options, self.id.replace("~", "-") + "-opt")
                              if self.mode == "game" and options else ""),
             "future": future,
+            "node": node_index,
+            "tree_html": tree_html(game, self.first_mover, node_index) if branched else "",
             "puzzle": None if self.puzzle is None else self.puzzle.state(),
         }
 
@@ -788,7 +931,8 @@ def _left_on(board, move: Move, sq: int) -> Piece | None:
     if isinstance(last, (Place, Change)) and last.sq == sq:
         return last.piece
     here = {}
-    get = (lambda s: here[s] if s in here else board[s])
+    def get(s):
+        return (here[s] if s in here else board[s])
     for e in move.effects:
         if isinstance(e, Shift):
             here[e.to], here[e.frm] = get(e.frm), None

@@ -21,7 +21,7 @@ STATE_KEYS = {"board", "mode", "svg", "status", "badges", "badges_html", "to_mov
               "result", "moves", "history", "history_sides", "history_numbers", "history_kinds", "ply", "min_ply", "last",
               "pieces", "position", "can_undo", "can_redo", "changed", "options", "hand", "shortcuts",
               "undo_shortcut", "future", "moves_html", "future_html", "hand_html", "shortcuts_html",
-              "free_html", "options_html", "puzzle"}
+              "free_html", "options_html", "node", "tree_html", "puzzle"}
 
 
 @pytest.fixture(autouse=True)
@@ -612,14 +612,15 @@ def test_ping_answers_the_protocol_and_the_command_table():
     assert set(commands) == set(bridge.COMMANDS)
     # the commands that change the game (the computer stops thinking on these)
     assert sorted(n for n, c in commands.items() if c["changes"]) == [
-        "close", "goto", "load", "open", "play", "puzzle", "redo", "restart", "shortcut", "solve", "undo"]
-    assert commands["play"]["fields"] == ["move"]
+        "close", "goto", "load", "open", "play", "puzzle", "redo", "restart", "shortcut", "solve", "undo",
+        "variation"]
+    assert commands["play"]["fields"] == ["move", "branch"]
     assert commands["explain"] == {"changes": False, "fields": ["from", "to", "drop"]}
 
 
 @pytest.mark.parametrize("req, message", [
     ({"cmd": "play", "board": "b", "move": "b2c4", "moves": ["b2c4"]},
-     "play does not take 'moves' (it takes: move)"),
+     "play does not take 'moves' (it takes: move, branch)"),
     ({"cmd": "flip", "board": "b", "side": "black"}, "flip does not take 'side' (it takes: nothing else)"),
     ({"cmd": "ping", "boards": []}, "ping does not take 'boards' (it takes: nothing else)"),
     ({"cmd": "open", "board": "c", "variant": "oblong-shatranj", "postion": "x"},

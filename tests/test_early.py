@@ -10,7 +10,6 @@ from __future__ import annotations
 import html
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -136,11 +135,7 @@ def test_most_moves_are_baked_as_plain():
 
 
 def test_the_build_writes_one_file_per_page(tmp_path):
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        import mkdocs_hooks
-    finally:
-        sys.path.remove(str(ROOT / "scripts"))
+    from sitebuild import early as early_files
     (_, a), (_, b) = CONFIGS[0], CONFIGS[1]
     c = next(cfg for p, cfg in CONFIGS if page_key(cfg["uid"]) != page_key(a["uid"]))
 
@@ -149,7 +144,7 @@ def test_the_build_writes_one_file_per_page(tmp_path):
                 f'data-config="{html.escape(json.dumps(cfg), quote=True)}">')
 
     texts = {tmp_path / "one.html": fig(a) + fig(b), tmp_path / "two.html": fig(c)}
-    sizes = mkdocs_hooks.write_early_answers(tmp_path, texts)
+    sizes = early_files.write_early_answers(tmp_path, texts)
     folder = tmp_path / "assets" / "sharah" / "early"
     written = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in folder.glob("*.json")}
     keys = {page_key(a["uid"]), page_key(b["uid"]), page_key(c["uid"])}

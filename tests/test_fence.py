@@ -363,7 +363,7 @@ def build(tmp_path, page: str, env=None):
     config = tmp_path / "mkdocs.yml"
     # its own nav: the site's nav names pages this small site does not have
     config.write_text(f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: {docs}\n"
-                      f"hooks:\n  - {ROOT / 'scripts' / 'mkdocs_hooks.py'}\n"
+                      f"hooks:\n  - {ROOT / 'scripts' / 'sitebuild' / 'hooks.py'}\n"
                       f"theme:\n  custom_dir: {ROOT / 'site_assets' / 'overrides'}\n"
                       "nav:\n  - index.md\n  - games/oblong-shatranj.md\n  - notation.md\n",
                       encoding="utf-8")

@@ -14,7 +14,7 @@ from sharah_web import bridge, record
 from sharah_web.core import IllegalMoveError, NotationError
 from sharah_web.record import RecordError
 
-from helpers import ok
+from helpers import fail, ok
 
 
 @pytest.fixture(autouse=True)
@@ -455,3 +455,84 @@ def test_the_api_raises_only_its_own_errors_for_any_value():
                 wrong.append(f"{label} {sharah_web.core.shown(value)}: {type(e).__name__}: {e}")
     assert wrong == []
     assert snapshot(game) == before
+
+
+# the characters that turn text around or hide in it, as the tests name them
+TURNING = {"\u202e": "right-to-left override", "\u2028": "line separator", "\u2029": "paragraph separator",
+           "\u200b": "zero-width space", "\u061c": "Arabic letter mark", "\u2066": "left-to-right isolate",
+           "\ufeff": "zero-width no-break space"}
+
+
+def test_direction_and_separator_characters_in_a_tag_become_spaces():
+    value = "A" + "B".join(TURNING) + "\u200dZ"       # the joiner stays: scripts and emoji need it
+    text = f'[Variant "scheherazade"]\n[Event "{value}"]\n\n1. e3e4 *'
+    read = record.parse_record(text)
+    assert read.tags["Event"] == "A" + "B".join(" " * len(TURNING)) + "\u200dZ"
+    written = record.format_record(read.game, read.tags)
+    assert not set(TURNING) & set(written)
+    # and the board copies it so
+    ok(cmd="open", board="b", variant="scheherazade")
+    ok(cmd="load", board="b", record=text)
+    copied = ok(cmd="record", board="b")["record"]
+    assert not set(TURNING) & set(copied)
+    assert '[Event "A B B B B B B \u200dZ"]' in copied
+
+
+def test_a_message_that_quotes_a_move_shows_turning_characters_as_escapes():
+    ok(cmd="open", board="b", variant="scheherazade")
+    error = fail(cmd="load", board="b", link="#game=1;v=scheherazade;m=e3\u202ee4")
+    assert "\u202e" not in error
+    assert error.startswith("move 1 (e3\\u202ee4): ")
+    error = fail(cmd="play", board="b", move="e3\u2028e4\u2066")
+    assert not set(TURNING) & set(error)
+    assert "\\u2028" in error and "\\u2066" in error
+
+
+def test_a_link_counts_its_characters_after_the_hash():
+    # 20,000 characters after the "#": read (and refused for what it says, not its length)
+    with pytest.raises(RecordError) as e:
+        record.parse_link("#game=" + "1" * 19_995)
+    assert str(e.value) == "this is not a game link"
+    with pytest.raises(RecordError) as e:
+        record.parse_link("#game=" + "1" * 19_996)
+    assert str(e.value) == "the link is too long (20,001 characters; at most 20,000)"
+
+
+def test_a_link_too_long_still_has_its_board_and_says_why():
+    link = "#game=1;b=board-2;v=scheherazade;m=" + "e3e4," * 5_000
+    assert record.link_target(link) == ("board-2", "scheherazade")
+    ok(cmd="open", board="b", variant="scheherazade")
+    target = ok(cmd="link_board", link=link, boards=[{"uid": "board-1", "variant": "scheherazade"},
+                                                      {"uid": "board-2", "variant": "scheherazade"}])
+    assert target["target"] == "board-2"
+    assert fail(cmd="load", board="b", link=link) == (
+        f"the link is too long ({len(link) - 1:,} characters; at most 20,000)")
+
+
+@pytest.mark.parametrize("orientation", [["white"], 1, True, {"side": "white"}, "purple", ""])
+def test_a_saved_game_whose_orientation_is_not_a_side_is_set_aside(orientation):
+    ok(cmd="open", board="b", variant="scheherazade")
+    ok(cmd="play", board="b", move="e3e4")
+    saved = ok(cmd="save", board="b")["saved"]
+    bridge.reset()
+    out = ok(cmd="open", board="b", variant="scheherazade", saved=stored({**saved, "orientation": orientation}))
+    set_aside(out, "the saved game is damaged (its orientation is not one of white, black)")
+    # one that names a side, or none, is restored
+    bridge.reset()
+    out = ok(cmd="open", board="b", variant="scheherazade", saved=stored({**saved, "orientation": "black"}))
+    assert out["restored"] and out["state"]["orientation"] == "black"
+    bridge.reset()
+    del saved["orientation"]
+    assert ok(cmd="open", board="b", variant="scheherazade", saved=stored(saved))["restored"]
+
+
+def test_an_imported_site_tag_does_not_replace_the_pages_address():
+    text = ('[Variant "scheherazade"]\n[Site "https://elsewhere.example/play"]\n[Date "1990.01.02"]\n'
+            '[Event "Cup"]\n\n1. e3e4 *')
+    ok(cmd="open", board="b", variant="scheherazade")
+    ok(cmd="load", board="b", record=text)
+    copied = ok(cmd="record", board="b", tags={"Site": "https://this.example/games/x/", "Date": "2026.11.27"})["record"]
+    assert '[Site "https://this.example/games/x/"]' in copied
+    assert "elsewhere" not in copied
+    # the game's own tags stay: its date and event
+    assert '[Date "1990.01.02"]' in copied and '[Event "Cup"]' in copied

@@ -34,42 +34,32 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import sharah_web
+from sharah_web import randomgame
 from sharah_web.core import Change, Place, Remove, SetState, Shift, Turn
 from sharah_web.notation import split_roll
 
-# Options each game keeps fixed in these tests (and why), on top of the
-# drawn ones: a game option that removes every end rule would let a random
-# game run for ever.
-FIXED = {
-    "sharah-surrounds": {"move_limit": 100},     # 0 would be "no limit"
-    "sharah-mittner": {"placement": "random"},   # the 66 drops are checked once below
-}
-# Examples per game: the big boards cost far more per game.
-EXAMPLES = {
-    "oblong-shatranj": 20,
-    "scheherazade": 16,
-    "sharah-hedman": 10,
-    "sharah-surrounds": 4,
-    "sharah-mittner": 10,
-}
+# Options kept fixed on top of each game's own (randomgame.end_options, so
+# that a random game ends): Mittner's 66 drops by hand are checked once below.
+PLACED = {"placement": "random"}
 SAMPLE = 24          # legal moves parsed back per ply, beyond this many moves
 CAPTURE_BIAS = 0.5   # a capture when one exists, with this probability
 MAX_PLIES = 6000     # far beyond the longest game seen: a loop guard, never reached
 
 
+def examples(variant_id: str) -> int:
+    """Examples per game: the big boards cost far more per game (20 on
+    Oblong's 64 squares, 5 on the 15x15 boards)."""
+    rules = sharah_web.variant(variant_id)
+    return max(5, round(1280 / (rules.width * rules.height)))
+
+
 def option_strategy(variant_id: str):
-    """Every option the game lists with choices (or on/off), drawn."""
-    specs = sharah_web.variant(variant_id).option_specs()
-    fixed = FIXED.get(variant_id, {})
-    drawn = {}
-    for spec in specs:
-        name = spec["name"]
-        if name in fixed:
-            continue
-        if spec["type"] == "bool":
-            drawn[name] = st.booleans()
-        elif spec["choices"]:
-            drawn[name] = st.sampled_from(spec["choices"])
+    """Every option the game lists with choices (or on/off), drawn; the
+    game's end options fixed."""
+    fixed = randomgame.end_options(variant_id)
+    fixed.update({k: v for k, v in PLACED.items() if k in sharah_web.variant(variant_id).options})
+    drawn = {name: st.booleans() if values == randomgame.BOOL else st.sampled_from(values)
+             for name, values in randomgame.drawn_options(variant_id).items() if name not in fixed}
     return st.fixed_dictionaries(drawn).map(lambda d: {**d, **fixed})
 
 
@@ -146,25 +136,24 @@ def play_out(variant_id: str, options: dict, seed: int):
     check_text(rules, start)
     totals = {side: side_total(game.current, side) for side in rules.sides}
     check_position(game.current, totals)
-    record = []
-    while game.result is None:
-        assert len(game.history) < MAX_PLIES, f"no end after {MAX_PLIES} plies"
-        pos, text = game.current, game.position()
-        moves = game.legal_moves()
-        assert moves, f"no legal move and no result in {text}"
-        check_notations(rules, pos, moves, rng)
-        captures = [m for m in moves if m.captured()]
-        move = rng.choice(captures if captures and rng.random() < CAPTURE_BIAS else moves)
+    record, texts = [], []
+
+    def before(moves, move):
+        texts.append(game.position())
+        check_notations(rules, game.current, moves, rng)
         check_effects(rules, move)
-        game.play(move)
-        after, result = game.position(), game.result
+
+    def after(move):
+        text, later, result = texts.pop(), game.position(), game.result
         assert game.undo() is move
         assert game.position() == text and game.result is None
         assert game.redo() is move
-        assert game.position() == after and game.result == result
-        check_text(rules, after)
+        assert game.position() == later and game.result == result
+        check_text(rules, later)
         check_position(game.current, totals)
         record.append((move.notation, game.current.state.get("roll")))
+
+    randomgame.play_out(game, rng, capture_bias=CAPTURE_BIAS, limit=MAX_PLIES, before=before, after=after)
     return game, start, record
 
 
@@ -194,7 +183,7 @@ def check_end(variant_id: str, options: dict, game, start: str, record) -> None:
 def property_test(variant_id: str):
     # No shrinking: the seed is the whole example, and a failing seed is
     # printed as it is (shrinking would replay long games for minutes).
-    @settings(max_examples=EXAMPLES[variant_id], deadline=None, derandomize=True,
+    @settings(max_examples=examples(variant_id), deadline=None, derandomize=True,
               database=None, phases=(Phase.explicit, Phase.generate),
               suppress_health_check=[HealthCheck.too_slow])
     @given(options=option_strategy(variant_id), seed=st.integers(0, 2**32 - 1))
@@ -205,11 +194,9 @@ def property_test(variant_id: str):
     return test
 
 
-test_random_games_oblong = property_test("oblong-shatranj")
-test_random_games_scheherazade = property_test("scheherazade")
-test_random_games_hedman = property_test("sharah-hedman")
-test_random_games_surrounds = property_test("sharah-surrounds")
-test_random_games_mittner = property_test("sharah-mittner")
+for _variant_id in sharah_web.VARIANTS:
+    _test = property_test(_variant_id)
+    globals()[_test.__name__] = _test
 
 
 @pytest.mark.parametrize("options", [{}, {"split": "free", "size": 11}])
@@ -306,6 +293,5 @@ def test_bridge_shortcut_with_a_name_that_is_not_text():
 
 
 def test_a_roll_in_other_digits_is_not_a_roll():
-    from sharah_web import bridge
     assert split_roll("a3a4@5") == ("a3a4", 5)
     assert split_roll("a3a4@²") == ("a3a4@²", None)

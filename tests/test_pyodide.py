@@ -2,8 +2,8 @@
 
 ``tests/pyodide/engine_check.mjs`` boots Pyodide from ``node_modules/pyodide``
 with no network, on the lean standard library the site ships
-(``scripts/stdlib_zip.py``: only the modules the engine and Pyodide's
-start-up import), unpacks the engine zip made by ``scripts/pack_engine.py``,
+(``scripts/sitebuild/stdlib_zip.py``: only the modules the engine and Pyodide's
+start-up import), unpacks the engine zip made by ``scripts/sitebuild/pack_engine.py``,
 plays random games and the worker's JSON API (``tests/pyodide/workload.json``,
 ``tests/pyodide/check_engine.py``) and prints a JSON summary, which these
 tests check. A module missing from the lean zip fails them.
@@ -27,15 +27,14 @@ import pytest
 
 import sharah_web
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
-import stdlib_zip  # noqa: E402
+from sitebuild import stdlib_zip
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 RUNNER = ROOT / "tests" / "pyodide" / "engine_check.mjs"
 
 # The workload (games, the bridge: records, links, saved games, the computer),
-# shared with scripts/stdlib_zip.py, which traces it to make the lean zip.
+# shared with scripts/sitebuild/stdlib_zip.py, which traces it to make the lean zip.
 CONFIG = json.loads((ROOT / "tests" / "pyodide" / "workload.json").read_text(encoding="utf-8"))
 TIMEOUT = 240  # seconds; a normal run takes 10-20 s
 
@@ -64,7 +63,7 @@ def summary(tmp_path_factory) -> dict:
 
     folder = tmp_path_factory.mktemp("pyodide")
     engine_zip = folder / "engine.zip"
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "pack_engine.py"), str(engine_zip)],
+    subprocess.run([sys.executable, "-m", "sitebuild.pack_engine", str(engine_zip)],
                    cwd=ROOT, check=True, capture_output=True, text=True, timeout=60)
     # the site's lean standard library, as the build makes it (traced from
     # this same workload on Pyodide's whole zip; cached in .cache/stdlib/)

@@ -257,7 +257,12 @@ def test_an_illegal_seventh_move_is_named_by_number_and_reason():
     ('[Variant "scheherazade"]\n[Variant "scheherazade"]', "line 2: the tag Variant is given twice"),
     ('[Variant scheherazade]', 'line 1: a tag is written [Name "value"]'),
     ('[Variant "scheherazade"]\n1. e3e4 {unclosed', "line 2: a comment opened with { is not closed with }"),
-    ('[Variant "scheherazade"]\n1. e3e4 (1. e3e5) *', "line 2: variations in parentheses are not read; remove them"),
+    ('[Variant "scheherazade"]\n1. e3e4 (1. e3e5 *', "line 2: the result * inside a variation; close it with ) first"),
+    ('[Variant "scheherazade"]\n1. e3e4 (1. e3e5', "a variation opened with ( is not closed with )"),
+    ('[Variant "scheherazade"]\n(1. e3e5) 1. e3e4 *', "line 2: a variation ( ) must follow the move it replaces"),
+    ('[Variant "scheherazade"]\n1. e3e4 () *', "line 2: an empty variation ( )"),
+    ('[Variant "scheherazade"]\n1. e3e4 e8e7) *', "line 2: a ) that closes no variation"),
+    ('[Variant "scheherazade"]\n1. e3e4 (1. e3e9) *', "move 1 (e3e9): e3e9: the pawn on e3 cannot move to e9"),
     ('[Variant "scheherazade"]\n1. e3e4 *\n2. f8f7', "line 2: moves after the result *"),
     ('[Variant "scheherazade"]\n1. e3e4\n[Black "x"]', "line 3: a tag after the moves; tags come first"),
     ('[Variant "scheherazade"]\n1. e3e4 f8f', "move 2 (f8f): 'f8f' is not a move: write the from-square then "

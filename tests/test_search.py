@@ -208,15 +208,15 @@ def test_reductions_search_deeper_on_the_same_budget(monkeypatch):
     # an Oblong middle game (no die), the same node budget, with and without
     # the late move reductions: deeper with them, and exactly as deep again
     # for the same seed (the budget is counted in nodes)
-    import dataclasses
     game = sharah_web.new_game("oblong-shatranj", seed=3, die=False)
     for _ in range(24):
         game.play(best_move(game, 1, seed=len(game.history))[0])
-    key = "oblong-shatranj die=false"
-    plain = search.TUNING[key]
+    rules = type(game.variant)
+    plain = game.variant.search_tuning()
+    assert plain["reduce"]
     depths = {}
     for reduce in (False, True):
-        monkeypatch.setitem(search.TUNING, key, dataclasses.replace(plain, reduce=reduce))
+        monkeypatch.setattr(rules, "search_tuning", lambda self, reduce=reduce: {**plain, "reduce": reduce})
         runs = [best_move(game, 3, seed=7, budget={"nodes": 12_000, "seconds": 60})[1]
                 for _ in range(2)]
         assert runs[0]["depth"] == runs[1]["depth"] and runs[0]["pv"] == runs[1]["pv"]
@@ -495,8 +495,10 @@ def test_listing_moves_is_charged_where_the_game_says_so():
         s = search._Search(game.variant, Line(game.variant, game.current), 1000, 10.0,
                            search.Tuning(listing=listing), None)
         assert s.expand() == moves and s.nodes == charged
-    assert search.TUNING["sharah-surrounds"].listing > 0
-    assert all(t.listing == 0 for k, t in search.TUNING.items() if k != "sharah-surrounds")
+    assert search.tuning_for(game.variant).listing > 0
+    others = [cls(**options) for cls in sharah_web.VARIANTS.values() if cls.id != "sharah-surrounds"
+              for options in cls.played.values()]
+    assert len(others) >= 5 and all(search.tuning_for(v).listing == 0 for v in others)
 
 
 def test_random_and_greedy_play_legal_moves_to_the_end():
@@ -555,8 +557,8 @@ def test_match_command_writes_records_that_replay(tmp_path, capsys):
 def test_tuning_follows_the_options():
     die = sharah_web.variant("oblong-shatranj")
     plain = sharah_web.variant("oblong-shatranj", die=False)
-    assert search.tuning_for(die) is search.TUNING["oblong-shatranj"]
-    assert search.tuning_for(plain) is search.TUNING["oblong-shatranj die=false"]
+    assert search.tuning_for(die) == search.Tuning(scale=2.5, qdepth=2)
+    assert search.tuning_for(plain) == search.Tuning(scale=0.35, qdepth=4, strongest=4.8, reduce=True)
 
 
 def test_a_games_extra_for_the_strongest_level_applies_to_it_alone():
@@ -568,15 +570,15 @@ def test_a_games_extra_for_the_strongest_level_applies_to_it_alone():
 def test_the_budget_table_on_the_computer_page_is_the_code():
     import re
     text = (ROOT / "docs" / "about" / "computer.md").read_text()
-    names = {"Oblong Shatranj with die": "oblong-shatranj",
-             "Oblong Shatranj without die": "oblong-shatranj die=false",
-             "Scheherazade": "scheherazade", "Sha'rah (Hedman)": "sharah-hedman",
-             "Sha'rah on the Light and Shadow boards": "sharah-surrounds",
-             "Sha'rah (Mittner)": "sharah-mittner"}
-    for title, key in names.items():
+    names = {"Oblong Shatranj with die": ("oblong-shatranj", {}),
+             "Oblong Shatranj without die": ("oblong-shatranj", {"die": False}),
+             "Scheherazade": ("scheherazade", {}), "Sha'rah (Hedman)": ("sharah-hedman", {}),
+             "Sha'rah on the Light and Shadow boards": ("sharah-surrounds", {}),
+             "Sha'rah (Mittner)": ("sharah-mittner", {})}
+    for title, (variant_id, options) in names.items():
         row = re.search(r"^\| " + re.escape(title) + r" \| ([\d,]+) \| ([\d,]+) \| ([\d,]+) \|$",
                         text, re.MULTILINE)
         assert row, title
-        tuning = search.TUNING[key]
+        tuning = search.tuning_for(sharah_web.variant(variant_id, **options))
         want = [tuning.nodes(LEVELS[n]) for n in (1, 2, 3)]
         assert [int(x.replace(",", "")) for x in row.groups()] == want, title

@@ -20,6 +20,8 @@ from sharah_web import Move, Remove, Shift
 from sharah_web.variants import VARIANTS
 
 from helpers import game_with
+from sitebuild import early as early_files, head as page_head
+from sitebuild.context import BuildContext
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -206,22 +208,15 @@ def test_the_registry_lists_ids_and_loads_one_game_at_a_time():
 
 # ------------------------------------------- the engine starts from the head
 
-def _hooks():
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        import mkdocs_hooks
-    finally:
-        sys.path.remove(str(ROOT / "scripts"))
-    return mkdocs_hooks
+def _add_head(html: str, url: str) -> str:
+    ctx = BuildContext(build="0123abcd", engine_name="engine-feed.zip")
+    return page_head.add_head(html, SimpleNamespace(url=url), ctx)
 
 
 def test_a_page_with_boards_starts_the_engine_from_its_head():
-    hooks = _hooks()
-    hooks._state.build = "0123abcd"
-    hooks._state.engine_name = "engine-feed.zip"
-    page = SimpleNamespace(url="games/oblong-shatranj/")
+    page = "games/oblong-shatranj/"
     html = '<html><head><title>x</title></head><body><figure class="sharah-board sharah-mode-game"></figure></body></html>'
-    out = hooks.on_post_page(html, page=page, config=None)
+    out = _add_head(html, page)
     head = out.split("</head>")[0]
     # a classic script creates the worker at once, with the URL engine.js
     # makes (so engine.js adopts it), unless engine.js runs already
@@ -243,7 +238,7 @@ def test_a_page_with_boards_starts_the_engine_from_its_head():
     entry = (ROOT / "site_assets" / "js" / "sharah.js").read_text()
     assert 'from "./engine.js?v=__SHARAH_BUILD__"' in entry
     # the home page: no folder to climb
-    out = hooks.on_post_page(html, page=SimpleNamespace(url=""), config=None)
+    out = _add_head(html, "")
     assert 'from "./assets/sharah/js/engine.js?v=0123abcd"; import "./assets/sharah/js/sharah.js";' in out
     # the entry module imported from the head is the one the theme loads (one module, one widget)
     assert re.search(r"^  - path: assets/sharah/js/sharah\.js\n    type: module$",
@@ -253,7 +248,7 @@ def test_a_page_with_boards_starts_the_engine_from_its_head():
     styled = ('<html><head><meta charset="utf-8"><title>x</title>'
               '<link rel="stylesheet" href="a.css"><link rel="stylesheet" href="b.css">'
               '<script>material()</script></head><body><figure class="sharah-board"></figure></body></html>')
-    head = hooks.on_post_page(styled, page=page, config=None).split("</head>")[0]
+    head = _add_head(styled, page).split("</head>")[0]
     assert head.startswith('<html><head><meta charset="utf-8"><title>x</title><link rel="modulepreload"')
     assert head.index("sharahEarlyWorker") < head.index('<script type="module" async>') \
         < head.index('<link rel="stylesheet" href="a.css">')
@@ -276,20 +271,17 @@ def _static_imports(name: str) -> set[str]:
 def test_the_head_preloads_every_module_the_boards_mount_with():
     # the entry module and all it imports are asked for from the head, not
     # one import level after another once the parser reaches the page's end
-    hooks = _hooks()
-    hooks._state.build = "0123abcd"
-    hooks._state.engine_name = "engine-feed.zip"
-    assert set(hooks.BOARD_MODULES) == _static_imports("sharah")
+    assert set(page_head.BOARD_MODULES) == _static_imports("sharah")
     html = ('<html><head><title>x</title></head><body><figure class="sharah-board sharah-mode-game" '
             'data-sharah-uid="sharah-ab12-3"></figure></body></html>')
-    head = hooks.on_post_page(html, page=SimpleNamespace(url="games/x/"), config=None).split("</head>")[0]
+    head = _add_head(html, "games/x/").split("</head>")[0]
     preloaded = re.findall(r'<link rel="modulepreload" href="\.\./\.\./assets/sharah/js/([\w-]+)\.js([^"]*)"([^>]*)>',
                            head)
     assert preloaded[0] == ("sharah", "", "")
     # the add-ons at low priority: the engine's worker script goes first
-    assert set(hooks.ADDON_MODULES) < set(hooks.BOARD_MODULES)
+    assert set(page_head.ADDON_MODULES) < set(page_head.BOARD_MODULES)
     assert sorted(preloaded[1:]) == sorted(
-        (m, "?v=0123abcd", ' fetchpriority="low"' if m in hooks.ADDON_MODULES else "") for m in hooks.BOARD_MODULES)
+        (m, "?v=0123abcd", ' fetchpriority="low"' if m in page_head.ADDON_MODULES else "") for m in page_head.BOARD_MODULES)
     # and the page's early answers, once its first board is painted
     early = re.search(r"<script>(.*?)</script>", head).group(1)
     assert 'const key = "sharah-ab12";' in early
@@ -299,23 +291,17 @@ def test_the_head_preloads_every_module_the_boards_mount_with():
 
 
 def test_a_page_without_boards_is_left_alone():
-    hooks = _hooks()
-    hooks._state.build = "0123abcd"
     html = "<html><head><title>x</title></head><body><p>Pieces</p></body></html>"
-    assert hooks.on_post_page(html, page=SimpleNamespace(url="pieces/"), config=None) == html
+    assert _add_head(html, "pieces/") == html
 
 
-def test_the_build_lists_each_pages_first_board(tmp_path, monkeypatch):
+def test_the_build_lists_each_pages_first_board(tmp_path):
     # first-boards.json: the widget opens a page's first board in the engine
     # as soon as the reader clicks a link to it (board.js: preopen). The
     # config here is not a real board's (an option named "board" with an
     # ampersand, to see it written back as the page has it): the early
     # answers (which open each board in the engine), the web app manifest and
     # the service worker have their own tests (test_early, browser/test_offline)
-    hooks = _hooks()
-    monkeypatch.setattr(hooks, "write_early_answers", lambda site, texts: {})
-    monkeypatch.setattr(hooks, "write_manifest", lambda site, config: None)
-    monkeypatch.setattr(hooks, "write_service_worker", lambda site: None)
     cfg = {"uid": "sharah-ab12-1", "mode": "diagram", "variant": "scheherazade", "options": {"board": "x&y"}}
     attr = json.dumps(cfg).replace("&", "&amp;").replace('"', "&quot;")
     figure = ('<figure class="sharah-board sharah-mode-diagram" id="sharah-ab12-1" data-mode="diagram" '
@@ -328,7 +314,7 @@ def test_the_build_lists_each_pages_first_board(tmp_path, monkeypatch):
     for name, text in pages.items():
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(text)
-    hooks.on_post_build({"site_dir": str(tmp_path)})
+    early_files.write_first_boards(tmp_path, {tmp_path / name: text for name, text in pages.items()})
     listed = json.loads((tmp_path / "assets" / "sharah" / "first-boards.json").read_text())
     assert set(listed) == {"games/scheherazade/", "notation/"}
     assert json.loads(listed["games/scheherazade/"]) == cfg      # the first board, its config as the page has it

@@ -1,6 +1,6 @@
 // scripts/bench.py: boot Pyodide and nothing else (no engine), on its whole
 // standard library (python_stdlib.zip, copied here by the benchmark: the
-// site itself ships only the lean one, scripts/stdlib_zip.py).
+// site itself ships only the lean one, scripts/sitebuild/stdlib_zip.py).
 import { loadPyodide } from "../assets/pyodide/pyodide.mjs";
 
 const t0 = performance.now();

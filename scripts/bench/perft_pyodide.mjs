@@ -1,6 +1,6 @@
 // Run `python -m sharah_web perft ... --json` inside Pyodide under Node, for
 // scripts/bench.py: boots the pinned runtime from node_modules/pyodide (no
-// network), unpacks the engine zip made by scripts/pack_engine.py, then runs
+// network), unpacks the engine zip made by scripts/sitebuild/pack_engine.py, then runs
 // each job's argument list through sharah_web.__main__.main and prints one
 // JSON line per job (the perft record, or {"error": ...}), then a last line
 // {"boot_seconds": ..., "import_seconds": ...} (loadPyodide; importing
@@ -11,12 +11,7 @@
 // JOBS.json: a list of argument lists, e.g. [["perft", "scheherazade", "3", "--json"]].
 
 import { readFile } from "node:fs/promises";
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, "..", "..");
-const pyodideDir = path.join(root, "node_modules", "pyodide");
+import { bootEngine } from "./pyodide_node.mjs";
 
 const [zipPath, jobsPath] = process.argv.slice(2);
 if (!zipPath || !jobsPath) {
@@ -24,28 +19,7 @@ if (!zipPath || !jobsPath) {
   process.exit(2);
 }
 
-// Nothing from the network: the runtime and the engine are local files.
-const realFetch = globalThis.fetch;
-globalThis.fetch = async (input, init) => {
-  const url = String(input instanceof Request ? input.url : input);
-  if (/^(file|data|blob):/.test(url)) return realFetch(input, init);
-  throw new Error(`perft_pyodide: network access refused: ${url}`);
-};
-
-const t0 = performance.now();
-const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({
-  indexURL: pyodideDir + path.sep,
-  stdout: (line) => console.error(`[python] ${line}`),
-  stderr: (line) => console.error(`[python:err] ${line}`),
-});
-const bootSeconds = (performance.now() - t0) / 1000;
-
-const zip = await readFile(zipPath);
-const extractDir = "/home/pyodide/engine";
-pyodide.FS.mkdirTree(extractDir);
-pyodide.unpackArchive(new Uint8Array(zip.buffer, zip.byteOffset, zip.byteLength), "zip", { extractDir });
-pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(extractDir)})`);
+const { pyodide, bootSeconds } = await bootEngine(zipPath);
 // what the site's worker imports before the Oblong page's first board opens
 // (sources only: compiled on import; the other games are imported later)
 const t1 = performance.now();

@@ -104,6 +104,15 @@ class SharahHedman(Variant):
             "capture or a pawn or guardian move (0: no limit)", "Quiet-move limit"),
     }
 
+    played = {"sharah-hedman": {}}
+    # a middle game (16 random plies from the set-up)
+    bench_jobs = (("sharah-hedman (middle game)", {},
+                   "13/1aziwig1wiaa1/1uuuu1uui1uu1/1ppppp1p1ppp1/4up1u5/6p6/6*6/6u1PU3/1U1PU6U1/"
+                   "1PPPUPPPPP1P1/1U1UU2U1U1U1/1AAIWIGIWIZA1/13 r - 1", 3),)
+
+    def search_tuning(self) -> dict:
+        return {"scale": 1.2, "qdepth": 2}
+
     def __init__(self, **options):
         super().__init__(**options)
         # The Fisher's letter is for drawing only: 'F' is not a side's piece.

@@ -93,6 +93,19 @@ class SharahMittner(Variant):
                             "a random placement", "Placement"),
     }
 
+    played = {"sharah-mittner": {}}
+    # the set-up is the placement phase (drops only); a placed position
+    # (placement=random, seed 1: the capture phase) is timed too
+    bench_jobs = (("sharah-mittner (placement)", {}, None, 2),
+                  ("sharah-mittner (placed)", {},
+                   "15/4SF3os2F1/4S2Os1S4/1O1F2O1so5/2F1OS4Fo3/4Fof3FO1f1/1OF1F1o2f3o1/"
+                   "4Os1*1sFosf1/4s6O1f1/5f4SSo2/1O1FO8s1/1O5Sf1o4/2s1SS1fooS1f2/2S1f1s4f1s1/15 "
+                   "g capture -/- - 0", 3))
+    bench_search = ({"placement": "random"},)     # the capture phase
+
+    def search_tuning(self) -> dict:
+        return {"scale": 0.3, "qdepth": 2, "strongest": 2.5}
+
     def __init__(self, **options):
         super().__init__(**options)
         n = self.opts["size"] + 2

@@ -60,6 +60,19 @@ class OblongShatranj(ChessLike):
                             "side loses unless it can bare the other king at once (draw)", "Bare king"),
     }
 
+    played = {"oblong-shatranj": {}, "oblong-no-die": {"die": False}}
+    bench_jobs = (("oblong-shatranj", {}, None, 4), ("oblong-shatranj die=false", {"die": False}, None, 4))
+    bench_search = ({"die": False}, {})
+
+    def search_tuning(self) -> dict:
+        # Without the die, level 2 thinks about a tenth of a second and level
+        # 3 about nineteen times as long: in that game of long quiet
+        # manoeuvres eight times was not enough for level 3 to be clearly
+        # the stronger (docs/about/computer.md, "How strong it is").
+        if self.opts["die"]:
+            return {"scale": 2.5, "qdepth": 2}
+        return {"scale": 0.35, "qdepth": 4, "strongest": 4.8, "reduce": True}
+
     def __init__(self, **options):
         super().__init__(**options)
         self.die = self.opts["die"]

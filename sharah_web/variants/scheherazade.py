@@ -110,6 +110,17 @@ class Scheherazade(ChessLike):
                                       "(buttons under the board)", "Draw offers"),
     }
 
+    played = {"scheherazade": {"agreement": False}, "scheherazade-offers": {}}
+    # the first "every special move" position of tests/test_scheherazade.py
+    # (draw offers off, as there): perft(3) is 600,727 there, a cross-check
+    bench_jobs = (("scheherazade (tricky)", {"agreement": False},
+                   "r9/1P1h1k1(rs)2/2P7/9p/2b1(NO)1pP2/1o1Nn5/R4H3B/P1S7/4pK4/10 w Kk g7 0", 3),)
+
+    def search_tuning(self) -> dict:
+        # judging a position lists the moves of the side to move (checkmate
+        # or stalemate?): half the safety pass's allowance
+        return {"scale": 0.4, "qdepth": 4, "safety": 0.5}
+
     def __init__(self, **options):
         super().__init__(**options)
         self.draw_offers = self.opts["agreement"]
@@ -380,7 +391,8 @@ class Scheherazade(ChessLike):
     def _explain_merge(self, text, pos, frm, to, a, b, moves) -> None:
         g = self.geometry
         names = g.names
-        what = lambda p: self.kind_name(p.kind).lower()
+        def what(p):
+            return self.kind_name(p.kind).lower()
         if a.kind in (self.pawn, self.royal):
             raise IllegalMoveError(f"{text}: only basic pieces merge; a {what(a)} cannot "
                                    f"move onto its own {what(b)}")

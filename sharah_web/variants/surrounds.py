@@ -164,6 +164,15 @@ class SharahSurrounds(Variant):
                              "the board (0: never)", "Move limit"),
     }
 
+    played = {"sharah-surrounds": {}}
+    random_end = {"move_limit": 100}     # 0 would be "no limit"
+    bench_jobs = (("sharah-surrounds", {}, None, 2),)
+
+    def search_tuning(self) -> dict:
+        # listing a position's legal moves (a thousand and more) costs far
+        # more than judging one: the node budget counts it
+        return {"scale": 1.25, "qdepth": 0, "strongest": 1.5, "listing": 0.03}
+
     def __init__(self, **options):
         size = self.options["size"].check("size", options["size"]) if "size" in options else 15
         self.width = self.height = size

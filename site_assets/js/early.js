@@ -17,7 +17,7 @@
 //     engine has it.
 //
 // The page's file (assets/sharah/early/<page>.json) is fetched after the
-// first paint: by the page's head (scripts/mkdocs_hooks.py) on the page
+// first paint: by the page's head (scripts/sitebuild/head.py) on the page
 // loaded first, by pageAnswers on a page reached by instant navigation.
 // A tap made before that file (or the engine) is there is kept, and
 // replayed on the board as soon as it can answer it.

@@ -10,7 +10,7 @@ import { loadPyodide } from "../../pyodide/pyodide.mjs";
 const here = new URL(self.location.href);
 const INDEX_URL = new URL("../../pyodide/", here).href;
 const ENGINE_URL = new URL(here.searchParams.get("engine") || "../engine.zip", here).href;
-// The lean standard library the build made (scripts/stdlib_zip.py): only the
+// The lean standard library the build made (scripts/sitebuild/stdlib_zip.py): only the
 // modules the engine and Pyodide's start-up import, 0.48 MB instead of 2.5.
 const STDLIB_URL = new URL("__SHARAH_STDLIB_ZIP__", INDEX_URL).href;
 

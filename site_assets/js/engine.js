@@ -67,7 +67,7 @@ export function getEngine() {
   const zip = new URL(`../${ENGINE_ZIP}`, import.meta.url).href;
   const url = new URL(`engine-worker.js?v=${BUILD}&engine=${encodeURIComponent(zip)}`, import.meta.url);
   // The page's head may have started this very worker already
-  // (scripts/mkdocs_hooks.py): take it over, with what it said meanwhile.
+  // (scripts/sitebuild/head.py): take it over, with what it said meanwhile.
   const early = window.sharahEarlyWorker;
   window.sharahEarlyWorker = null;
   const adopt = early && early.url === url.href && !debug.failed ? early : null;

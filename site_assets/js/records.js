@@ -29,9 +29,16 @@
 //   the game is too large to keep) is said in the board's hint line at once,
 //   with the way out; the game on the board is never touched, and leaving
 //   the page asks first. A link's game stays in the address until it is
-//   saved. Another tab that saves this board's game is heard ("storage"
-//   events): this tab stops saving and offers to keep its own game or take
-//   the other's.
+//   saved.
+// - Two tabs: a tab never saves a game older than the stored one unless the
+//   player chose it. Each tab knows the stored text it last read or wrote;
+//   before writing it reads the store again, and a text it does not know is
+//   another tab's: a game that continues this tab's (a tab that opened while
+//   another played on) is taken at once, any other is offered as a choice
+//   (keep this tab's game, or take the other's), and nothing is written
+//   until the player chooses. Another tab's saves are also heard as they
+//   happen ("storage" events). Moves played here meanwhile are not saved, so
+//   leaving or reloading the page asks first.
 //
 // Text from a record, a link or storage is only ever set with textContent.
 
@@ -88,6 +95,7 @@ async function copyText(text) {
 }
 
 const blocked = new Set();     // keys holding an entry that could not be set aside
+const readAtOpen = new WeakMap();   // board -> the stored text its open request restored
 
 /** Move the entry under ``key`` to "<key>:set-aside" (or "-2"... "-9"; nothing is thrown
  *  away); returns ``note``, or what happened when the store would not. */
@@ -113,8 +121,10 @@ class Records {
     this.key = storageKey(board);
     this.saving = Promise.resolve();
     this.unsaved = null;       // why the last change could not be saved
-    this.written = undefined;  // the text this tab wrote last (else another tab's)
+    this.known = readAtOpen.get(board) ?? null;   // the stored text this tab last read or wrote
     this.other = null;         // another tab's game, while the visitor chooses
+    this.mine = null;          // this tab's game when the other tab's came
+    this.held = false;         // moves played here since then: not saved
     this.replaying = false;
     this.buildPanel();
     this.buildReplay();
@@ -124,7 +134,7 @@ class Records {
     window.addEventListener("storage", (e) => this.onStorage(e), opts);
     window.addEventListener("beforeunload", (e) => {
       // moves the storage did not take: leaving asks first
-      if (this.unsaved && !board.dead) { e.preventDefault(); e.returnValue = ""; }
+      if ((this.unsaved || this.held) && !board.dead) { e.preventDefault(); e.returnValue = ""; }
     }, opts);
     const aside = board.asideNote;
     if (aside) {
@@ -134,6 +144,7 @@ class Records {
       board.setHint(setAside(this.key, openReply && openReply.note
         ? openReply.note
         : `Your saved game on this board could not be restored (${board.refusedSaved}): it was set aside.`), "explain");
+      this.known = null;
     } else if (openReply && openReply.restored) {
       const st = board.state;
       if (st.history.length || st.future.length) board.setHint("Your game is back where you left it.", "explain");
@@ -162,8 +173,13 @@ class Records {
       if (!reply.ok) return this.notSaved(`this game can no longer be kept in this browser (${reply.error})`, false);
       const text = JSON.stringify(reply.saved);
       if (blocked.has(this.key)) return this.notSaved("the old saved game could not be set aside, so this game is not saved");
-      if (this.other != null) return false;            // another tab's game: the visitor chooses first
-      if (text === this.written) return !this.unsaved;
+      if (this.other != null) {                        // another tab's game: the visitor chooses first
+        this.held = text !== this.mine && text !== this.other;
+        return false;
+      }
+      const now = readStored(this.key);
+      if (now != null && now !== this.known) return this.heard(now);   // another tab saved since
+      if (text === now) return !this.unsaved;
       const why = writeStored(this.key, text);
       const st = board.state;
       if (why && st && !st.history.length && !st.future.length && !this.unsaved) return false;   // nothing played to lose
@@ -172,7 +188,7 @@ class Records {
           ? "this browser's storage for the site is full, so this move is not saved"
           : "this browser does not let the page save games (its storage is off), so this move is not saved");
       }
-      this.written = text;
+      this.known = text;
       if (this.unsaved) {
         this.unsaved = null;
         delete board.fig.dataset.unsaved;
@@ -196,10 +212,35 @@ class Records {
 
   // ---- two tabs: another tab saved this board's game
   onStorage(e) {
-    if (e.key !== this.key || e.newValue == null || e.newValue === this.written || this.board.dead) return;
+    if (e.key !== this.key || e.newValue == null || e.newValue === this.known || this.board.dead) return;
     try { if (e.storageArea && e.storageArea !== store()) return; } catch (_) { return; }
-    this.other = e.newValue;
-    this.written = undefined;
+    this.otherTab(e.newValue);
+  }
+
+  /** Another tab's game (``text``), found in the store before a save (this
+   *  tab missed its "storage" event: it was still opening). When it
+   *  continues this tab's game, nothing here is lost: it goes on the board.
+   *  Otherwise the player chooses. Resolves to false (nothing written). */
+  async heard(text) {
+    const board = this.board;
+    const reply = await board.send({ cmd: "load", saved: text, if_unchanged: true });
+    if (board.dead || this.other != null) return false;
+    if (reply.ok && reply.applied) {
+      this.known = text;
+      this.replaying = false;
+      board.apply(reply.state);
+      if (reply.state.history.length) board.setHint("Your game is back where you left it.", "explain");
+      return true;
+    }
+    this.otherTab(text);
+    return false;
+  }
+
+  /** Another tab saved ``text`` on this board: this tab stops saving and
+   *  offers the choice. */
+  otherTab(text) {
+    if (this.other == null) this.mine = this.known;
+    this.other = text;
     const box = this.tabsBox();
     box.hidden = false;
     this.board.setHint("This game was changed in another tab: this tab no longer saves it until you choose.", "explain");
@@ -215,7 +256,10 @@ class Records {
     board.slot("tabs", ".sharah-moves").appendChild(box);
     keep.addEventListener("click", async () => {
       box.hidden = true;
+      // the player chose this tab's game: it is saved over the other one
+      this.known = readStored(this.key);
       this.other = null;
+      this.held = false;
       if (await this.save()) board.setHint("This tab's game is saved (the other tab is told).", "explain");
     }, { signal: board.abort.signal });
     take.addEventListener("click", async () => {
@@ -225,7 +269,8 @@ class Records {
       if (!reply || board.dead) return;     // the engine's reason is in the hint line; nothing changed
       box.hidden = true;
       this.other = null;
-      this.written = text;
+      this.held = false;
+      this.known = text;
       this.replaying = false;
       board.apply(reply.state);
       board.setHint("The other tab's game is on the board.", "explain");
@@ -365,7 +410,7 @@ class Records {
     };
     const reply = await board.send({ cmd: "load", link: fragment, if_unchanged: true });
     if (board.dead) return;
-    board.fig.scrollIntoView({ block: "center" });
+    board.fig.scrollIntoView({ block: "start" });   // the board first (a figure may be taller than the screen)
     if (!reply.ok) {
       board.setHint(`The game in the link could not be loaded: ${reply.error}. Your game here is unchanged.`, "error");
       return;
@@ -484,6 +529,7 @@ registerAddon({
     if (board.refusedSaved != null || board.asideNote) return;
     const key = storageKey(board);
     const saved = readStored(key);
+    readAtOpen.set(board, saved);
     if (typeof saved !== "string" || !saved) return;
     if (saved.length > MAX_SAVED) {
       // never sent: the engine would refuse the whole request

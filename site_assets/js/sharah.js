@@ -61,7 +61,7 @@ function mount(figs) {
 
 // ---- the next page's first board, opened when its link is clicked, or
 // when the pointer rests on it (board.js: preopen). first-boards.json
-// (written by the build, scripts/mkdocs_hooks.py) maps each page with boards
+// (written by the build, scripts/sitebuild/early.py) maps each page with boards
 // to its first board's config; it is read once the engine is up.
 const SITE = new URL("../../../", import.meta.url);   // this file is assets/sharah/js/sharah.js
 let firstBoards = null;
@@ -124,7 +124,7 @@ document.addEventListener("focusout", onLinkLeave, true);
 // Start the engine at once when this page has a board: booting takes seconds.
 if (document.querySelector(BOARDS)) getEngine();
 
-// The page loaded first: its head imports this module (scripts/mkdocs_hooks.py),
+// The page loaded first: its head imports this module (scripts/sitebuild/head.py),
 // which then runs while the page is still being parsed. Each board is
 // mounted as soon as the parser is past it (looked at each frame), so it
 // answers a tap before the rest of the page has arrived; from

@@ -1,7 +1,7 @@
 // The site's service worker: the site works offline after one
 // visit, and a new build replaces the old one whole.
 //
-// The build (scripts/mkdocs_hooks.py, on_post_build) writes this file to the
+// The build (scripts/sitebuild/offline.py) writes this file to the
 // site's root as sw.js (its scope is the whole site) with:
 //   VERSION  a hash of every file of the build: the cache's name, so a new
 //            build is a new sw.js, which the browser installs beside the old;

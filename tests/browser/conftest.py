@@ -102,7 +102,7 @@ def build_site(work: Path, port: int, extra: str = "") -> Path:
         f"INHERIT: {ROOT / 'mkdocs.yml'}\n"
         f"docs_dir: {docs}\n"
         f"site_url: http://127.0.0.1:{port}/\n"
-        f"hooks:\n  - {ROOT / 'scripts' / 'mkdocs_hooks.py'}\n"
+        f"hooks:\n  - {ROOT / 'scripts' / 'sitebuild' / 'hooks.py'}\n"
         f"theme:\n  custom_dir: {ROOT / 'site_assets' / 'overrides'}\n",
         encoding="utf-8")
     out = work / "site"
@@ -204,6 +204,28 @@ def new_page(browser, base_url):
         page.watch.route(context)
         return page
 
+    yield make
+    for c in contexts:
+        c.close()
+
+
+@pytest.fixture
+def phone(browser, base_url):
+    """Open pages on a phone: ``phone(path, color_scheme="light")``, 390x844,
+    touch (a coarse pointer, no hover), every board ready."""
+    contexts = []
+
+    def make(path, width=390, height=844, color_scheme="light", ready=True):
+        context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
+                                      is_mobile=True, device_scale_factor=2, color_scheme=color_scheme)
+        contexts.append(context)
+        page = context.new_page()
+        page.watch = Watch(page, base_url)
+        page.watch.route(context)
+        page.goto(base_url + path)
+        if ready:
+            wait_ready(page)
+        return page
     yield make
     for c in contexts:
         c.close()

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 from urllib.parse import urlsplit
 
-import pytest
 
 from .conftest import BOOT_TIMEOUT, TEST_DIR, wait_ready
 from .test_computer import PAGE as COMPUTER_PAGE

@@ -119,27 +119,6 @@ def test_ready_is_said_once_for_the_page(new_page, base_url):
 HAND = f"{TEST_DIR}/hand-test/"
 
 
-@pytest.fixture
-def phone(browser, base_url):
-    """A phone: 390x844, touch."""
-    from .conftest import Watch, wait_ready
-    contexts = []
-
-    def make(path=HAND, width=390, height=844):
-        context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
-                                      is_mobile=True, device_scale_factor=2)
-        contexts.append(context)
-        page = context.new_page()
-        page.watch = Watch(page, base_url)
-        page.watch.route(context)
-        page.goto(base_url + path)
-        wait_ready(page)
-        return page
-    yield make
-    for c in contexts:
-        c.close()
-
-
 def centre(locator):
     locator.scroll_into_view_if_needed()
     box = locator.bounding_box()
@@ -166,7 +145,7 @@ def choice_on_board(fig, frm, to, shows, kind):
 
 
 def test_a_troublemakers_facing_is_picked_by_direction_on_the_board(phone):
-    page = phone()
+    page = phone(HAND)
     fig = board(page, 0)
     arrows = choice_on_board(fig, "b3", "b4", "facing", "face")
     assert arrows.count() == 8
@@ -191,7 +170,7 @@ def test_a_troublemakers_facing_is_picked_by_direction_on_the_board(phone):
 
 
 def test_a_promotion_is_picked_from_piece_pictures(phone):
-    page = phone()
+    page = phone(HAND)
     fig = board(page, 1)
     pieces = choice_on_board(fig, "e9", "e10", "pieces", "piece")
     assert pieces.count() == 15
@@ -252,7 +231,7 @@ def loupe_tap(fig, name, miss=(0, 0)):
 @pytest.mark.parametrize("index,name,squares", [(0, "light-shadow-15", 15), (2, "hedman-13", 13),
                                                  (3, "mittner", None)])
 def test_the_big_boards_in_the_play_view_at_phone_size(phone, index, name, squares):
-    page = phone()
+    page = phone(HAND)
     fig = board(page, index)
     before = fig.locator(".sharah-svg rect[data-sq]").first.bounding_box()["width"]
     play_view(fig)
@@ -288,7 +267,7 @@ def test_the_magnifier_picks_the_square_every_time(phone):
     """The measure: tap 12 squares of the 15x15 board, each with the eight
     misses of MISSES (96 taps): straight on the 26 px squares, and through
     the magnifier. Count the taps that land on another square."""
-    page = phone()
+    page = phone(HAND)
     fig = board(page, 0)
     play_view(fig)
     targets = ["b2", "c3", "d4", "e5", "f6", "g7", "h8", "i9", "j10", "k11", "l12", "m13"]
@@ -318,7 +297,7 @@ def test_the_magnifier_picks_the_square_every_time(phone):
 
 
 def test_a_game_by_taps_on_the_15x15_board_at_phone_size(phone):
-    page = phone()
+    page = phone(HAND)
     fig = board(page, 0)
     play_view(fig)
     played = []

@@ -1,5 +1,5 @@
 """Offline use and updates: the service worker (``sw.js``, written
-by ``scripts/mkdocs_hooks.py`` from ``site_assets/sw/sw.js``) and the
+by ``scripts/sitebuild/offline.py`` from ``site_assets/sw/sw.js``) and the
 update notice (``site_assets/js/update-notice.js``).
 
 These tests build the site twice (build A, and build B whose records test
@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, TEST_DIR, Handler, Server, build_site, free_port, wait_ready
+from .conftest import TEST_DIR, Handler, Server, build_site, free_port, wait_ready
 from .test_records import board, click_sq, played, wait_moves
 
 PAGE = f"{TEST_DIR}/records-test/"

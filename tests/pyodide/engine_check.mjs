@@ -1,18 +1,18 @@
 // Boot Pyodide under Node from node_modules/pyodide (offline), install the
-// engine zip made by `python3 scripts/pack_engine.py OUT.zip`, run
+// engine zip made by `python3 -m sitebuild.pack_engine OUT.zip`, run
 // check_engine.py and print its JSON summary as the last line on stdout.
 //
 //   node tests/pyodide/engine_check.mjs ENGINE.zip [CONFIG_JSON] [--stdlib ZIP]
 //
 // --stdlib ZIP boots on that standard library instead of Pyodide's whole
 // python_stdlib.zip (the site ships the lean one made by
-// scripts/stdlib_zip.py, as the worker does: loadPyodide's stdLibURL).
+// scripts/sitebuild/stdlib_zip.py, as the worker does: loadPyodide's stdLibURL).
 // Besides the games, every module the engine's sources name is imported
 // (also those imported inside functions, on paths the games may not take),
 // and an error is raised through the runtime to JavaScript, as the worker's
 // failure path does. The summary lists every module that came from the
 // standard-library zip ("stdlib_modules", with "boot_modules": those
-// loaded by Pyodide's own start-up); scripts/stdlib_zip.py builds the lean
+// loaded by Pyodide's own start-up); scripts/sitebuild/stdlib_zip.py builds the lean
 // zip from that list.
 //
 // Nothing may come from the network: any fetch of a non-file URL is refused
@@ -109,7 +109,7 @@ try {
 
 // Every module the engine's sources import, wherever the import is: the
 // games above may not take every path (an error message, a link read...).
-// (the list comes with the config, "imports": scripts/stdlib_zip.py reads
+// (the list comes with the config, "imports": scripts/sitebuild/stdlib_zip.py reads
 // the sources' import statements)
 const imports = JSON.parse(configJson ?? "{}").imports || [];
 const named = { names: imports, failed: JSON.parse(pyodide.runPython(`

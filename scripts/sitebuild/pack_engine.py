@@ -1,10 +1,10 @@
 """Pack the ``sharah_web`` package into a zip that Pyodide unpacks (all of it
-but what only the site build uses: ``BUILD_ONLY``).
+but what only the site build, the scripts and the tests use: ``NOT_SHIPPED``).
 
-Used by the site build (``scripts/mkdocs_hooks.py``) and by the Pyodide test
+Used by the site build (``stage.py``) and by the Pyodide test
 under Node. The zip is deterministic: same sources, same bytes, same hash.
 
-    python scripts/pack_engine.py OUT.zip
+    python -m sitebuild.pack_engine OUT.zip
 """
 
 from __future__ import annotations
@@ -15,18 +15,20 @@ import sys
 import zipfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from sitebuild.context import ROOT
+
 PACKAGE = ROOT / "sharah_web"
 
 
-# Only the site build uses these (the ```sharah fence, in scripts/mkdocs_hooks.py,
-# imported from the source tree): the browser never does.
-BUILD_ONLY = {"fence.py", "early.py"}
+# Only the site build (the ```sharah fence, in fence.py; the early answers,
+# in early.py) and the scripts and tests (random games) use these: the
+# browser never does.
+NOT_SHIPPED = {"fence.py", "early.py", "randomgame.py"}
 
 
 def engine_files() -> list[Path]:
     return sorted(p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts
-                  and p.relative_to(PACKAGE).as_posix() not in BUILD_ONLY)
+                  and p.relative_to(PACKAGE).as_posix() not in NOT_SHIPPED)
 
 
 def engine_zip() -> bytes:
@@ -47,7 +49,7 @@ def engine_hash(data: bytes | None = None) -> str:
 
 if __name__ == "__main__":
     if len(sys.argv) != 2:
-        sys.exit("usage: python scripts/pack_engine.py OUT.zip")
+        sys.exit("usage: python -m sitebuild.pack_engine OUT.zip")
     data = engine_zip()
     Path(sys.argv[1]).write_bytes(data)
     print(f"{sys.argv[1]}: {len(data)} bytes, {len(engine_files())} files, hash {engine_hash(data)}")

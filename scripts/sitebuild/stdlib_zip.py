@@ -5,7 +5,7 @@ by hand.
 
 How the list is found: ``tests/pyodide/engine_check.mjs`` boots the pinned
 Pyodide under Node on the whole standard library, unpacks the engine zip
-(``scripts/pack_engine.py``) as the worker does, plays the workload of
+(``pack_engine.py``) as the worker does, plays the workload of
 ``tests/pyodide/workload.json`` (every game, records, links, saved games,
 the computer), imports every module the engine's sources name (also the
 imports inside functions, read from the sources here), raises an error
@@ -23,7 +23,7 @@ a key made of everything it depends on (the engine zip, the runtime's
 files, the workload and this script); the build reuses it while none of
 them changes.
 
-    python scripts/stdlib_zip.py OUT.zip [--no-cache]    # prints the sizes and the modules
+    python -m sitebuild.stdlib_zip OUT.zip [--no-cache]    # prints the sizes and the modules
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ import gzip
 import hashlib
 import io
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -41,11 +40,9 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import pack_engine  # noqa: E402
+from sitebuild import pack_engine
+from sitebuild.context import PYODIDE_DIR, ROOT
 
-PYODIDE_DIR = Path(os.environ.get("SHARAH_PYODIDE_DIR") or ROOT / "node_modules" / "pyodide")
 RUNNER = ROOT / "tests" / "pyodide" / "engine_check.mjs"
 CHECK = ROOT / "tests" / "pyodide" / "check_engine.py"
 WORKLOAD = ROOT / "tests" / "pyodide" / "workload.json"
@@ -225,7 +222,7 @@ def stdlib_hash(data: bytes) -> str:
 def main(argv: list[str]) -> int:
     args = [a for a in argv if not a.startswith("--")]
     if len(args) != 1 or any(a not in ("--no-cache",) for a in argv if a.startswith("--")):
-        print("usage: python scripts/stdlib_zip.py OUT.zip [--no-cache]", file=sys.stderr)
+        print("usage: python -m sitebuild.stdlib_zip OUT.zip [--no-cache]", file=sys.stderr)
         return 2
     try:
         data, traced = stdlib_zip(use_cache="--no-cache" not in argv)

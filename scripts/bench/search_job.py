@@ -1,0 +1,64 @@
+"""The search benchmark's job: run by ``scripts/bench.py --search`` on
+CPython (``python search_job.py CONFIG.json ENGINE_DIR``) and inside
+Pyodide under Node (``search_pyodide.mjs``, with ``CONFIG`` set to the
+JSON text); the same file times the engine of this tree and the engine of
+an older commit, so it uses only what both have: ``sharah_web.variant``,
+``Variant.read_position``, ``search.best_move`` and ``search.Level``.
+
+For every game: each position searched to a fixed depth (a level with no
+node budget and no time cap: the same tree whatever the machine), and, with
+``"level"``, the default level as it plays (its own budgets) on the same
+positions: the depth it completes and the time it takes.
+"""
+
+import json
+import sys
+import time
+
+SAFETY_NODES = 6_000
+UNLIMITED = {"nodes": 10 ** 9, "seconds": 10 ** 6}
+
+
+def cpu_seconds() -> float:
+    """The process's processor time (under Node, the JS function the runner
+    gives as ``CPU_SECONDS``: Pyodide's own clock is the wall clock)."""
+    given = globals().get("CPU_SECONDS")
+    return float(given()) if given is not None else time.process_time()
+
+
+def run(cfg: dict) -> dict:
+    import sharah_web
+    from sharah_web import search
+
+    out = []
+    for game in cfg["games"]:
+        rules = sharah_web.variant(game["variant"], **game.get("options", {}))
+        # the safety pass's allowance as at the default level before this
+        # benchmark (it follows the level's nodes); no node budget, no time cap
+        fixed = search.Level(number=2, name="fixed", nodes=SAFETY_NODES, seconds=10 ** 6,
+                             max_depth=game["depth"])
+        rows = []
+        for text in game["positions"][:cfg.get("limit") or None]:
+            pos = rules.read_position(text)
+            row = {}
+            c0, t0 = cpu_seconds(), time.perf_counter()
+            move, info = search.best_move(pos, fixed, seed=cfg.get("seed", 1), budget=UNLIMITED)
+            row["fixed"] = {"seconds": time.perf_counter() - t0, "cpu": cpu_seconds() - c0,
+                            "nodes": info["nodes"], "depth": info["depth"],
+                            "move": str(move), "score": info["score"]}
+            if cfg.get("level"):
+                t0 = time.perf_counter()
+                move, info = search.best_move(pos, search.DEFAULT_LEVEL, seed=cfg.get("seed", 1))
+                row["level"] = {"seconds": time.perf_counter() - t0, "nodes": info["nodes"],
+                                "depth": info["depth"], "move": str(move), "stopped": info["stopped"]}
+            rows.append(row)
+        out.append({"label": game["label"], "rows": rows})
+    return {"games": out, "runtime": f"{sys.platform} Python {sys.version.split()[0]}"}
+
+
+if __name__ == "__main__" and len(sys.argv) == 3:
+    sys.path.insert(0, sys.argv[2])
+    with open(sys.argv[1], encoding="utf-8") as f:
+        print(json.dumps(run(json.load(f))))
+elif "CONFIG" in globals():
+    RESULT = json.dumps(run(json.loads(CONFIG)))  # noqa: F821 (set by search_pyodide.mjs)
