@@ -63,15 +63,15 @@ registerAddon({
     const where = el("p", { class: "sharah-puzzle-where" });
     const nav = el("div", { class: "sharah-puzzle-nav", role: "group", "aria-label": "Puzzles" });
     const button = (action, text) => el("button", { type: "button", class: "md-button sharah-btn", "data-puzzle": action }, text);
-    const prev = button("prev", "Previous");
+    const back = button("prev", "Previous");
     const random = button("random", "Random");
-    const next = button("next", "Next");
+    const forward = button("next", "Next");
     const selectId = `${board.id.replace(/[^\w-]/g, "-")}-depth`;
     const select = el("select", { id: selectId, class: "sharah-puzzle-depth" });
     select.append(el("option", { value: "any" }, "Any"));
     for (const d of depths) select.append(el("option", { value: String(d) }, d === 1 ? "1 move" : `${d} moves`));
     const label = el("label", { for: selectId }, "Win in ");
-    nav.append(prev, random, next, el("span", { class: "sharah-puzzle-depth-box" }, label, select));
+    nav.append(back, random, forward, el("span", { class: "sharah-puzzle-depth-box" }, label, select));
     const link = el("a", { class: "sharah-puzzle-link" }, "Link to this puzzle");
     const score = el("p", { class: "sharah-puzzle-score", "aria-live": "polite" });
     box.append(task, nav, where, score);
@@ -143,8 +143,8 @@ registerAddon({
       const j = i < 0 ? 0 : (i + delta + list.length) % list.length;
       return list[j];
     };
-    prev.addEventListener("click", () => choose(step(-1), prev), { signal: board.abort.signal });
-    next.addEventListener("click", () => choose(step(1), next), { signal: board.abort.signal });
+    back.addEventListener("click", () => choose(step(-1), back), { signal: board.abort.signal });
+    forward.addEventListener("click", () => choose(step(1), forward), { signal: board.abort.signal });
     random.addEventListener("click", () => {
       const list = pool().filter((p) => p !== current);
       const unsolved = list.filter((p) => !progress.solved[p.id]);
@@ -199,7 +199,7 @@ registerAddon({
     const first = linked || stored || all.find((p) => !progress.solved[p.id]) || all[0];
     if (first !== current) choose(first);
     else showTask();
-    addEventListener("hashchange", () => {
+    window.addEventListener("hashchange", () => {
       const h = HASH.exec(location.hash);
       const p = h && all.find((x) => x.id === h[1]);
       if (p && p !== current) { depth = "any"; select.value = "any"; choose(p); }
