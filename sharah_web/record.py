@@ -435,7 +435,7 @@ def shown_text(text: str) -> str:
     """``text`` (a message that may quote a visitor's input) with every
     control or invisible character written as its escape (``\\u202e``): on
     the page it reads as it is, and cannot turn the words around it."""
-    return _UNSHOWN.sub(lambda m: m.group().encode("unicode_escape", "backslashreplace").decode("ascii"), text)
+    return _UNSHOWN.sub(lambda m: f"\\u{ord(m.group()):04x}", text)   # no codec: the lean standard library has none
 
 
 def check_tag(name: Any, value: Any, what: str = "the tag") -> None:

@@ -1,3 +1,4 @@
+// @ts-check
 // The engine's worker: a module worker that boots Pyodide from this site's
 // own copy (assets/pyodide/), unpacks the engine zip and answers the widget's
 // requests with sharah_web.bridge.handle(json) -> json.
@@ -5,7 +6,11 @@
 // Messages in:  {id, request: "<json>"}
 // Messages out: {type: "ready", ms} | {type: "failed", error}
 //               {type: "response", id, response: "<json>", began, ms}
-import { loadPyodide } from "../../pyodide/pyodide.mjs";
+// @ts-ignore: the site's copy of the runtime (assets/pyodide/, staged by the build); typed from its npm package
+import { loadPyodide as load } from "../../pyodide/pyodide.mjs";
+
+/** @type {typeof import("pyodide").loadPyodide} */
+const loadPyodide = load;
 
 const here = new URL(self.location.href);
 const INDEX_URL = new URL("../../pyodide/", here).href;
@@ -14,7 +19,9 @@ const ENGINE_URL = new URL(here.searchParams.get("engine") || "../engine.zip", h
 // modules the engine and Pyodide's start-up import, 0.48 MB instead of 2.5.
 const STDLIB_URL = new URL("__SHARAH_STDLIB_ZIP__", INDEX_URL).href;
 
+/** @type {((request: string) => string) | null} */
 let handle = null;
+/** @type {import("pyodide").PyodideAPI | null} */
 let python = null;
 let lastRequest = 0;
 
@@ -29,8 +36,8 @@ const ready = (async () => {
   const pyodide = await loadPyodide({
     indexURL: INDEX_URL,
     stdLibURL: STDLIB_URL,
-    stdout: (line) => console.log("[engine]", line),
-    stderr: (line) => console.warn("[engine]", line),
+    stdout: (/** @type {string} */ line) => console.log("[engine]", line),
+    stderr: (/** @type {string} */ line) => console.warn("[engine]", line),
   });
   const bytes = await zip;
   pyodide.unpackArchive(bytes, "zip", { extractDir: "/sharah" });
@@ -48,6 +55,7 @@ function warmLater() { setTimeout(warm, IDLE_MS + 100); }
 function warm() {
   if (performance.now() - lastRequest < IDLE_MS) return warmLater();
   let more = false;
+  if (!python) return;
   try { more = python.runPython("from sharah_web.variants import VARIANTS\nVARIANTS.load_next()"); }
   catch (err) { return; }   // not needed: a board imports its game when it opens
   if (more) warmLater();
@@ -66,11 +74,12 @@ self.onmessage = async (event) => {
   try {
     await ready;
     began = performance.now();
+    if (!handle) throw new Error("the engine has no handler");
     response = handle(request);
   } catch (err) {
     // bridge.handle answers every request itself: a throw means the engine
     // (or Pyodide) is broken for good, so the page offers a fresh one.
-    response = JSON.stringify({ ok: false, error: `the engine failed: ${(err && err.message) || err}`, fatal: true });
+    response = JSON.stringify({ ok: false, error: `the engine failed: ${/** @type {Error} */ (err)?.message || err}`, fatal: true });
   }
   lastRequest = performance.now();
   // when the engine took the request and how long it took (ms since the

@@ -6,8 +6,8 @@
 // engine's verdict in words, and keeps the solved puzzles and the streak in
 // the browser's storage (a damaged entry is set aside, never trusted).
 
-import { registerAddon } from "./board.js?v=__SHARAH_BUILD__";
-import { el, cap } from "./dom.js?v=__SHARAH_BUILD__";
+import { registerAddon } from "./board.js";
+import { el, cap } from "./dom.js";
 
 const KEY = "sharah-puzzles";     // {v: 1, solved: {id: "clean"|"helped"}, streak, best, current: {game: id}}
 const HASH = /^#puzzle=([\w-]{1,80})$/;

@@ -1,3 +1,4 @@
+// @ts-check
 // The site's service worker: the site works offline after one
 // visit, and a new build replaces the old one whole.
 //
@@ -26,17 +27,22 @@
 
 const VERSION = "__SHARAH_SW_VERSION__";
 const BUILD = "__SHARAH_BUILD__";
+/** @type {Record<string, { sha256: string, pre?: boolean }>} */
 const FILES = /*__SHARAH_SW_FILES__*/ {};
 const PREFIX = "sharah-";
 const CACHE = PREFIX + VERSION;
-const ROOT = new URL("./", self.location.href);
+/** This worker's global scope. */
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+const ROOT = new URL("./", sw.location.href);
 
 // Clients that show a page of another build (from the network): their
 // requests are not answered from this build's cache.
+/** @type {Set<string>} */
 const foreign = new Set();
 
 /** The entry of FILES a same-origin URL names (a folder's index.html for
- *  "games/x/"), or null. */
+ *  "games/x/"), or null.
+ * @param {string} url @returns {{ path: string, sha256: string, pre?: boolean } | null} */
 function entryOf(url) {
   const u = new URL(url);
   if (u.origin !== ROOT.origin || !u.pathname.startsWith(ROOT.pathname)) return null;
@@ -47,10 +53,12 @@ function entryOf(url) {
 }
 
 /** The request under which a file is kept: its plain URL (no query). */
+/** @param {string} path */
 function keyOf(path) {
   return new Request(new URL(path, ROOT).href);
 }
 
+/** @param {Cache} cache @param {string} path @param {{ sha256: string }} entry */
 async function store(cache, path, entry) {
   // no-cache: revalidated with the host (a 304 when the HTTP cache has it);
   // integrity: the bytes must be this build's, or the fetch fails
@@ -59,28 +67,29 @@ async function store(cache, path, entry) {
   await cache.put(keyOf(path), res);
 }
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     const todo = Object.entries(FILES).filter(([, e]) => e.pre);
     // every file of the build or none: a failed install leaves the old one
     await Promise.all(todo.map(([path, entry]) => store(cache, path, entry)));
     // the pages open now (the first one was loaded before this worker)
-    const open = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    const open = await sw.clients.matchAll({ type: "window", includeUncontrolled: true });
     await Promise.all(open.map((c) => cachePage(cache, c.url).catch(() => {})));
-    if (!self.registration.active) await self.skipWaiting();   // a first install
+    if (!sw.registration.active) await sw.skipWaiting();   // a first install
   })());
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
     await Promise.all(names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n)));
-    await self.clients.claim();
+    await sw.clients.claim();
   })());
 });
 
 /** Store a page of this build that is not stored yet (a visited page). */
+/** @param {Cache} cache @param {string} url */
 async function cachePage(cache, url) {
   const entry = entryOf(url);
   if (!entry || entry.pre) return;
@@ -88,19 +97,20 @@ async function cachePage(cache, url) {
   await store(cache, entry.path, entry);
 }
 
-self.addEventListener("message", (event) => {
+sw.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "skip-waiting") {
-    self.skipWaiting();
+    sw.skipWaiting();
   } else if (data.type === "visited" && Array.isArray(data.urls)) {
     // pages reached by instant navigation before this worker took over
     event.waitUntil(caches.open(CACHE).then((cache) =>
-      Promise.all(data.urls.slice(0, 100).map((u) => cachePage(cache, u).catch(() => {})))));
+      Promise.all(data.urls.slice(0, 100).map((/** @type {string} */ u) => cachePage(cache, u).catch(() => {})))));
   } else if (data.type === "version" && event.ports[0]) {
     event.ports[0].postMessage({ version: VERSION, build: BUILD });
   }
 });
 
+/** @param {ArrayBuffer} buffer */
 async function sha256(buffer) {
   const digest = await crypto.subtle.digest("SHA-256", buffer);
   let text = "";
@@ -109,7 +119,8 @@ async function sha256(buffer) {
 }
 
 /** A page not stored yet: from the network; kept when it is of this build.
- *  One of another build is passed through, its client marked foreign. */
+ *  One of another build is passed through, its client marked foreign.
+ * @param {FetchEvent} event @param {{ path: string, sha256: string } | null} entry */
 async function page(event, entry) {
   const res = await fetch(event.request);
   if (!res.ok || !entry) return res;
@@ -119,7 +130,7 @@ async function page(event, entry) {
     await cache.put(keyOf(entry.path), res.clone());
     return res;
   }
-  self.registration.update().catch(() => {});
+  sw.registration.update().catch(() => {});
   if (event.request.mode === "navigate") {
     if (event.resultingClientId) foreign.add(event.resultingClientId);
     return res;
@@ -129,6 +140,7 @@ async function page(event, entry) {
   return new Response("This page is from another version of the site.", { status: 409 });
 }
 
+/** @param {FetchEvent} event */
 async function answer(event) {
   const request = event.request;
   const url = new URL(request.url);
@@ -156,7 +168,7 @@ async function answer(event) {
   return fetch(request);
 }
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(ROOT.origin + "/")) return;
   if (request.headers.has("range")) return;     // media ranges: let the browser do them

@@ -8,9 +8,10 @@ Oblong Shatranj without the die (set-up 1).
 
 from __future__ import annotations
 
-from .conftest import wait_ready
-from .test_nothing_lost import PAGE, SEEN, key, saved_after, stored_moves
-from .test_records import board, hint, play, played, wait_moves
+from .conftest import TEST_DIR, wait_ready
+from .helpers import SEEN, board, hint, key, play, played, saved_after, stored_moves, wait_moves
+
+PAGE = f"{TEST_DIR}/records-test/"
 
 A = 0
 
