@@ -9,9 +9,20 @@
 import { registerAddon } from "./board.js";
 import { el, cap } from "./dom.js";
 
+/** @typedef {import("./board.js").Board} Board */
+/** One puzzle's play data (sharah_web.puzzles.play_data).
+ * @typedef {{ id: string, game: string, options: Record<string, unknown>, position: string, depth: number,
+ *   hard: boolean, lines: Record<string, string[]>, refutations: Record<string, string[]>, themes: string[] }} Puzzle */
+/** @typedef {{ v: number, solved: Record<string, string>, streak: number, best: number, current: Record<string, string> }} Progress */
+/** The engine's verdict on a move (bridge.py: solve).
+ * @typedef {{ verdict: string, move: string, name: string, reply?: string | null, reply_name?: string,
+ *   reason?: string, refutation?: string | null, refutation_name?: string, result?: string,
+ *   state: import("./contract.js").BoardState }} Verdict */
+
 const KEY = "sharah-puzzles";     // {v: 1, solved: {id: "clean"|"helped"}, streak, best, current: {game: id}}
 const HASH = /^#puzzle=([\w-]{1,80})$/;
 
+/** @returns {{ data: Progress, note: string | null }} */
 function readProgress() {
   let raw = null;
   try { raw = localStorage.getItem(KEY); } catch (err) { return { data: fresh(), note: null }; }
@@ -34,8 +45,10 @@ function readProgress() {
   return { data: fresh(), note: "Your puzzle progress in this browser could not be read: it was set aside, and counting starts again." };
 }
 
+/** @returns {Progress} */
 function fresh() { return { v: 1, solved: {}, streak: 0, best: 0, current: {} }; }
 
+/** @param {Progress} data */
 function writeProgress(data) {
   try { localStorage.setItem(KEY, JSON.stringify(data)); return true; } catch (err) { return false; }
 }
@@ -43,8 +56,10 @@ function writeProgress(data) {
 registerAddon({
   name: "puzzles",
   applies: (board) => board.mode === "puzzle",
+  /** @param {Board} board */
   mount(board) {
     const script = board.fig.querySelector("script.sharah-puzzle-data");
+    /** @type {Puzzle[]} */
     let all = [];
     try { all = JSON.parse(script ? script.textContent : "[]"); } catch (err) { all = []; }
     if (!all.length) return {};
@@ -52,7 +67,9 @@ registerAddon({
     let { data: progress, note } = readProgress();
     const depths = [...new Set(all.map((p) => p.depth))].sort();
     let depth = "any";
-    let current = all.find((p) => p.id === board.cfg.puzzle.id) || all[0];
+    const first = /** @type {{ puzzle?: { id?: string } }} */ (board.cfg).puzzle;
+    let current = all.find((p) => p.id === (first && first.id)) || all[0];
+    /** @type {string | null} */
     let solver = null;          // the side solving (the side to move at the puzzle's start)
     let counted = false;        // this puzzle's result is in the progress already
 
@@ -62,6 +79,7 @@ registerAddon({
     const task = el("p", { class: "sharah-puzzle-task" });
     const where = el("p", { class: "sharah-puzzle-where" });
     const nav = el("div", { class: "sharah-puzzle-nav", role: "group", "aria-label": "Puzzles" });
+    /** @param {string} action @param {string} text */
     const button = (action, text) => el("button", { type: "button", class: "md-button sharah-btn", "data-puzzle": action }, text);
     const back = button("prev", "Previous");
     const random = button("random", "Random");
@@ -71,13 +89,16 @@ registerAddon({
     select.append(el("option", { value: "any" }, "Any"));
     for (const d of depths) select.append(el("option", { value: String(d) }, d === 1 ? "1 move" : `${d} moves`));
     const label = el("label", { for: selectId }, "Win in ");
-    nav.append(back, random, forward, el("span", { class: "sharah-puzzle-depth-box" }, label, select));
+    const depthBox = el("span", { class: "sharah-puzzle-depth-box" });
+    depthBox.append(label, select);
+    nav.append(back, random, forward, depthBox);
     const link = el("a", { class: "sharah-puzzle-link" }, "Link to this puzzle");
     const score = el("p", { class: "sharah-puzzle-score", "aria-live": "polite" });
     box.append(task, nav, where, score);
-    const feedback = board.fig.querySelector(".sharah-feedback");
+    const feedback = /** @type {HTMLElement | null} */ (board.fig.querySelector(".sharah-feedback"));
 
     const pool = () => all.filter((p) => depth === "any" || p.depth === Number(depth));
+    /** @param {string | null} kind @param {string} text */
     const say = (kind, text) => {
       if (!feedback) return;
       feedback.hidden = !text;
@@ -105,6 +126,7 @@ registerAddon({
       board.setLock("solved", !!pz.solved);
     };
 
+    /** @param {boolean} clean */
     const count = (clean) => {
       if (counted) return;
       counted = true;
@@ -120,8 +142,9 @@ registerAddon({
       showScore();
     };
 
+    /** @param {Puzzle | undefined} puzzle @param {HTMLElement} [focusAfter] */
     const choose = async (puzzle, focusAfter) => {
-      if (board.busy) return;
+      if (board.busy || !puzzle) return;
       const reply = await board.request({ cmd: "puzzle", puzzle });
       if (!reply || board.dead) return;
       current = puzzle;
@@ -136,6 +159,7 @@ registerAddon({
       if (focusAfter) focusAfter.focus({ preventScroll: true });
     };
 
+    /** @param {number} delta @returns {Puzzle | undefined} */
     const step = (delta) => {
       const list = pool();
       if (!list.length) return;
@@ -159,15 +183,17 @@ registerAddon({
     }, { signal: board.abort.signal });
 
     // ---- the solver's moves: judged by the engine
+    /** @param {Verdict} r */
     const words = (r) => {
-      const other = cap(board.state.sides.find((s) => s !== solver) || "the other side");
+      const sides = board.state ? board.state.sides : [];
+      const other = cap(sides.find((s) => s !== solver) || "the other side");
       if (r.reason === "loses") return `${r.name} does not win: ${other} answers ${r.refutation_name} and wins. It is taken back: try again.`;
       if (r.reason === "holds") return `${r.name} does not win by force: after ${r.refutation_name} there is no forced win left. It is taken back: try again.`;
       if (r.reason === "ends") return `${r.name} ends the game without a win (${r.result}). It is taken back: try again.`;
       return `${r.name} is not this puzzle's line, and the engine could not prove quickly that it wins. It is taken back: try another move.`;
     };
     board.playHandler = async (notation) => {
-      const reply = await board.request({ cmd: "solve", move: notation });
+      const reply = /** @type {Verdict | null} */ (await board.request({ cmd: "solve", move: notation }));
       if (!reply || board.dead) return;
       board.apply(reply.state);
       if (reply.verdict === "wrong") {
@@ -175,11 +201,11 @@ registerAddon({
         count(false);
         board.announce(feedback ? feedback.textContent : "");
       } else if (reply.verdict === "right") {
-        say("right", `Right: ${reply.name}. ${cap(reply.state.last.side)} answers ${reply.reply_name}, the most stubborn defence. Find the next move.`);
+        say("right", `Right: ${reply.name}. ${cap(reply.state.last ? reply.state.last.side : "")} answers ${reply.reply_name}, the most stubborn defence. Find the next move.`);
         board.announce(feedback ? feedback.textContent : "");
       } else {
         say("right", `Solved: ${reply.name} wins. ${reply.state.result ? reply.state.result.text : ""}`);
-        count(!reply.state.puzzle.mistakes);
+        count(!(reply.state.puzzle && reply.state.puzzle.mistakes));
         board.announce(feedback ? feedback.textContent : "");
       }
       showTask();
@@ -196,8 +222,8 @@ registerAddon({
     const linked = m && all.find((p) => p.id === m[1]);
     if (m && !linked) board.setHint(`There is no puzzle ${m[1]} on this page: here is the first one.`, "error");
     const stored = all.find((p) => p.id === progress.current[game]);
-    const first = linked || stored || all.find((p) => !progress.solved[p.id]) || all[0];
-    if (first !== current) choose(first);
+    const start = linked || stored || all.find((p) => !progress.solved[p.id]) || all[0];
+    if (start !== current) choose(start);
     else showTask();
     window.addEventListener("hashchange", () => {
       const h = HASH.exec(location.hash);
