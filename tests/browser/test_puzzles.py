@@ -47,15 +47,21 @@ def move(fig, notation):
         arg=[fig.element_handle(), ply, mistakes], timeout=60_000)
 
 
+def solve(fig):
+    """Play the current puzzle's first stored line; its play data."""
+    p = current(fig)
+    line = p["lines"][next(iter(p["lines"]))]
+    for i in range(0, len(line), 2):
+        move(fig, line[i])
+    return p, line
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_puzzle_is_solved_by_its_line(browser, base_url, game):
     context, page = puzzle_page(browser, base_url, game)
     try:
         fig = board(page)
-        p = current(fig)
-        line = p["lines"][next(iter(p["lines"]))]
-        for i in range(0, len(line), 2):
-            move(fig, line[i])
+        _p, line = solve(fig)
         state = fig.evaluate("f => f.sharahWidget.state")
         assert state["puzzle"]["solved"] and state["result"]
         assert [h for h in state["history"]] and len(state["history"]) == len(line)
@@ -86,10 +92,7 @@ def test_progress_survives_a_reload_and_damaged_progress_is_set_aside(browser, b
     context, page = puzzle_page(browser, base_url, "scheherazade")
     try:
         fig = board(page)
-        p = current(fig)
-        line = p["lines"][next(iter(p["lines"]))]
-        for i in range(0, len(line), 2):
-            move(fig, line[i])
+        p, _line = solve(fig)
         stored = json.loads(page.evaluate("localStorage.getItem('sharah-puzzles')"))
         assert stored["solved"] == {p["id"]: "clean"} and stored["streak"] == 1
         page.reload()
