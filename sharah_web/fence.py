@@ -486,7 +486,7 @@ def render_html(spec: BoardSpec, uid: str, resolve_link: LinkResolver | None = N
             + _shortcuts(state) +
             '<div class="sharah-controls" data-search-exclude>' + state["free_html"] + _controls(spec.mode) + '</div>'
             '<div class="sharah-announce sharah-visually-hidden" aria-live="polite"></div>')
-        if spec.mode == "try":
+        if spec.mode in ("try", "puzzle"):
             parts.append('<div class="sharah-feedback" aria-live="polite" hidden></div>')
         parts.append(_move_list(state))
         if spec.mode == "game":

@@ -126,17 +126,19 @@ registerAddon({
       board.setLock("solved", !!pz.solved);
     };
 
-    /** @param {boolean} clean */
-    const count = (clean) => {
+    /** A wrong move ends the streak; a solved puzzle counts once: "clean" without a wrong move.
+     * @param {boolean} solved @param {boolean} clean */
+    const count = (solved, clean) => {
+      if (!solved) {
+        if (progress.streak) { progress.streak = 0; writeProgress(progress); showScore(); }
+        return;
+      }
       if (counted) return;
       counted = true;
+      if (progress.solved[current.id] !== "clean") progress.solved[current.id] = clean ? "clean" : "helped";
       if (clean) {
-        progress.solved[current.id] = progress.solved[current.id] === "clean" ? "clean" : "clean";
         progress.streak += 1;
         progress.best = Math.max(progress.best, progress.streak);
-      } else {
-        if (!progress.solved[current.id]) progress.solved[current.id] = "helped";
-        progress.streak = 0;
       }
       writeProgress(progress);
       showScore();
@@ -198,14 +200,14 @@ registerAddon({
       board.apply(reply.state);
       if (reply.verdict === "wrong") {
         say("wrong", words(reply));
-        count(false);
+        count(false, false);
         board.announce(feedback ? feedback.textContent : "");
       } else if (reply.verdict === "right") {
         say("right", `Right: ${reply.name}. ${cap(reply.state.last ? reply.state.last.side : "")} answers ${reply.reply_name}, the most stubborn defence. Find the next move.`);
         board.announce(feedback ? feedback.textContent : "");
       } else {
         say("right", `Solved: ${reply.name} wins. ${reply.state.result ? reply.state.result.text : ""}`);
-        count(!(reply.state.puzzle && reply.state.puzzle.mistakes));
+        count(true, !(reply.state.puzzle && reply.state.puzzle.mistakes));
         board.announce(feedback ? feedback.textContent : "");
       }
       showTask();
