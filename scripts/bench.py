@@ -70,16 +70,12 @@ ENGINE_JOBS = [   # (label, variant, options, position or None for the set-up, d
 
 # The computer's search on fixed positions (scripts/bench/search-positions.json,
 # 20 a game, from self-play: --make-positions writes them again), to a fixed
-# depth per game (no node budget, no time cap: the same tree on any machine,
-# so this tree and an older commit search the same positions the same way),
-# then the default level as it plays. (label, variant, options, depth)
-SEARCH_JOBS = [
-    ("oblong-shatranj", "oblong-shatranj", {}, 2),
-    ("oblong-shatranj die=false", "oblong-shatranj", {"die": "false"}, 3),
-    ("scheherazade", "scheherazade", {}, 2),
-    ("sharah-hedman", "sharah-hedman", {}, 2),
-    ("sharah-surrounds", "sharah-surrounds", {}, 2),
-    ("sharah-mittner", "sharah-mittner", {"placement": "random"}, 2),
+# depth per game (each game's ``bench_depths``; no node budget, no time cap:
+# the same tree on any machine, so this tree and an older commit search the
+# same positions the same way), then the default level as it plays.
+SEARCH_JOBS = [   # (label, variant, options, depth)
+    (label, cls.id, options, depth)
+    for cls in VARIANTS.values() for label, options, depth in cls.bench_depths
 ]
 SEARCH_POSITIONS = HERE / "search-positions.json"
 SELF_PLAY_PLIES = (12, 18, 24, 30, 36)   # where a self-play game gives a position
