@@ -15,6 +15,7 @@ import { Board, widgets, preopen, dropPreopened, preopenStats } from "./board.js
 import "./computer.js";
 import "./editor.js";
 import "./records.js";
+import "./analysis.js";
 import "./recover.js";
 import "./onboard.js";
 import "./playview.js";
