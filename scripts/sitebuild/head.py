@@ -31,7 +31,7 @@ def head_script() -> str:
 # The add-ons among them are asked for at low priority: on a link of six
 # connections a host, the engine's worker script (and the runtime it
 # imports) goes before them.
-ADDON_MODULES = ("computer", "editor", "records", "analysis", "recover", "onboard", "playview")
+ADDON_MODULES = ("computer", "editor", "records", "analysis", "recover", "onboard", "playview", "puzzles")
 BOARD_MODULES = ("engine", "dom", "words", "narrow", "answers", "store", "view", "panels", "early", "ready",
                  "board", "share") + ADDON_MODULES
 

@@ -149,6 +149,8 @@ export class Board {
     this.locks = new Set();
     /** @type {Interceptor | null} an add-on's mode (editor) */
     this.interceptor = null;
+    /** @type {((notation: string) => Promise<void>) | null} an add-on's way to send a move (puzzles: "solve") */
+    this.playHandler = null;
     /** @type {import("./types.js").OpenRequest | null} the last open request sent, after every openRequest */
     this.openReq = null;
     /** @type {string | null} the engine's error when the saved game in open made it fail */
@@ -354,6 +356,13 @@ export class Board {
     if (!this.state) return;
     this.renderPanels();
     this.drawMarks();
+  }
+
+  /** Send the moves the reader makes through an add-on (puzzles: "solve")
+   *  instead of "play", or back to "play" with null.
+   * @param {((notation: string) => Promise<void>) | null} handler */
+  setPlayHandler(handler) {
+    this.playHandler = handler;
   }
 
   /** Route square picks (click, tap, Enter) to an add-on's mode, or back to
@@ -677,6 +686,7 @@ export class Board {
   /** Play a move the normal way (announced). @param {string} notation */
   async play(notation) {
     if (!this.canAct()) return;
+    if (this.playHandler) { this.choices.clear(); await this.playHandler(notation); return; }
     if (this.early.play(notation)) return;     // before the engine: drawn, and played when it is up
     const prev = this.state;
     this.choices.clear();

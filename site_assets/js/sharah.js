@@ -19,6 +19,7 @@ import "./analysis.js";
 import "./recover.js";
 import "./onboard.js";
 import "./playview.js";
+import "./puzzles.js";
 
 const BOARDS = "figure.sharah-board[data-mode]";
 debug.widgets = widgets;
