@@ -340,7 +340,7 @@ class PuzzleRun:
         v = game.variant
         line = Line(v, game.current, list(game.history))
         after = v.apply(game.current, move)
-        saved = line.push(move, after)
+        line.push(move, after)
         try:
             r = v.result(line)
             if r is not None:
