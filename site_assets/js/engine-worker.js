@@ -3,8 +3,15 @@
 // requests with sharah_web.bridge.handle(json) -> json.
 //
 // Messages in:  {id, request: "<json>"}
-// Messages out: {type: "ready", ms} | {type: "failed", error}
+// Messages out: {type: "ready", ms} | {type: "failed", error, detail}
 //               {type: "response", id, response: "<json>", began, ms}
+//
+// "failed": ``error`` is a sentence for the visitor when this worker knows
+// what went wrong (a file it fetched itself was refused), else null, and
+// ``detail`` is what the runtime said (for the console). A runtime that
+// fails while it boots (a damaged pyodide.asm.wasm, a missing standard
+// library) often only rejects a promise nobody waits for, or exits: those
+// are caught too, so the page says so at once instead of at its boot limit.
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
 
 const here = new URL(self.location.href);
@@ -17,12 +24,36 @@ const STDLIB_URL = new URL("__SHARAH_STDLIB_ZIP__", INDEX_URL).href;
 let handle = null;
 let python = null;
 let lastRequest = 0;
+let booting = true;
+
+/** The boot failed: said once (the page drops this worker). */
+function bootFailed(err, own = false) {
+  if (!booting) return;
+  booting = false;
+  const detail = String((err && (err.stack || err.message)) || err);
+  postMessage({ type: "failed", error: own ? String(err.message || err) : null, detail });
+}
+
+// the runtime's own failures while it boots, which loadPyodide may never report
+self.addEventListener("unhandledrejection", (event) => {
+  if (!booting) return;
+  event.preventDefault();
+  bootFailed(event.reason);
+});
+self.addEventListener("error", (event) => {
+  if (!booting) return;
+  event.preventDefault();
+  bootFailed(event.error || event.message);
+});
+
+/** An error this worker raises itself, with a sentence for the visitor. */
+class BootError extends Error {}
 
 const ready = (async () => {
   const t0 = performance.now();
   // the engine's zip downloads while Pyodide boots
   const zip = fetch(ENGINE_URL).then(async (res) => {
-    if (!res.ok) throw new Error(`the engine (${ENGINE_URL}) could not be loaded: HTTP ${res.status}`);
+    if (!res.ok) throw new BootError(`the engine (${ENGINE_URL}) could not be loaded: HTTP ${res.status}`);
     return new Uint8Array(await res.arrayBuffer());
   });
   zip.catch(() => {});   // reported below, once Pyodide is up
@@ -54,8 +85,13 @@ function warm() {
 }
 
 ready.then(
-  (ms) => { postMessage({ type: "ready", ms }); warmLater(); },
-  (err) => postMessage({ type: "failed", error: String((err && err.message) || err) }),
+  (ms) => {
+    if (!booting) return;       // failed meanwhile: the page has dropped this worker
+    booting = false;
+    postMessage({ type: "ready", ms });
+    warmLater();
+  },
+  (err) => bootFailed(err, err instanceof BootError),
 );
 
 self.onmessage = async (event) => {

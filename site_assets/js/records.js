@@ -97,14 +97,15 @@ async function copyText(text) {
 const blocked = new Set();     // keys holding an entry that could not be set aside
 const readAtOpen = new WeakMap();   // board -> the stored text its open request restored
 
-/** Move the entry under ``key`` to "<key>:set-aside" (or "-2"... "-9"; nothing is thrown
- *  away); returns ``note``, or what happened when the store would not. */
+/** Move the entry under ``key`` to "<key>:set-aside" (or "-2", "-3"... the
+ *  first free name: nothing is thrown away); returns ``note``, or what
+ *  happened when the store would not. */
 function setAside(key, note) {
   const raw = readStored(key);
   if (raw == null) return note;
   // the first free name: an entry set aside before is kept too
   let aside = `${key}:set-aside`;
-  for (let n = 2; n <= 9 && readStored(aside) != null; n++) aside = `${key}:set-aside-${n}`;
+  for (let n = 2; readStored(aside) != null; n++) aside = `${key}:set-aside-${n}`;
   removeStored(key);           // first: a large entry and its copy may not fit together
   if (writeStored(aside, raw)) {
     writeStored(key, raw);     // left where it was; this board's game is not saved over it
@@ -397,7 +398,15 @@ class Records {
     const boards = [...document.querySelectorAll('figure.sharah-board[data-mode="game"]')]
       .map((f) => ({ uid: f.dataset.sharahUid, variant: f.dataset.variant }));
     const where = await board.send({ cmd: "link_board", link: fragment, boards });
-    if (board.dead || !where.ok || where.target !== board.cfg.uid || location.hash !== fragment) return;
+    if (board.dead || location.hash !== fragment) return;
+    if (!where.ok && !where.fatal && boards[0] && boards[0].uid === board.cfg.uid) {
+      // the engine would not even read it (far too long): said under the first game board
+      history.replaceState(history.state, "", location.pathname + location.search);
+      board.fig.scrollIntoView({ block: "start" });
+      board.setHint(`The game in the link could not be loaded: ${where.error}. Your game here is unchanged.`, "error");
+      return;
+    }
+    if (!where.ok || where.target !== board.cfg.uid) return;
     // the link is read once: a reload later shows the saved game
     const address = (hash) => history.replaceState(history.state, "", location.pathname + location.search + hash);
     address("");
