@@ -165,17 +165,23 @@ def test_a_link_followed_with_the_store_full_stays_in_the_address(new_page, base
     assert page.watch.errors == []
 
 
-def test_two_tabs_hear_each_other_and_the_visitor_chooses(new_page, base_url):
+def two_tabs_one_warned(new_page, base_url):
+    """Two tabs on the records page; the first plays a7a8 and saves it, and
+    the second hears it: (first page, second page, their boards, the key)."""
     one = start(new_page, base_url)
     two = one.context.new_page()
     two.goto(base_url + PAGE)
     wait_ready(two)
     f1, f2 = board(one, A), board(two, A)
-    k = key(one)
     play(f1, "a7", "a8")
     saved_after(one, f1, ["a7a8"])
-    # the other tab hears it and says so
     two.wait_for_function(SEEN, arg="changed in another tab")
+    return one, two, f1, f2, key(one)
+
+
+def test_two_tabs_hear_each_other_and_the_visitor_chooses(new_page, base_url):
+    # the other tab hears it and says so
+    one, two, f1, f2, k = two_tabs_one_warned(new_page, base_url)
     assert hint(f2) == "This game was changed in another tab: this tab no longer saves it until you choose."
     assert f2.locator(".sharah-tabs").is_visible()
     # a move here is not written over the other tab's game meanwhile
