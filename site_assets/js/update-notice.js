@@ -157,7 +157,9 @@ async function fillOfflinePage() {
   const from = new URLSearchParams(location.search).get("from");
   const asked = document.querySelector('[data-sharah-offline="from"]');
   if (asked && from && from.startsWith("/") && !from.startsWith("//")) {
-    asked.querySelector("a").href = new URL(from, location.origin).href;
+    const link = asked.querySelector("a");
+    link.href = new URL(from, location.origin).href;
+    link.textContent = from;
     asked.hidden = false;
   }
   const controller = navigator.serviceWorker && navigator.serviceWorker.controller;
