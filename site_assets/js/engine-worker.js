@@ -10,8 +10,9 @@
 // what went wrong (a file it fetched itself was refused), else null, and
 // ``detail`` is what the runtime said (for the console). A runtime that
 // fails while it boots (a damaged pyodide.asm.wasm, a missing standard
-// library) often only rejects a promise nobody waits for, or exits: those
-// are caught too, so the page says so at once instead of at its boot limit.
+// library) often only prints it, rejects a promise nobody waits for, or
+// exits: those are caught too, so the page says so at once instead of at
+// its boot limit.
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
 
 const here = new URL(self.location.href);
@@ -45,6 +46,22 @@ self.addEventListener("error", (event) => {
   event.preventDefault();
   bootFailed(event.error || event.message);
 });
+
+// A runtime whose WebAssembly does not compile (a truncated pyodide.asm.wasm)
+// is only printed by Pyodide, which then waits for ever: the compile error
+// is caught where it happens. (A TypeError, say a wrong content type for
+// streaming, is left to Pyodide, which retries without streaming.)
+for (const name of ["instantiateStreaming", "instantiate", "compileStreaming", "compile"]) {
+  const real = WebAssembly[name];
+  if (typeof real !== "function") continue;
+  WebAssembly[name] = function (...args) {
+    const out = real.apply(this, args);
+    out.catch((err) => {
+      if (err instanceof WebAssembly.CompileError || err instanceof WebAssembly.LinkError) bootFailed(err);
+    });
+    return out;
+  };
+}
 
 /** An error this worker raises itself, with a sentence for the visitor. */
 class BootError extends Error {}
