@@ -46,7 +46,9 @@ import time
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-import bench  # (build_site, chromium_path, machine, the instrument script)
+import bench  # (build_site, machine, the instrument script)
+from devkit.chromium import require_chromium
+from devkit.site import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -357,12 +359,12 @@ def median(xs):
 
 
 def run(args) -> dict:
-    exe = bench.chromium_path(args.chromium)
+    exe = require_chromium(args.chromium)
     instrument = (bench.HERE / "instrument.js").read_text()
     out = {"machine": bench.machine(), "load_start": bench.load_average(), "runs": args.runs,
            "profiles": {}, "bare_boot_s": []}
     with tempfile.TemporaryDirectory(prefix="sharah-arrival-") as tmp:
-        port = bench.free_port()
+        port = free_port()
         site = bench.build_site(Path(tmp), port)
         stdlib = next((site / "assets" / "pyodide").glob("stdlib-*.zip"))
         out["sizes"] = {p.name: p.stat().st_size for p in sorted((site / "assets" / "pyodide").iterdir())}

@@ -31,7 +31,6 @@ import json
 import os
 import platform
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -40,6 +39,8 @@ import threading
 import time
 from pathlib import Path
 
+from devkit import site as devkit_site
+from devkit.chromium import require_chromium
 from sharah_web.variants import VARIANTS
 from sitebuild import pack_engine
 
@@ -69,16 +70,12 @@ ENGINE_JOBS = [   # (label, variant, options, position or None for the set-up, d
 
 # The computer's search on fixed positions (scripts/bench/search-positions.json,
 # 20 a game, from self-play: --make-positions writes them again), to a fixed
-# depth per game (no node budget, no time cap: the same tree on any machine,
-# so this tree and an older commit search the same positions the same way),
-# then the default level as it plays. (label, variant, options, depth)
-SEARCH_JOBS = [
-    ("oblong-shatranj", "oblong-shatranj", {}, 2),
-    ("oblong-shatranj die=false", "oblong-shatranj", {"die": "false"}, 3),
-    ("scheherazade", "scheherazade", {}, 2),
-    ("sharah-hedman", "sharah-hedman", {}, 2),
-    ("sharah-surrounds", "sharah-surrounds", {}, 2),
-    ("sharah-mittner", "sharah-mittner", {"placement": "random"}, 2),
+# depth per game (each game's ``bench_depths``; no node budget, no time cap:
+# the same tree on any machine, so this tree and an older commit search the
+# same positions the same way), then the default level as it plays.
+SEARCH_JOBS = [   # (label, variant, options, depth)
+    (label, cls.id, options, depth)
+    for cls in VARIANTS.values() for label, options, depth in cls.bench_depths
 ]
 SEARCH_POSITIONS = HERE / "search-positions.json"
 SELF_PLAY_PLIES = (12, 18, 24, 30, 36)   # where a self-play game gives a position
@@ -389,36 +386,10 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def chromium_path(arg: str | None) -> str:
-    path = arg or os.environ.get("SHARAH_CHROMIUM") or "/usr/bin/chromium"
-    found = path if Path(path).is_file() and os.access(path, os.X_OK) else shutil.which(path)
-    if not found:
-        raise RuntimeError(f"no Chromium at {path}: install Debian's chromium, or give --chromium PATH "
-                           f"(or SHARAH_CHROMIUM)")
-    return found
-
-
 def build_site(tmp: Path, port: int) -> Path:
-    config = tmp / "mkdocs.yml"
-    config.write_text(
-        f"INHERIT: {ROOT / 'mkdocs.yml'}\n"
-        f"docs_dir: {ROOT / 'docs'}\n"
-        f"site_url: http://127.0.0.1:{port}/\n"
-        f"hooks:\n  - {ROOT / 'scripts' / 'sitebuild' / 'hooks.py'}\n"
-        f"theme:\n  custom_dir: {ROOT / 'site_assets' / 'overrides'}\n", encoding="utf-8")
-    out = tmp / "site"
+    """The site (devkit.site.build_site) with the benchmark's own pages."""
     t0 = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config),
-                           "-d", str(out)], cwd=ROOT, capture_output=True, text=True, timeout=900,
-                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
-    if proc.returncode:
-        raise RuntimeError(f"mkdocs build --strict failed:\n{proc.stdout}\n{proc.stderr}")
+    out = devkit_site.build_site(tmp, port, quiet=True)
     note(f"site built in {time.perf_counter() - t0:.1f} s")
     bench = out / "bench"
     bench.mkdir()
@@ -694,8 +665,8 @@ def browser_bench(args, tmp: Path) -> dict:
     except ImportError as e:
         raise RuntimeError(f"{e.name} is missing: run this with .venv/bin/python "
                            f"(bash scripts/setup.sh --browser installs it)") from None
-    exe = chromium_path(args.chromium)
-    port = free_port()
+    exe = require_chromium(args.chromium)
+    port = devkit_site.free_port()
     note("building the site")
     site = build_site(tmp, port)
     res: dict = {"runs": [], "bare": [], "nav": [], "nav_hover": [], "clicks": {}, "search": None,

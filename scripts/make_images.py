@@ -21,11 +21,10 @@ from __future__ import annotations
 
 import argparse
 import html
-import os
-import shutil
 import sys
 from pathlib import Path
 
+from devkit.chromium import require_chromium
 from sharah_web import new_game
 from sharah_web.svg import render_svg
 
@@ -81,11 +80,10 @@ def icon_html(size: int) -> str:
 
 
 def chromium(arg: str | None) -> str:
-    path = arg or os.environ.get("SHARAH_CHROMIUM") or "/usr/bin/chromium"
-    found = path if Path(path).is_file() and os.access(path, os.X_OK) else shutil.which(path)
-    if not found:
-        raise SystemExit(f"no Chromium at {path}: install Debian's chromium or give --chromium PATH")
-    return found
+    try:
+        return require_chromium(arg)
+    except RuntimeError as e:
+        raise SystemExit(str(e)) from None
 
 
 def main(argv=None) -> int:

@@ -8,9 +8,10 @@
 #   engine and the build (pyproject.toml) installed editable; pip runs only
 #   when one of those files (or the Python version) changed since the last
 #   install (stamp file .venv/.sharah-requirements).
-# - node_modules: `npm ci` (Pyodide, pinned in package.json/package-lock.json)
-#   only when package-lock.json changed since the last install (stamp file
-#   node_modules/.sharah-lock) or the runtime is missing.
+# - node_modules: `npm ci` (Pyodide; axe-core and TypeScript for the tests;
+#   pinned in package.json/package-lock.json) only when package.json or
+#   package-lock.json changed since the last install (stamp file
+#   node_modules/.sharah-lock), or the runtime or the type checker is missing.
 # - --browser: a Chromium for the browser tests. $SHARAH_CHROMIUM if set,
 #   else /usr/bin/chromium; installed with apt-get when missing and running
 #   as root. Exports SHARAH_CHROMIUM with the path found.
@@ -100,7 +101,8 @@ _setup_node() {
         installed="$(node -p 'require(process.argv[1]).version' "$SHARAH_ROOT/node_modules/pyodide/package.json")"
     fi
     if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ "$installed" = "$pinned" ] \
-            && [ -f "$SHARAH_ROOT/node_modules/pyodide/pyodide.asm.wasm" ]; then
+            && [ -f "$SHARAH_ROOT/node_modules/pyodide/pyodide.asm.wasm" ] \
+            && [ -x "$SHARAH_ROOT/node_modules/.bin/tsc" ]; then
         _say "node packages: up to date (pyodide $installed)"
     else
         _say "installing node packages (npm ci: pyodide $pinned)"

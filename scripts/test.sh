@@ -1,22 +1,74 @@
 #!/usr/bin/env bash
-# Install what is needed (Python packages, Pyodide, Chromium), then lint with
-# ruff (pyproject.toml) and run every test with pytest: the engine tests, the engine inside Pyodide under Node,
-# and the browser tests in Chromium. Extra arguments go to pytest, e.g.
+# Install what is needed (Python packages, Pyodide, TypeScript, Chromium),
+# then run every check and test:
+#   1. the type check of the widget's JavaScript (tsc -p tsconfig.json:
+#      site_assets/js and the service worker, JSDoc types, strict);
+#   2. the lint of the Python (ruff, pyproject.toml: pyflakes and pycodestyle);
+#   3. pytest: the engine tests, the engine inside Pyodide under Node, and
+#      the browser tests in Chromium.
+# All of them always run. Extra arguments go to pytest, e.g.
 #   bash scripts/test.sh -k oblong -x
-# SHARAH_CHROMIUM=/path/to/chromium picks another browser binary.
+# The last line sums up every part: "N passed, N failed" (the type check
+# and the lint count as one each). SHARAH_CHROMIUM=/path/to/chromium picks
+# another browser binary.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 sharah_setup --browser || exit 1
 cd "$SHARAH_ROOT"
-# the lint first (pyproject.toml: pyflakes and pycodestyle), then the tests;
-# both always run, and either failing fails the run
-lint=0
-"$SHARAH_VENV/bin/ruff" check --quiet || { lint=1; echo "[test] error: ruff check found problems (above)" >&2; }
-rc=0
-"$SHARAH_VENV/bin/python" -m pytest "$@" || rc=$?
+
+passed=0
+failed=0
+parts=()
+
+# ---- 1. the type check
+if [ ! -x node_modules/.bin/tsc ]; then
+    echo "[test] error: node_modules/.bin/tsc is missing: run bash scripts/setup.sh (npm ci installs TypeScript)" >&2
+    exit 1
+fi
+echo "[test] type check: tsc -p tsconfig.json"
+if node_modules/.bin/tsc -p tsconfig.json --pretty false; then
+    passed=$((passed + 1))
+    parts+=("type check passed")
+else
+    failed=$((failed + 1))
+    parts+=("type check FAILED")
+    echo "[test] the type check FAILED: the errors above are in the widget's JavaScript (JSDoc types," >&2
+    echo "[test] tsconfig.json); if contract.d.ts is stale, run: python scripts/contract_types.py" >&2
+fi
+
+# ---- 2. the lint
+if "$SHARAH_VENV/bin/ruff" check --quiet; then
+    passed=$((passed + 1))
+    parts+=("lint passed")
+else
+    failed=$((failed + 1))
+    parts+=("lint FAILED")
+    echo "[test] error: ruff check found problems (above)" >&2
+fi
+
+# ---- 3. pytest (its own summary line, then the counts read from it)
+log="$(mktemp "${TMPDIR:-/tmp}/sharah-pytest.XXXXXX")"
+trap 'rm -f "$log"' EXIT
+color=()
+[ -t 1 ] && color=(--color=yes)
+set +e
+"$SHARAH_VENV/bin/python" -m pytest "${color[@]}" "$@" 2>&1 | tee "$log"
+rc="${PIPESTATUS[0]}"
+set -e
 if [ "$rc" = 5 ]; then
     echo "[test] error: pytest collected no tests" >&2
     exit 1
 fi
-[ "$rc" != 0 ] || rc=$lint
-exit "$rc"
+summary="$(sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '(passed|failed|errors?|skipped|deselected|no tests ran).* in [0-9.]+s' | tail -n1 || true)"
+count() { printf '%s' "$summary" | grep -oE "[0-9]+ $1" | grep -oE '^[0-9]+' || echo 0; }
+p_passed="$(count passed)"; p_failed="$(count failed)"; p_errors="$(count 'errors?')"
+if [ "$rc" != 0 ] && [ $((p_failed + p_errors)) = 0 ]; then
+    p_errors=1      # pytest stopped without a summary (interrupted, internal error)
+fi
+passed=$((passed + p_passed))
+failed=$((failed + p_failed + p_errors))
+parts+=("pytest ${p_passed} passed, $((p_failed + p_errors)) failed")
+
+echo "[test] $(IFS=';'; echo "${parts[*]}" | sed 's/;/; /g')"
+echo "${passed} passed, ${failed} failed"
+[ "$failed" = 0 ] && [ "$rc" = 0 ]

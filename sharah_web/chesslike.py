@@ -42,13 +42,14 @@ class ChessLike(Variant):
         piece = pos.board[sq]
         g = self.geometry
         out = []
+        pawn = piece.kind == self.pawn
         for to, taken in self.mover.destinations(pos, sq, piece, initial=self.is_initial(pos, sq, piece)):
+            promos = self.promotions(pos, sq, to, piece) if pawn else None
+            if promos is None:      # (``taken`` is ``to`` or nothing)
+                out.append(self.step_move(sq, to) if taken is None else self.take_move(sq, to))
+                continue
             effects = ((Remove(taken),) if taken is not None else ()) + (Shift(sq, to),)
             base = g.names[sq] + g.names[to]
-            promos = self.promotions(pos, sq, to, piece) if piece.kind == self.pawn else None
-            if promos is None:
-                out.append(Move(base, effects, sq, to))
-                continue
             for kind, forced in promos:
                 if kind is None:
                     out.append(Move(base, effects, sq, to, label="no promotion"))
@@ -98,7 +99,7 @@ class ChessLike(Variant):
             return [m for m in moves if self.keeps_king_safe(pos, m, king, enemy)]
         # Not in check: a move can only expose the king by moving it or by
         # emptying a square on an enemy rider's line to it (a pin). Test just those.
-        lines = self.mover.lines_to(king, enemy)
+        lines = self.mover.open_lines_to(pos.board, king, enemy)
         return [m for m in moves
                 if not self.may_expose(m, king, lines, side) or self.keeps_king_safe(pos, m, king, enemy)]
 

@@ -30,6 +30,8 @@ millions of them (a Light/Shadow perft(2) makes 1.1 million moves).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
+from importlib import import_module
 from typing import Any, Iterable
 
 from .errors import IllegalMoveError, NotationError   # re-exported: most callers import them from here
@@ -430,6 +432,7 @@ class Variant:
     height: int = 8
     sides: tuple[str, str] = ("white", "black")
     piece_types: tuple[PieceType, ...] = ()
+    evaluation: str = ""        # the module beside the game's with its evaluate(rules, pos, side)
     neutral_symbol: dict[str, str] = {}     # neutral kinds: kind -> symbol in the text
     options: dict[str, Option] = {}
     red_spot_kinds: tuple[str, ...] = ()    # kinds drawn with a red spot
@@ -444,6 +447,10 @@ class Variant:
     # position text or None for the set-up, depth), each taking roughly
     # 1-5 s on CPython.
     bench_jobs: tuple[tuple[str, dict[str, Any], str | None, int], ...] = ()
+    # The search benchmark's games (scripts/bench.py --search): (label,
+    # options, the depth its positions are searched to, a few seconds in
+    # all on CPython); the positions are kept under that label.
+    bench_depths: tuple[tuple[str, dict[str, Any], int], ...] = ()
     # The options with which the benchmark times the computer's moves
     # (scripts/bench.py, in the browser).
     bench_search: tuple[dict[str, Any], ...] = ({},)
@@ -460,6 +467,11 @@ class Variant:
         for name, spec in self.options.items():
             self.opts.setdefault(name, spec.default)
         self.types = {t.kind: t for t in self.piece_types}
+        self._kind_values = {t.kind: t.value for t in self.piece_types}   # PieceType.value
+        self._steps: dict[int, Move] = {}      # step_move, take_move: made once
+        self._takes: dict[int, Move] = {}
+        self._neutral_hint = 0                  # neutral_square: where to look first
+        self._evaluate = None                   # evaluate: the evaluation module's, once imported
         self.by_letter = {t.letter: t.kind for t in self.piece_types}
         self.symbol_kind = {s: k for k, s in self.neutral_symbol.items()}
 
@@ -749,6 +761,46 @@ class Variant:
     def legal_moves(self, pos: Position) -> list[Move]:
         raise NotImplementedError
 
+    def neutral_square(self, board: list) -> int | None:
+        """The square of the neutral piece (``side`` ``None``), in a game
+        that has at most one (the Fisher): where it was last found is
+        looked at first (it is the one if a neutral piece stands there)."""
+        s = self._neutral_hint
+        p = board[s]
+        if p is not None and p.side is None:
+            return s
+        for s, p in enumerate(board):
+            if p is not None and p.side is None:
+                self._neutral_hint = s
+                return s
+        return None
+
+    def step_move(self, frm: int, to: int) -> Move:
+        """The plain move from ``frm`` to the empty square ``to`` (made once
+        per game and reused: a move is never changed once made)."""
+        key = frm * 4096 + to
+        move = self._steps.get(key)
+        if move is None:
+            names = self.geometry.names
+            move = self._steps[key] = Move(names[frm] + names[to], (Shift(frm, to),), frm, to)
+        return move
+
+    def take_move(self, frm: int, to: int) -> Move:
+        """The plain capture from ``frm`` of the piece on ``to`` (reused, as ``step_move``)."""
+        key = frm * 4096 + to
+        move = self._takes.get(key)
+        if move is None:
+            names = self.geometry.names
+            move = self._takes[key] = Move(names[frm] + names[to], (Remove(to), Shift(frm, to)),
+                                           frm, to)
+        return move
+
+    def capture_moves(self, pos: Position) -> list[Move]:
+        """The legal moves that capture (``Move.captured``), in the order of
+        ``legal_moves``: the search follows them at its horizon. A game
+        overrides it where it can make them without making the others."""
+        return [m for m in self.legal_moves(pos) if m.captured()]
+
     def apply(self, pos: Position, move: Move) -> Position:
         new = pos.copy()
         new.to_move = self.opponent(pos.to_move)
@@ -783,14 +835,20 @@ class Variant:
 
     def evaluate(self, pos: Position, side: str) -> float:
         """How good ``pos`` looks for ``side``, in pawns, without looking
-        ahead. The default counts material; games add their own terms."""
-        return self.material(pos, side)
+        ahead: the ``evaluate(rules, pos, side)`` of the module the game's
+        ``evaluation`` names (imported when the computer first thinks, so a
+        board that only plays never compiles it); material without one."""
+        fn = self._evaluate
+        if fn is None:
+            if not self.evaluation:
+                return self.material(pos, side)
+            module = import_module(self.evaluation, type(self).__module__.rpartition(".")[0])
+            fn = self._evaluate = partial(module.evaluate, self)
+        return fn(pos, side)
 
     def material(self, pos: Position, side: str) -> float:
         """``side``'s piece values minus the other side's (neutral pieces count for nobody)."""
-        values = self.__dict__.get("_values")
-        if values is None:
-            values = self._values = {t.kind: t.value for t in self.piece_types}
+        values = self._kind_values
         score = 0.0
         for p in pos.board:
             if p is not None and p.side is not None:
@@ -919,6 +977,14 @@ class Line:
         if moves is None:
             moves = self._moves = self.variant.legal_moves(self.current)
         return moves
+
+    def capture_moves(self) -> list[Move]:
+        """The current position's legal captures (from its legal moves when
+        they are known already)."""
+        moves = self._moves
+        if moves is None:
+            return self.variant.capture_moves(self.current)
+        return [m for m in moves if m.captured()]
 
     def push(self, move: Move, after: Position) -> tuple:
         saved = (self.current, self._moves)

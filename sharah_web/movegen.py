@@ -128,13 +128,21 @@ class Mover:
         square need not lie on a line through the target."""
         return any(lame for _leap, _table, _reach, lame, _kinds in self._attack_plan(by_side))
 
-    def lines_to(self, target: int, by_side: str) -> frozenset:
-        """The squares between ``target`` and any square a ``by_side`` rider
-        could attack it from: emptying one of them may open a line."""
+    def open_lines_to(self, board: list, target: int, by_side: str) -> frozenset:
+        """The squares between ``target`` and each ``by_side`` rider that
+        could capture on it along its line if that line were empty:
+        emptying one of them may open the line. Emptying a square elsewhere
+        cannot: no rider stands at the end of its line."""
         out: set[int] = set()
-        for leap, table, reach, _lame, _kinds in self._attack_plan(by_side):
-            if not leap:
-                out.update(table[target][:reach] if reach else table[target])
+        for leap, table, reach, _lame, kinds in self._attack_plan(by_side):
+            if leap:
+                continue
+            ray = table[target][:reach] if reach else table[target]
+            for i, s in enumerate(ray):
+                p = board[s]
+                if p is not None and p.side == by_side and p.kind in kinds:
+                    out.update(ray[:i])
+                    break
         return frozenset(out)
 
     def attacks(self, pos: Position, target: int, by_side: str) -> bool:

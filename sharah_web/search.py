@@ -465,7 +465,9 @@ class _Search:
         board = pos.board
         value = self.value_of_piece
         caps = []
-        for i, m in enumerate(self.expand()):
+        # where listing is charged, the whole listing is (the same nodes as ever)
+        moves = self.expand() if self.listing else self.line.capture_moves()
+        for i, m in enumerate(moves):
             sqs = m.captured()
             if sqs:
                 caps.append((-capture_gain(board, sqs, pos.to_move, value), i, m))

@@ -34,7 +34,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from typing import Any, TypedDict
+from typing import Any, Required, TypedDict
 
 from . import new_game, record
 from .chesslike import DRAW_ACTIONS
@@ -50,9 +50,9 @@ from .svg import FACING_ANGLE, piece_svg
 # One legal move. "n", "from" and "to" are always there; the others only
 # when they say something.
 MoveEntry = TypedDict("MoveEntry", {
-    "n": str,               # the move's notation: what ``play`` takes
-    "from": "str | None",   # square names; a drop has no from-square, a pass neither
-    "to": "str | None",
+    "n": Required[str],     # the move's notation: what ``play`` takes
+    "from": Required["str | None"],  # square names; a drop has no from-square, a pass neither
+    "to": Required["str | None"],
     "drop": str,            # the kind placed (a drop)
     "label": str,           # the move's words on a choice button
     "kind": str,            # when not "move": "drop", "pass", "offer-draw"...

@@ -1,31 +1,28 @@
 """The contract between the widget (site_assets/js) and the engine
-(sharah_web/bridge.py, sharah_web/session.py): every command the widget
-sends is one the bridge knows, every state key it reads is declared
-(``session.BoardState``), and the static board the build writes is drawn
-by the same code as the live one the engine sends.
-
-The widget keeps to two spellings so that a scan finds everything: a
-request is an object literal whose ``cmd`` is a string literal
-(``{ cmd: "play", ... }``), and a board state is read as ``state.key``,
-``st.key`` or ``prev.key`` (a variable of that name, or ``board.state``,
-``reply.state``...)."""
+(sharah_web/bridge.py, sharah_web/session.py): the widget's types of it
+(site_assets/js/contract.d.ts) are written from the engine's own
+declarations, so the type checker (tsc, run by scripts/test.sh) refuses a
+command the bridge does not know, a field its command does not take and a
+state key ``session.BoardState`` does not declare; and the static board the
+build writes is drawn by the same code as the live one the engine sends."""
 
 from __future__ import annotations
 
 import json
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
 
+from devkit import contract_types
 from sharah_web import bridge, fence, session
 
 ROOT = Path(__file__).resolve().parent.parent
 JS = sorted((ROOT / "site_assets" / "js").glob("*.js"))
 SOURCES = {p.name: p.read_text(encoding="utf-8") for p in JS}
+TSC = ROOT / "node_modules" / ".bin" / "tsc"
 
-CMD = re.compile(r"\bcmd\s*:\s*(\S[^,}\n]*)")
-STATE_READ = re.compile(r"(?<![\w$])(?:state|st|prev)\??\.([A-Za-z_$][\w$]*)")
 
 
 @pytest.fixture(autouse=True)
@@ -35,67 +32,63 @@ def fresh():
     bridge.reset()
 
 
-def sent_commands() -> dict[str, set[str]]:
-    out: dict[str, set[str]] = {}
-    for name, text in SOURCES.items():
-        for m in CMD.finditer(text):
-            literal = re.fullmatch(r'"([a-z_]+)"', m.group(1).strip())
-            assert literal, f"{name}: a request's cmd must be a string literal, not {m.group(1).strip()!r}"
-            out.setdefault(literal.group(1), set()).add(name)
-    return out
+def test_the_widgets_types_of_the_contract_are_the_engines():
+    """contract.d.ts is what scripts/contract_types.py writes from the
+    engine's declarations now (else: run it)."""
+    assert contract_types.OUT.read_text(encoding="utf-8") == contract_types.render(), \
+        "site_assets/js/contract.d.ts is stale: run python scripts/contract_types.py"
 
 
-def test_every_command_the_widget_sends_is_one_the_bridge_knows():
-    sent = sent_commands()
-    unknown = {cmd: sorted(files) for cmd, files in sent.items() if cmd not in bridge.COMMANDS}
-    assert unknown == {}
-    # the scan sees the widget's requests (not an empty match)
-    assert {"open", "close", "ping", "play", "undo", "redo", "restart", "flip", "explain", "shortcut",
-            "think", "hint", "levels", "record", "link", "save", "load", "goto", "edit",
-            "link_board"} <= set(sent)
+def test_the_contract_types_hold_every_command_and_state_key():
+    text = contract_types.render()
+    for cmd, spec in bridge.COMMANDS.items():
+        name = contract_types.type_name(cmd)
+        block = text.split(f"export interface {name} {{\n", 1)[1].split("}", 1)[0]
+        assert f'  cmd: "{cmd}";' in block
+        assert sorted(re.findall(r"^  (\w+)\?: unknown;", block, re.M)) == sorted(spec.fields), cmd
+    state = text.split("export interface BoardState {\n", 1)[1].split("\n}", 1)[0]
+    assert tuple(re.findall(r"^  (\w+): ", state, re.M)) == session.STATE_KEYS
+    entry = text.split("export interface MoveEntry {\n", 1)[1].split("\n}", 1)[0]
+    # what every entry has, and what only some have
+    assert re.findall(r"^  (\w+): ", entry, re.M) == ["n", "from", "to"]
+    assert f"export type Protocol = {bridge.PROTOCOL};" in text
 
 
-REQUEST = re.compile(r"\{\s*cmd\s*:\s*\"([a-z_]+)\"((?:[^{}]|\{[^{}]*\})*)\}")
+PROBE = """// @ts-check
+import { Board } from "./board.js";
+/** @param {Board} board */
+export async function probe(board) {
+  await board.request({ cmd: "play", move: "b2c4" });
+  await board.request({ cmd: "teleport", move: "b2c4" });
+  await board.request({ cmd: "play", mvoe: "b2c4" });
+  const st = board.state;
+  return st && [st.to_move, st.whose_turn];
+}
+"""
 
 
-def request_fields() -> list[tuple[str, str, set[str]]]:
-    """(file, command, the fields named in the request's literal) for every
-    request literal; spread fields (``...op``) cannot be read and are left out."""
-    out = []
-    for name, text in SOURCES.items():
-        for m in REQUEST.finditer(text):
-            rest = re.sub(r"\{[^{}]*\}|`[^`]*`|\"[^\"]*\"|\([^()]*\)", "", m.group(2))
-            keys = set()
-            for part in rest.split(","):
-                part = part.strip()
-                if not part or part.startswith("..."):
-                    continue
-                keys.add(re.match(r"[A-Za-z_$][\w$]*", part).group(0))
-            out.append((name, m.group(1), keys))
-    return out
-
-
-def test_every_field_the_widget_sends_is_one_its_command_takes():
-    found = request_fields()
-    wrong = [(f, cmd, sorted(keys - set(bridge.COMMANDS[cmd].fields) - {"board"}))
-             for f, cmd, keys in found if keys - set(bridge.COMMANDS[cmd].fields) - {"board"}]
-    assert wrong == []
-    # the scan reads the fields (not an empty match)
-    seen = {(cmd, k) for _, cmd, keys in found for k in keys}
-    assert {("play", "move"), ("explain", "drop"), ("think", "slice_ms"), ("load", "if_unchanged"),
-            ("link_board", "boards"), ("record", "tags"), ("edit", "palette"), ("undo", "plies")} <= seen
-
-
-def test_every_state_key_the_widget_reads_is_declared():
-    read: dict[str, set[str]] = {}
-    for name, text in SOURCES.items():
-        for m in STATE_READ.finditer(text):
-            read.setdefault(m.group(1), set()).add(name)
-    undeclared = {key: sorted(files) for key, files in read.items() if key not in session.STATE_KEYS}
-    assert undeclared == {}
-    # the scan sees the widget's reads
-    assert {"moves", "pieces", "hand", "history", "ply", "result", "to_move", "moves_html", "hand_html",
-            "shortcuts_html", "future_html", "badges_html", "svg", "options", "can_undo"} <= set(read)
+def test_the_type_checker_refuses_what_the_engine_does_not_know(tmp_path):
+    """The check can fail: an unknown command, a field its command does not
+    take, an undeclared state key (and nothing for the right ones)."""
+    assert TSC.is_file(), "TypeScript is missing: run bash scripts/setup.sh"
+    js = ROOT / "site_assets" / "js"
+    probe = js / f"probe-{tmp_path.name}.js"
+    config = tmp_path / "tsconfig.json"
+    base = json.loads((ROOT / "tsconfig.json").read_text(encoding="utf-8"))
+    config.write_text(json.dumps({"compilerOptions": base["compilerOptions"], "files": [str(probe)],
+                                  "include": [str(js / "*.d.ts")]}), encoding="utf-8")
+    probe.write_text(PROBE, encoding="utf-8")
+    try:
+        out = subprocess.run([str(TSC), "-p", str(config), "--pretty", "false"], capture_output=True, text=True,
+                             timeout=300)
+    finally:
+        probe.unlink()
+    errors = sorted(re.findall(rf"^\S*{re.escape(probe.name)}\((\d+),\d+\): error (TS\d+)", out.stdout, re.M))
+    assert out.returncode != 0
+    assert errors == [("6", "TS2322"), ("7", "TS2353"), ("9", "TS2339")], out.stdout
+    assert """Type '"teleport"' is not assignable""" in out.stdout
+    assert "'mvoe' does not exist in type 'PlayRequest'" in out.stdout
+    assert "Property 'whose_turn' does not exist on type 'BoardState'" in out.stdout
 
 
 def test_the_declared_state_is_what_the_engine_sends():
@@ -108,7 +101,9 @@ def test_the_ping_table_is_the_bridge_table():
     out = json.loads(bridge.handle('{"cmd": "ping"}'))
     assert out["protocol"] == bridge.PROTOCOL
     engine_js = SOURCES["engine.js"]
-    assert f"export const PROTOCOL = {bridge.PROTOCOL};" in engine_js
+    # typed as the contract's Protocol: the checker refuses another figure
+    assert ('/** @type {import("./contract.js").Protocol} */\n'
+            f"export const PROTOCOL = {bridge.PROTOCOL};") in engine_js
     assert {n: c["changes"] for n, c in out["commands"].items()} == \
         {n: c.changes for n, c in bridge.COMMANDS.items()}
 

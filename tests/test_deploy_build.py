@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from devkit.site import write_config
+
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ["bash", str(ROOT / "scripts" / "build.sh")]
 
@@ -53,8 +55,15 @@ def test_a_bad_address_is_refused_before_building():
 
 
 def test_a_deploy_build_links_to_its_host(tmp_path):
+    # a two-page site (the address is all this build is for): mkdocs.yml
+    # with its own docs and nav
+    docs = tmp_path / "docs"
+    (docs / "games").mkdir(parents=True)
+    (docs / "index.md").write_text("# Home\n", encoding="utf-8")
+    (docs / "games" / "scheherazade.md").write_text("# Scheherazade\n", encoding="utf-8")
+    config = write_config(tmp_path, docs, nav=["index.md", "games/scheherazade.md"])
     out = tmp_path / "site"
-    proc = run(["--site-url", "https://games.example.org/lost/", "-d", str(out)])
+    proc = run(["--site-url", "https://games.example.org/lost/", "-f", str(config), "-d", str(out)])
     assert proc.returncode == 0, proc.stderr
     assert "[build] warning" not in proc.stderr
     assert '<link rel="canonical" href="https://games.example.org/lost/games/scheherazade/">' in \

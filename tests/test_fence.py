@@ -4,11 +4,9 @@ static HTML, and the MkDocs build failing on a bad fence."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -344,70 +342,83 @@ def test_caption_prints_the_engines_position_and_moves():
 
 
 # -------------------------------------------------------------------- build
+# A page goes through Markdown with the fence as the build registers it
+# (sitebuild.fence), as MkDocs converts it; what the build ships is checked
+# on the site the tests build once (built_site, tests/conftest.py).
 
-def _mkdocs_available():
-    try:
-        import mkdocs  # noqa: F401
-        import material  # noqa: F401
-    except ImportError:
-        return False
-    return True
+def convert(tmp_path, page: str) -> str:
+    """``page`` as games/oblong-shatranj.md of a three-page site: its HTML,
+    or the build's error."""
+    import markdown
+    from mkdocs.structure.files import File, Files
 
+    from sitebuild import fence as build_fence
+    from sitebuild.context import BuildContext
 
-def build(tmp_path, page: str, env=None):
     docs = tmp_path / "docs"
-    (docs / "games").mkdir(parents=True)
-    (docs / "index.md").write_text("# Home\n", encoding="utf-8")
-    (docs / "notation.md").write_text("# Notation\n", encoding="utf-8")
-    (docs / "games" / "oblong-shatranj.md").write_text(page, encoding="utf-8")
-    config = tmp_path / "mkdocs.yml"
-    # its own nav: the site's nav names pages this small site does not have
-    config.write_text(f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: {docs}\n"
-                      f"hooks:\n  - {ROOT / 'scripts' / 'sitebuild' / 'hooks.py'}\n"
-                      f"theme:\n  custom_dir: {ROOT / 'site_assets' / 'overrides'}\n"
-                      "nav:\n  - index.md\n  - games/oblong-shatranj.md\n  - notation.md\n",
-                      encoding="utf-8")
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(tmp_path / "site")],
-        cwd=ROOT, capture_output=True, text=True,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})})
+    texts = {"index.md": "# Home\n", "notation.md": "# Notation\n", "games/oblong-shatranj.md": page}
+    for name, text in texts.items():
+        (docs / name).parent.mkdir(parents=True, exist_ok=True)
+        (docs / name).write_text(text, encoding="utf-8")
+    files = Files([File(name, str(docs), str(tmp_path / "site"), True) for name in texts])
+    config = SimpleNamespace(markdown_extensions=["pymdownx.tabbed"],
+                             mdx_configs={"pymdownx.tabbed": {"alternate_style": True}})
+    ctx = BuildContext(fence=fence)
+    build_fence.register(config, ctx)
+    md = markdown.Markdown(extensions=config.markdown_extensions, extension_configs=config.mdx_configs)
+    build_fence.start_page(ctx, page, SimpleNamespace(file=files.get_file_from_path("games/oblong-shatranj.md")),
+                           files)
+    try:
+        return md.convert(page)
+    finally:
+        build_fence.end_page(ctx)
 
 
-needs_build = pytest.mark.skipif(
-    not _mkdocs_available() or not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file(),
-    reason="needs mkdocs-material and node_modules/pyodide (bash scripts/setup.sh)")
+def build_error(tmp_path, page: str) -> str:
+    """The build's error for ``page``: superfences lets it through, and
+    MkDocs stops the build with it (a ``BuildError``)."""
+    from mkdocs.exceptions import BuildError
+
+    from sitebuild.fence import SharahFenceError
+    with pytest.raises(SharahFenceError) as caught:
+        convert(tmp_path, page)
+    assert isinstance(caught.value, BuildError)
+    return str(caught.value)
 
 
-@needs_build
 def test_build_fails_on_a_bad_fence(tmp_path):
     page = "# Oblong\n\nSome text.\n\n```sharah\nvariant: oblong-shatranj\nmode: game\ncolour: red\n```\n"
-    proc = build(tmp_path, page)
-    assert proc.returncode != 0
-    out = proc.stdout + proc.stderr
-    assert "games/oblong-shatranj.md, line 8 (sharah board 1): unknown key 'colour'" in out, out
-    assert "Aborted with a BuildError" in out
+    assert build_error(tmp_path, page).startswith(
+        "games/oblong-shatranj.md, line 8 (sharah board 1): unknown key 'colour'")
 
 
-@needs_build
 def test_build_fails_on_an_illegal_solution_inside_a_tab(tmp_path):
     page = ("# Oblong\n\n=== \"One\"\n\n    ```sharah\n    variant: oblong-shatranj\n    mode: try\n"
             "    options: die=false\n    solution: a1a5\n    ```\n")
-    proc = build(tmp_path, page)
-    assert proc.returncode != 0
-    assert ("games/oblong-shatranj.md, line 9 (sharah board 1): solution: a1a5: the elephant (fil) "
-            "on a1 cannot move to a5") in proc.stdout + proc.stderr
+    assert build_error(tmp_path, page) == (
+        "games/oblong-shatranj.md, line 9 (sharah board 1): solution: a1a5: the elephant (fil) "
+        "on a1 cannot move to a5")
 
 
-@needs_build
-def test_build_works_and_links_resolve(tmp_path):
+def test_links_in_a_caption_resolve(tmp_path):
     page = ("# Oblong\n\n```sharah\nvariant: oblong-shatranj\nmode: game\n"
             "caption: See [the notation](../notation.md#moves).\n```\n")
-    proc = build(tmp_path, page)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    site = tmp_path / "site"
-    html = (site / "games" / "oblong-shatranj" / "index.html").read_text(encoding="utf-8")
+    html = convert(tmp_path, page)
     assert '<a href="../../notation/#moves">the notation</a>' in html
     assert 'class="sharah-board sharah-mode-game"' in html
+
+
+def test_build_fails_on_a_missing_page_link(tmp_path):
+    page = "# O\n\n```sharah\nvariant: oblong-shatranj\ncaption: [x](nowhere.md)\n```\n"
+    assert build_error(tmp_path, page) == (
+        "games/oblong-shatranj.md, line 5 (sharah board 1): caption: link 'nowhere.md': "
+        "there is no page games/nowhere.md")
+
+
+def test_the_site_ships_the_runtime_the_engine_and_the_lean_stdlib(built_site):
+    site = built_site
+    html = (site / "games" / "oblong-shatranj" / "index.html").read_text(encoding="utf-8")
+    assert 'class="sharah-board sharah-mode-game' in html
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"):
         assert (site / "assets" / "pyodide" / name).is_file()
     # the lean standard library instead of Pyodide's whole one, named in the worker
@@ -424,26 +435,20 @@ def test_build_works_and_links_resolve(tmp_path):
         text = js.read_text(encoding="utf-8")
         assert "__SHARAH_ENGINE_ZIP__" not in text and "__SHARAH_BUILD__" not in text, js.name
         assert "__SHARAH_STDLIB_ZIP__" not in text, js.name
-    assert (site / "assets" / "sharah" / "js" / "engine-worker.js").is_file()
     assert (site / "assets" / "sharah" / "css" / "widget.css").is_file()
     assert 'type="module"' in html and "assets/sharah/js/sharah.js" in html
 
 
-@needs_build
-def test_build_fails_on_a_missing_page_link(tmp_path):
-    page = "# O\n\n```sharah\nvariant: oblong-shatranj\ncaption: [x](nowhere.md)\n```\n"
-    proc = build(tmp_path, page)
-    assert proc.returncode != 0
-    assert "line 5 (sharah board 1): caption: link 'nowhere.md': there is no page games/nowhere.md" \
-        in proc.stdout + proc.stderr
+def test_build_says_how_to_get_pyodide(tmp_path, monkeypatch):
+    from mkdocs.exceptions import PluginError
+    from mkdocs.structure.files import Files
 
-
-@needs_build
-def test_build_says_how_to_get_pyodide(tmp_path):
-    proc = build(tmp_path, "# O\n", env={"SHARAH_PYODIDE_DIR": str(tmp_path / "nothing")})
-    assert proc.returncode != 0
-    assert "the Pyodide runtime is missing" in proc.stdout + proc.stderr
-    assert "run bash scripts/setup.sh" in proc.stdout + proc.stderr
+    from sitebuild import stage
+    monkeypatch.setattr(stage, "PYODIDE_DIR", tmp_path / "nothing")
+    with pytest.raises(PluginError) as caught:
+        stage.stage_runtime(Files([]), config=None)
+    assert "the Pyodide runtime is missing" in str(caught.value)
+    assert "run bash scripts/setup.sh" in str(caught.value)
 
 
 def test_drawing_and_controls_are_kept_out_of_the_search_index():

@@ -16,6 +16,7 @@ import random
 import pytest
 
 import sharah_web
+from sharah_web import randomgame
 from sharah_web.core import SetState
 from sharah_web.variants.hedman import SETUP
 
@@ -945,13 +946,12 @@ def test_random_games_end_without_error_and_undo_exactly():
                    {"zapper_jumps_fisher": True}][n % 4]
         g = sharah_web.new_game(H, quiet_limit=25, **options)
         texts = [g.position()]
-        while g.result is None:
-            moves = g.legal_moves()
-            assert moves
-            move = rng.choice(moves)
-            g.play(move)
+
+        def after(move):
             text = g.position()
             texts.append(text)
             # the position text reads back to the same position
             assert sharah_web.new_game(H, text, quiet_limit=25, **options).position() == text
+
+        randomgame.play_out(g, rng, after=after)
         assert_undo_redo_exact(g, texts)

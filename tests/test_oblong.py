@@ -11,6 +11,7 @@ import random
 import pytest
 
 import sharah_web
+from sharah_web.variants import oblong_eval
 from sharah_web.variants.oblong import SETUPS, setup_board
 
 from helpers import game_with, moves_from, notations, assert_undo_redo_exact
@@ -345,7 +346,7 @@ def test_without_the_die_the_side_ahead_hunts_the_last_pieces():
     value = {}
     for knight in ("a16", "b12"):
         g = game_with(OBLONG, {"a1": "K", "c3": "R", "d16": "k", knight: "n"}, "w 0", die=False)
-        cost[knight] = g.variant._hunt(g.current, "white")
+        cost[knight] = oblong_eval.hunt(g.variant, g.current, "white")
         value[knight] = g.variant.evaluate(g.current, "white")
         assert g.variant.evaluate(g.current, "black") == -value[knight]
     assert cost == {"a16": pytest.approx(-0.94), "b12": pytest.approx(-1.0)}
@@ -353,7 +354,7 @@ def test_without_the_die_the_side_ahead_hunts_the_last_pieces():
     # three pieces or more left to take: no hunt yet
     g = game_with(OBLONG, {"a1": "K", "c3": "R", "c4": "R", "d16": "k", "b12": "n", "a16": "e", "d14": "g"},
                   "w 0", die=False)
-    assert g.variant._hunt(g.current, "white") == 0.0
+    assert oblong_eval.hunt(g.variant, g.current, "white") == 0.0
 
 
 # ------------------------------------------------------------- bad input

@@ -10,7 +10,7 @@ import re
 import pytest
 
 import sharah_web
-from sharah_web import bridge, record
+from sharah_web import bridge, randomgame, record
 from sharah_web.record import RecordError
 
 from helpers import board_text, game_with, call, ok
@@ -42,22 +42,11 @@ def golden_game():
     return g
 
 
-SPECIAL = re.compile(r"[=+>:@]|^x|pass|offer|decline|stalemate")
-
-
 def random_game(variant, seed, plies, position=None, **options):
     """A seeded random game that leans to captures and special moves (promotions,
     facings, pulls, pushes, drops, removals, passes, draw offers)."""
-    rng = random.Random(seed)
     g = sharah_web.new_game(variant, position, seed=seed, **options)
-    while len(g.history) < plies and g.result is None:
-        moves = g.legal_moves()
-        special = [m for m in moves if SPECIAL.search(m.notation)]
-        captures = [m for m in moves if m.captured()]
-        r = rng.random()
-        pool = special if r < 0.35 and special else captures if r < 0.7 and captures else moves
-        g.play(rng.choice(pool))
-    return g
+    return randomgame.play_out(g, random.Random(seed), special=True, plies=plies)
 
 
 def same_line(a, b):

@@ -1,5 +1,5 @@
 // Boot the pinned Pyodide under Node from node_modules/pyodide (no network)
-// and unpack an engine zip (scripts/pack_engine.py) onto its path: shared by
+// and unpack an engine zip (scripts/sitebuild/pack_engine.py) onto its path: shared by
 // perft_pyodide.mjs and search_pyodide.mjs (scripts/bench.py runs both).
 
 import { readFile } from "node:fs/promises";

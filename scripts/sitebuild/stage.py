@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import re
 
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
@@ -79,13 +80,26 @@ def stage_engine(files: Files, config, ctx: BuildContext) -> tuple[bytes, bytes]
     return data, stdlib
 
 
+# A widget module imports its siblings plainly (``from "./board.js"``, which
+# the type checker and Node's test runner resolve); the build stamps each of
+# those imports with the build (``"./board.js?v=<build>"``), so that every
+# module is loaded once and a new build is never mixed with a cached old one.
+SIBLING_IMPORT = re.compile(r"""^(import\s*|(?:import|export)\b[^"';]*?\bfrom\s*)(["'])(\./[\w-]+\.m?js)\2""", re.M)
+
+
+def stamp_imports(text: str, build: str) -> str:
+    """``text`` (a widget module) with its sibling imports stamped with ``build``."""
+    return SIBLING_IMPORT.sub(lambda m: f"{m[1]}{m[2]}{m[3]}?v={build}{m[2]}", text)
+
+
 def stage_widget(files: Files, config, ctx: BuildContext, engine: bytes, stdlib: bytes) -> None:
     """The widget's files; sets the build's version (``ctx.build``), the
     hash of everything the widget runs."""
     assets = ROOT / "site_assets"
     sources = sorted(p for p in assets.rglob("*") if p.is_file() and not p.name.startswith(".")
                      and p.relative_to(assets).parts[0] not in ("overrides", "sw")  # the theme's templates;
-                     and p.suffix != ".md")       # the service worker (offline.py); notes for developers
+                     and p.suffix != ".md"        # the service worker (offline.py); notes for developers;
+                     and not p.name.endswith(".d.ts"))   # types for the type checker
     ctx.build = hashlib.sha256(engine + stdlib + (assets / "sw" / "sw.js").read_bytes()
                                + b"".join(p.read_bytes() for p in sources
                                           if p.suffix in (".js", ".mjs"))).hexdigest()[:12]
@@ -93,8 +107,8 @@ def stage_widget(files: Files, config, ctx: BuildContext, engine: bytes, stdlib:
         rel = path.relative_to(assets).as_posix()
         if rel.startswith("js/") and path.suffix in (".js", ".mjs"):
             text = path.read_text(encoding="utf-8")
-            text = (text.replace(ENGINE_PLACEHOLDER, ctx.engine_name).replace(VERSION_PLACEHOLDER, ctx.build)
-                    .replace(STDLIB_PLACEHOLDER, ctx.stdlib_name))
+            text = (stamp_imports(text, ctx.build).replace(ENGINE_PLACEHOLDER, ctx.engine_name)
+                    .replace(VERSION_PLACEHOLDER, ctx.build).replace(STDLIB_PLACEHOLDER, ctx.stdlib_name))
             _add(files, File.generated(config, f"{ASSETS}/{rel}", content=text))
         else:
             _add(files, File.generated(config, f"{ASSETS}/{rel}", abs_src_path=str(path)))

@@ -18,10 +18,10 @@ The Pyodide tests (``tests/test_pyodide.py``) run the same workload on the
 lean zip, and the browser tests run the site on it: a module missing from
 it fails the build (the trace fails) or the tests, never a visitor's page.
 
-The trace takes 10-60 s, so its result is kept in ``.cache/stdlib/`` under
-a key made of everything it depends on (the engine zip, the runtime's
-files, the workload and this script); the build reuses it while none of
-them changes.
+The trace takes 10-60 s, so its result (and the lean zip made from it) is
+kept in ``.cache/stdlib/`` under a key made of everything it depends on
+(the engine zip, the runtime's files, the workload and this script); the
+build reuses it while none of them changes.
 
     python -m sitebuild.stdlib_zip OUT.zip [--no-cache]    # prints the sizes and the modules
 """
@@ -210,9 +210,20 @@ def lean_zip(modules: dict, full: Path | None = None) -> bytes:
 
 
 def stdlib_zip(engine: bytes | None = None, use_cache: bool = True) -> tuple[bytes, dict]:
-    """The lean zip's bytes and the trace it was made from."""
+    """The lean zip's bytes and the trace it was made from. The zip is kept
+    beside the trace (``.cache/stdlib/<key>.zip``: every build of a test run
+    ships the same one)."""
     traced = traced_modules(engine, use_cache)
-    return lean_zip(traced["modules"]), traced
+    key = traced.get("key")
+    cached = CACHE / f"{key}.zip" if key else None
+    if use_cache and cached is not None and cached.is_file():
+        return cached.read_bytes(), traced
+    data = lean_zip(traced["modules"])
+    if cached is not None:
+        tmpfile = cached.with_suffix(".ziptmp")
+        tmpfile.write_bytes(data)
+        tmpfile.replace(cached)
+    return data, traced
 
 
 def stdlib_hash(data: bytes) -> str:

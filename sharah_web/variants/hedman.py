@@ -60,6 +60,7 @@ TAKE, GIVE = "+F", "-F"
 
 class SharahHedman(Variant):
     id = "sharah-hedman"
+    evaluation = ".hedman_eval"     # what the computer knows of the game (Variant.evaluation)
     title = "Sha'rah (Patrik Hedman)"
     width, height = 13, 13
     sides = (RED, GREEN)
@@ -106,6 +107,7 @@ class SharahHedman(Variant):
 
     played = {"sharah-hedman": {}}
     # a middle game (16 random plies from the set-up)
+    bench_depths = (("sharah-hedman", {}, 2),)
     bench_jobs = (("sharah-hedman (middle game)", {},
                    "13/1aziwig1wiaa1/1uuuu1uui1uu1/1ppppp1p1ppp1/4up1u5/6p6/6*6/6u1PU3/1U1PU6U1/"
                    "1PPPUPPPPP1P1/1U1UU2U1U1U1/1AAIWIGIWIZA1/13 r - 1", 3),)
@@ -175,10 +177,7 @@ class SharahHedman(Variant):
 
     # --------------------------------------------------------- helpers
     def fisher_square(self, board: list) -> int | None:
-        for s, p in enumerate(board):
-            if p is not None and p.side is None:
-                return s
-        return None
+        return self.neutral_square(board)
 
     def frozen(self, board: list) -> set[int]:
         """The squares of immobilized pieces: enemies next to an immobilizer
@@ -385,6 +384,18 @@ class SharahHedman(Variant):
 
     def legal_moves(self, pos: Position) -> list[Move]:
         raws, frozen, _ = self.filtered_raw(pos)
+        moves = self._moves_of(pos, raws, frozen)
+        if not moves:
+            moves.append(Move("pass", (), label="no legal move: the turn passes", kind="pass"))
+        return moves
+
+    def capture_moves(self, pos: Position) -> list[Move]:
+        """The legal moves that capture, without making the others."""
+        raws, frozen, _ = self.filtered_raw(pos)
+        return self._moves_of(pos, [r for r in raws if r[2]], frozen)
+
+    def _moves_of(self, pos: Position, raws: list[tuple], frozen: set[int]) -> list[Move]:
+        """The moves of the raw moves ``raws`` (which pass the rules)."""
         board = pos.board
         side = pos.to_move
         enemy = self.opponent(side)
@@ -423,8 +434,6 @@ class SharahHedman(Variant):
                 if self.passes(events):
                     effects.append(SetState("control", self.opponent(control)))
             moves.append(Move(base, tuple(effects), s, t, label=label, aliases=aliases))
-        if not moves:
-            moves.append(Move("pass", (), label="no legal move: the turn passes", kind="pass"))
         return moves
 
     def passes(self, events: list[str]) -> bool:
@@ -503,8 +512,8 @@ class SharahHedman(Variant):
         if fsq is not None and self.colours[fsq] in self.sides:
             colour = self.colours[fsq]
             return Result(colour, f"the Fisher stands on a {colour} square", "fisher")
-        lacking = [s for s in self.sides
-                   if not any(p.kind in MAJORS for _, p in pos.pieces(s))]
+        having = {p.side for p in pos.board if p is not None and p.kind in MAJORS}
+        lacking = [s for s in self.sides if s not in having]
         if len(lacking) == 2:
             return Result(None, "neither player has an advancer, a zapper or a gambler", "no-majors")
         if lacking:
@@ -527,46 +536,6 @@ class SharahHedman(Variant):
         return None
 
     # ---------------------------------------- the computer (sharah_web.search)
-    def evaluate(self, pos: Position, side: str) -> float:
-        """Material; the major pieces (losing the last loses the game, so
-        the last two weigh extra); pawns and guardians by their way to the
-        10th rank (promotion to an advancer, and the first there chooses
-        who holds the Fisher); for the Fisher's holder, a bonus that grows
-        as the Fisher nears a rim square of the holder's colour."""
-        score = self.material(pos, side)
-        majors = {RED: 0, GREEN: 0}
-        fsq = None
-        for sq, p in enumerate(pos.board):
-            if p is None:
-                continue
-            if p.side is None:
-                fsq = sq
-            elif p.kind in MAJORS:
-                majors[p.side] += 1
-            elif p.kind in (PAWN, GUARDIAN):
-                r = sq // 13
-                ahead = 0.06 * (r - 3 if p.side == RED else 9 - r)
-                score += ahead if p.side == side else -ahead
-        for owner, n in majors.items():
-            short = 4.0 if n == 1 else 1.5 if n == 2 else 0.0
-            score += -short if owner == side else short
-        control = pos.state.get("control")
-        if fsq is not None and control is not None:
-            dist = self._goal_distance()[control][fsq]
-            held = 0.5 + 0.15 * max(0, 8 - dist)
-            score += held if control == side else -held
-        return score
-
-    def _goal_distance(self) -> dict:
-        """For each side: each square's king-move distance to the nearest
-        rim square of that side's colour."""
-        table = self.__dict__.get("_goal_dist")
-        if table is None:
-            g = self.geometry
-            table = {s: [min(g.distance(sq, t) for t in range(g.size) if self.colours[t] == s)
-                         for sq in range(g.size)] for s in self.sides}
-            self._goal_dist = table
-        return table
 
     # ------------------------------------------------------- messages
     def status(self, pos: Position) -> str:

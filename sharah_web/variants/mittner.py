@@ -58,6 +58,7 @@ SPLITS = {"11-11-11": (11, 11, 11), "free": None}
 
 class SharahMittner(Variant):
     id = "sharah-mittner"
+    evaluation = ".mittner_eval"     # what the computer knows of the game (Variant.evaluation)
     title = "Sha'rah (Martin Mittner's rules)"
     width = height = 15
     sides = ("red", "green")
@@ -96,6 +97,7 @@ class SharahMittner(Variant):
     played = {"sharah-mittner": {}}
     # the set-up is the placement phase (drops only); a placed position
     # (placement=random, seed 1: the capture phase) is timed too
+    bench_depths = (("sharah-mittner", {"placement": "random"}, 2),)
     bench_jobs = (("sharah-mittner (placement)", {}, None, 2),
                   ("sharah-mittner (placed)", {},
                    "15/4SF3os2F1/4S2Os1S4/1O1F2O1so5/2F1OS4Fo3/4Fof3FO1f1/1OF1F1o2f3o1/"
@@ -426,10 +428,10 @@ class SharahMittner(Variant):
         return bool(self.fisher_moves(board, fsq, side))
 
     def fisher_square(self, pos: Position) -> int:
-        for s, p in enumerate(pos.board):
-            if p is not None and p.side is None:
-                return s
-        raise NotationError("there is no Fisher on the board")
+        s = self.neutral_square(pos.board)
+        if s is None:
+            raise NotationError("there is no Fisher on the board")
+        return s
 
     # --------------------------------------------------------------- moves
     def legal_moves(self, pos: Position) -> list[Move]:
@@ -499,7 +501,7 @@ class SharahMittner(Variant):
     def piece_moves(self, pos: Position) -> list[Move]:
         side = pos.to_move
         board = pos.board
-        names = self.geometry.names
+        step, take = self.step_move, self.take_move
         goal = self.goal
         center = self.center
         out = []
@@ -509,7 +511,7 @@ class SharahMittner(Variant):
             if p.kind == "stone":
                 for t in self.steps[sq]:
                     if board[t] is None and not goal[t] and t != center:
-                        out.append(Move(names[sq] + names[t], (Shift(sq, t),), sq, t))
+                        out.append(step(sq, t))
                 continue
             for v in (DIAGONAL if p.kind == "snake" else ORTHOGONAL):
                 for t in self.rays[v][sq]:
@@ -517,10 +519,10 @@ class SharahMittner(Variant):
                         break
                     q = board[t]
                     if q is None:
-                        out.append(Move(names[sq] + names[t], (Shift(sq, t),), sq, t))
+                        out.append(step(sq, t))
                         continue
                     if q.side is not None and q.side != side and q.kind != "stone":
-                        out.append(Move(names[sq] + names[t], (Remove(t), Shift(sq, t)), sq, t))
+                        out.append(take(sq, t))
                     break
         return out
 
@@ -605,8 +607,9 @@ class SharahMittner(Variant):
                 if c == mover and self.geometry.rank(move.to) == self.target_row[mover]:
                     return Result(mover, f"{mover} brought the Fisher to a {mover} square "
                                          f"of {self.opponent(mover)}'s back goal row", "fisher")
+        present = {p.side for p in pos.board if p is not None}
         for side in self.sides:
-            if not any(True for _ in pos.pieces(side)):
+            if side not in present:
                 return Result(self.opponent(side), f"all of {side}'s pieces are gone", "captured-all")
         if st["phase"] == "dance" and st["clock"] >= self.opts["quiet_limit"]:
             return Result(None, f"stalemate: {self.opts['quiet_limit']} moves of the dance "
@@ -744,99 +747,3 @@ class SharahMittner(Variant):
         super().explain_illegal(text, pos, moves)
 
     # ---------------------------------------- the computer (sharah_web.search)
-    def evaluate(self, pos: Position, side: str) -> float:
-        """Material; while placing, pieces left where an enemy Snake or Fox
-        threatens them (the capture begins when the hands are empty); how
-        much of the Fisher and the squares round him each side threatens,
-        and while nobody holds him, the share of the Fisher's square and the
-        squares he could flee to (the text's test for taking control); for
-        the holder, a bonus that grows as
-        the Fisher nears the holder's target goal row."""
-        score = self.material(pos, side)
-        board = pos.board
-        st = pos.state
-        threats = {s: self._threats(board, s) for s in self.sides}
-        if st["phase"] == "place":
-            for owner in self.sides:
-                seen = threats[self.opponent(owner)]
-                loose = 0.3 * sum(self.piece_value(p) for sq, p in enumerate(board)
-                                  if p is not None and p.side == owner and p.kind != "stone"
-                                  and sq in seen)
-                score += -loose if owner == side else loose
-        fsq = next((s for s, p in enumerate(board) if p is not None and p.side is None), None)
-        if fsq is None:
-            return score
-        around = (fsq,) + self.steps[fsq]
-        holder = st.get("holder")
-        for owner in self.sides:
-            seen = threats[owner]
-            watch = 0.08 * sum(1 for t in around if t in seen)
-            if holder is None:
-                # control needs the Fisher and every square he could flee to
-                # threatened: the share of them threatened, up to 1
-                flee = self.fisher_reach(board, fsq, self.opponent(owner))
-                watch += ((fsq in seen) + sum(1 for t, _k in flee if t in seen)) / (1 + len(flee))
-            score += watch if owner == side else -watch
-        if holder is not None:
-            steps = self._fisher_path(board, fsq, holder, threats[self.opponent(holder)])
-            held = 1.5 + 0.8 * (6 - steps)
-            score += held if holder == side else -held
-        return score
-
-    def _fisher_path(self, board: list, fsq: int, holder: str, unsafe: set, limit: int = 5) -> int:
-        """How many of the holder's Fisher moves bring him home (the holder's
-        colour on the target goal row) over the board as it stands, never
-        onto a square the opponent threatens now; ``limit + 1`` if more."""
-        g = self.geometry
-        goal, ring2, colour = self.goal, self.ring2, self.goal_colour
-        home_row = self.target_row[holder]
-        rays = [g.ray_table(v) for v in ALL_DIRECTIONS]
-        seen = {fsq}
-        frontier = [fsq]
-        for n in range(1, limit + 1):
-            nxt = []
-            for s in frontier:
-                nature = self.nature(s)
-                reach = []
-                if nature != "black":
-                    for table in rays:
-                        for t in table[s]:
-                            if board[t] is not None:
-                                break
-                            reach.append(t)
-                if nature != "white":
-                    for t in self.steps[s]:
-                        q = board[t]
-                        if q is None or (q.side is not None and q.side != holder):
-                            reach.append(t)
-                for t in reach:
-                    if t in seen or t in unsafe:
-                        continue
-                    if goal[t]:
-                        if colour[t] != holder or not (goal[s] or ring2[s]):
-                            continue               # onto the other colour loses
-                        if g.rank(t) == home_row:
-                            return n
-                    seen.add(t)
-                    nxt.append(t)
-            if not nxt:
-                break
-            frontier = nxt
-        return limit + 1
-
-    def _threats(self, board: list, side: str) -> set:
-        """The squares ``side``'s pieces threaten (see ``attacked``)."""
-        out = set()
-        rays = self.rays
-        for sq, p in enumerate(board):
-            if p is None or p.side != side:
-                continue
-            if p.kind == "stone":
-                out.update(self.steps[sq])
-                continue
-            for v in (DIAGONAL if p.kind == "snake" else ORTHOGONAL):
-                for t in rays[v][sq]:
-                    out.add(t)
-                    if board[t] is not None:
-                        break
-        return out

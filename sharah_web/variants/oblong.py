@@ -35,6 +35,7 @@ def setup_board(number: int) -> str:
 
 class OblongShatranj(ChessLike):
     id = "oblong-shatranj"
+    evaluation = ".oblong_eval"     # what the computer knows of the game (Variant.evaluation)
     title = "Oblong Shatranj with die"
     width, height = 4, 16
     sides = ("white", "black")
@@ -61,6 +62,7 @@ class OblongShatranj(ChessLike):
     }
 
     played = {"oblong-shatranj": {}, "oblong-no-die": {"die": False}}
+    bench_depths = (("oblong-shatranj", {}, 2), ("oblong-shatranj die=false", {"die": False}, 3))
     bench_jobs = (("oblong-shatranj", {}, None, 4), ("oblong-shatranj die=false", {"die": False}, None, 4))
     bench_search = ({"die": False}, {})
 
@@ -190,8 +192,9 @@ class OblongShatranj(ChessLike):
     def result(self, game) -> Result | None:
         pos = game.current
         if self.die:
+            kings = {p.side for p in pos.board if p is not None and p.kind == "king"}
             for other in self.sides:
-                if pos.find("king", other) is None:
+                if other not in kings:
                     return Result(self.opponent(other), f"the {other} king was captured", "king-captured")
         if not self.die and not game.legal_moves():
             return self.no_moves_result(pos)
@@ -202,88 +205,8 @@ class OblongShatranj(ChessLike):
         """After every move the die is rolled: six faces, equally likely."""
         return ROLLS if self.die else ()
 
-    def _pieces_left(self, pos: Position) -> float:
-        """The value of every piece on the board but the kings."""
-        types = self.types
-        return sum(types[p.kind].value for p in pos.board if p is not None and p.kind != "king")
-
-    def _pieces_at_start(self) -> float:
-        full = self.__dict__.get("_full")
-        if full is None:
-            full = self._full = self._pieces_left(self.initial_position()) or 1.0
-        return full
-
-    def _hunt(self, pos: Position, ahead: str) -> float:
-        """Without the die, the side ahead wins by taking the other side's
-        last pieces (a bare king loses). When one or two are left, what
-        brings that nearer: each square the hunted piece could go to
-        without being attacked costs the hunter 0.1, and each step between
-        a hunter and the nearest hunted piece 0.03. Zero otherwise."""
-        behind = self.opponent(ahead)
-        hunted = [(sq, p) for sq, p in pos.pieces(behind) if p.kind != "king"]
-        if not hunted or len(hunted) > 2:
-            return 0.0
-        mover, board, w = self.mover, pos.board, self.geometry.width
-        cost = 0.0
-        for sq, p in hunted:
-            for to, _taken in mover.destinations(pos, sq, p):
-                if not mover.board_attacks(board, to, ahead):
-                    cost += 0.1
-        for sq, _p in pos.pieces(ahead):
-            cost += 0.03 * min(max(abs(sq % w - h % w), abs(sq // w - h // w)) for h, _q in hunted)
-        return -cost
-
     def piece_value(self, piece) -> float:
         if piece.kind == "king":
             return 50.0 if self.die else 0.0    # with the die, taking the king wins
         return super().piece_value(piece)
 
-    def evaluate(self, pos: Position, side: str) -> float:
-        """Material, pawns past the middle (they promote), and light king
-        safety: enemy pieces near a king, and with the die a king that an
-        enemy piece could take on the next matching roll. Without the die,
-        the side ahead also gains by trading, and loses as the 100-move
-        clock runs (below)."""
-        score = self.material(pos, side)
-        if not self.die and score:
-            # Without the die a game is won by mate or by baring the king, and
-            # the 100-move rule draws it for a side that only waits: the side
-            # ahead is worth more as the pieces come off (up to half its lead
-            # again), so it trades down rather than shuffling.
-            score *= 1.0 + 0.5 * (1.0 - self._pieces_left(pos) / self._pieces_at_start())
-            if abs(score) >= 1.0:
-                hunt = self._hunt(pos, side if score > 0 else self.opponent(side))
-                score += hunt if score > 0 else -hunt
-        g = self.geometry
-        board = pos.board
-        w, top = g.width, self.height - 1
-        kings = {}
-        for sq, p in enumerate(board):
-            if p is None:
-                continue
-            if p.kind == "pawn":
-                rank = sq // w
-                ahead = rank - 7 if p.side == "white" else top - rank - 7
-                if ahead > 0:
-                    score += 0.1 * ahead if p.side == side else -0.1 * ahead
-            elif p.kind == "king":
-                kings[p.side] = sq
-        for owner, k in kings.items():
-            enemy = self.opponent(owner)
-            kf, kr = k % w, k // w
-            danger = 0.0
-            for r in range(max(0, kr - 2), min(top, kr + 2) + 1):
-                for f in range(w):
-                    if abs(f - kf) <= 2:
-                        q = board[r * w + f]
-                        if q is not None and q.side == enemy and q.kind != "pawn":
-                            danger += 0.15
-            if self.die and self.mover.board_attacks(board, k, enemy):
-                danger += 0.5
-            score += -danger if owner == side else danger
-        if not self.die:
-            # The 100-move rule: the nearer the draw, the less any lead is
-            # worth, so the side ahead takes, or moves a pawn, while a move
-            # that does so still resets the clock (a draw is 0).
-            score *= 1.0 - pos.state.get("clock", 0) / (2.5 * self.progress_limit)
-        return score

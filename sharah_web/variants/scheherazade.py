@@ -97,6 +97,7 @@ ACTION_NAMES = {OFFER_DRAW: "draw offered", ACCEPT_DRAW: "draw accepted", DECLIN
 
 class Scheherazade(ChessLike):
     id = "scheherazade"
+    evaluation = ".scheherazade_eval"     # what the computer knows of the game (Variant.evaluation)
     title = "Scheherazade"
     width, height = 10, 10
     sides = ("white", "black")
@@ -113,6 +114,7 @@ class Scheherazade(ChessLike):
     played = {"scheherazade": {"agreement": False}, "scheherazade-offers": {}}
     # the first "every special move" position of tests/test_scheherazade.py
     # (draw offers off, as there): perft(3) is 600,727 there, a cross-check
+    bench_depths = (("scheherazade", {}, 2),)
     bench_jobs = (("scheherazade (tricky)", {"agreement": False},
                    "r9/1P1h1k1(rs)2/2P7/9p/2b1(NO)1pP2/1o1Nn5/R4H3B/P1S7/4pK4/10 w Kk g7 0", 3),)
 
@@ -215,9 +217,9 @@ class Scheherazade(ChessLike):
             seen.add(to)
             occ = board[to]
             if occ is None:
-                out.append(Move(names[sq] + names[to], (Shift(sq, to),), sq, to))
+                out.append(self.step_move(sq, to))
             elif occ.side != side:
-                out.append(Move(names[sq] + names[to], (Remove(to), Shift(sq, to)), sq, to))
+                out.append(self.take_move(sq, to))
             elif to in zone:
                 merged = piece if occ.kind == kind else Piece(self.compound_of[kind, occ.kind], side)
                 what = (f"a single {kind}" if occ.kind == kind
@@ -414,19 +416,3 @@ class Scheherazade(ChessLike):
         raise IllegalMoveError(f"{text}: this merge would leave your king in check")
 
     # ---- the computer opponent (sharah_web.search)
-    def evaluate(self, pos: Position, side: str) -> float:
-        """The seed's piece values (a compound is worth its two parts), pawns
-        by how far they have come (the 9th and 10th ranks promote), and a
-        little for pieces near the centre."""
-        score = self.material(pos, side)
-        for sq, p in enumerate(pos.board):
-            if p is None or p.kind == "king":
-                continue
-            f, r = sq % 10, sq // 10
-            if p.kind == "pawn":
-                ahead = r - 2 if p.side == "white" else 7 - r
-                bonus = 0.05 * ahead + (0.4 if ahead >= 5 else 0.0)
-            else:
-                bonus = 0.03 * (4.5 - max(abs(f - 4.5), abs(r - 4.5)))
-            score += bonus if p.side == side else -bonus
-        return score

@@ -84,6 +84,7 @@ def plan(notation: str) -> tuple[tuple[tuple[int, ...], int], ...]:
 
 class SharahSurrounds(Variant):
     id = "sharah-surrounds"
+    evaluation = ".surrounds_eval"     # what the computer knows of the game (Variant.evaluation)
     title = "Sha'rah on the Light and Shadow boards"
     width = height = 15
     sides = ("red", "green")
@@ -166,6 +167,7 @@ class SharahSurrounds(Variant):
 
     played = {"sharah-surrounds": {}}
     random_end = {"move_limit": 100}     # 0 would be "no limit"
+    bench_depths = (("sharah-surrounds", {}, 2),)
     bench_jobs = (("sharah-surrounds", {}, None, 2),)
 
     def search_tuning(self) -> dict:
@@ -318,13 +320,18 @@ class SharahSurrounds(Variant):
         return counts
 
     def fisher_square(self, pos: Position) -> int | None:
-        for s, p in enumerate(pos.board):
-            if p is not None and p.side is None:
-                return s
-        return None
+        return self.neutral_square(pos.board)
 
     def court(self, pos: Position, side: str) -> int:
-        return sum(1 for p in pos.board if p is not None and p.side == side and p.kind in COURT)
+        return self.courts(pos)[side]
+
+    def courts(self, pos: Position) -> dict[str, int]:
+        """How many court pieces each side has (one walk over the board)."""
+        out = dict.fromkeys(self.sides, 0)
+        for p in pos.board:
+            if p is not None and p.kind in COURT:
+                out[p.side] += 1
+        return out
 
     # ---- status
     def status(self, pos: Position) -> str:
@@ -802,10 +809,11 @@ class SharahSurrounds(Variant):
                               "fisher")
         if ctrl is not None:
             other = self.opponent(ctrl)
-            if self.court(pos, ctrl) == 0:
+            courts = self.courts(pos)
+            if courts[ctrl] == 0:
                 return Result(other, f"{self.side_name(ctrl)} holds the Fisher but has no court pieces left",
                               "no-court")
-            if self.court(pos, other) == 0 and self._stalemate(game, other, ctrl):
+            if courts[other] == 0 and self._stalemate(game, other, ctrl):
                 return Result(None, f"stalemate: {self.side_name(other)} has no court pieces and "
                                     f"{self.side_name(ctrl)} holds the Fisher", "stalemate")
         return self.clock_result(pos)
@@ -833,98 +841,6 @@ class SharahSurrounds(Variant):
         return None
 
     # ---------------------------------------- the computer (sharah_web.search)
-    def evaluate(self, pos: Position, side: str) -> float:
-        """Material; round a Fisher nobody holds (or the other side holds),
-        the pieces standing next to him (four take him); for his holder, a
-        bonus that grows as his Fisher moves shrink towards a home square
-        (the holder's colour on the far border row), and a penalty for a
-        thin court (a holder without court pieces loses); in the Queens'
-        race, each Queen's distance home."""
-        score = self.material(pos, side)
-        board = pos.board
-        fsq = self.fisher_square(pos)
-        if fsq is None:
-            g = self.geometry
-            for owner in self.sides:
-                q = pos.find(QUEEN, owner)
-                if q is not None:
-                    d = min(g.distance(q, t) for t in self.race_goals[owner])
-                    score += -0.5 * d if owner == side else 0.5 * d
-            return score
-        ctrl = pos.state.get("ctrl")
-        ring = {"red": 0, "green": 0}
-        for t in self.neighbours[fsq]:
-            p = board[t]
-            if p is not None and p.side is not None:
-                ring[p.side] += 1
-        for owner in self.sides:
-            if owner == ctrl:
-                continue
-            near = 0.4 * min(ring[owner], 3)            # the fourth takes him
-            score += near if owner == side else -near
-        if ctrl is not None:
-            dist = self._fisher_distance()[ctrl][fsq]
-            held = 2.5 + 0.5 * max(0, 8 - dist)
-            court = self.court(pos, ctrl)
-            if court <= 2:
-                held -= 1.5 * (3 - court)
-            score += held if ctrl == side else -held
-        return score
-
-    def _fisher_distance(self) -> dict:
-        """For each side: how many Fisher moves (on an empty board, by the
-        plain steps, never onto the other side's border colour) take him
-        from each square to that side's home squares; 99 if never."""
-        table = self.__dict__.get("_fisher_dist")
-        if table is not None:
-            return table
-        size = self.geometry.size
-        cols = self.colours
-        succ = []
-        for f in range(size):
-            out = set()
-            col = cols[f]
-            for d in range(8):
-                t = self.steps[d][f]
-                if t < 0:
-                    continue
-                if col in ("red", "green") or not self.interior[t]:
-                    out.add(t)                                  # on or onto the border: a step
-                elif col == "light" and d in ORTH and cols[t] == "dark":
-                    out.add(t)
-                elif col == "dark" and d in DIAG and cols[t] == "dark":
-                    out.add(t)
-            if col == "light":
-                out.update(self.light_squares)
-            out.discard(f)
-            succ.append(out)
-        table = {}
-        for side in self.sides:
-            other = self.opponent(side)
-            goals = [s for s in self.border_squares
-                     if cols[s] == side and s // self.n == self.far_row[side]]
-            pred = [[] for _ in range(size)]
-            for f in range(size):
-                if cols[f] == other:
-                    continue                                    # standing there lost already
-                for t in succ[f]:
-                    if cols[t] != other:
-                        pred[t].append(f)
-            dist = [99] * size
-            frontier = list(goals)
-            for s in goals:
-                dist[s] = 0
-            while frontier:
-                nxt = []
-                for t in frontier:
-                    for f in pred[t]:
-                        if dist[f] == 99:
-                            dist[f] = dist[t] + 1
-                            nxt.append(f)
-                frontier = nxt
-            table[side] = dist
-        self._fisher_dist = table
-        return table
 
     def explain_illegal(self, text: str, pos: Position, moves: list[Move]) -> None:
         import re

@@ -1,3 +1,4 @@
+// @ts-check
 // The board widget's controller: engine requests, narrowing the engine's
 // legal moves (from-square, then to-square, then a labelled choice), the
 // locks and the add-on host. It knows no rules: the engine sends the state
@@ -11,21 +12,33 @@
 // page), preopen(configText) and dropPreopened() (a page's first board
 // opened ahead), Board (new Board(figure)).
 
-import { getEngine, engineIfStarted, engineReady } from "./engine.js?v=__SHARAH_BUILD__";
-import { el, cap, nearScreen } from "./dom.js?v=__SHARAH_BUILD__";
-import { BoardView } from "./view.js?v=__SHARAH_BUILD__";
-import { earlyBegin, earlyTakeover, earlyHandover, earlyPlay, earlyExplain } from "./early.js?v=__SHARAH_BUILD__";
-import { Messages, Choices, Controls, HandPanel, Shortcuts, MoveList, OptionsPanel } from "./panels.js?v=__SHARAH_BUILD__";
-import { watchEarly, ready } from "./ready.js?v=__SHARAH_BUILD__";
+import { getEngine, engineIfStarted, engineReady } from "./engine.js";
+import { el, cap, nearScreen } from "./dom.js";
+import { BoardView } from "./view.js";
+import { earlyBegin, earlyTakeover, earlyHandover, earlyPlay, earlyExplain } from "./early.js";
+import { Messages, Choices, Controls, HandPanel, Shortcuts, MoveList, OptionsPanel } from "./panels.js";
+import { watchEarly, ready } from "./ready.js";
+
+/** @typedef {import("./types.js").BoardState} BoardState */
+/** @typedef {import("./types.js").MoveEntry} MoveEntry */
+/** @typedef {import("./types.js").Request} Request */
+/** @typedef {import("./types.js").Reply} Reply */
+/** @typedef {import("./types.js").StateReply} StateReply */
+/** @typedef {import("./types.js").Addon<any>} Addon */
+/** @typedef {import("./types.js").Interceptor} Interceptor */
+/** @typedef {import("./types.js").BoardEvents} BoardEvents */
 
 let mountCounter = 0;
+/** @type {Addon[]} */
 const addons = [];
 
+/** @param {Addon} addon @param {Board} board */
 const applies = (addon, board) => (addon.applies ? !!addon.applies(board) : board.mode === "game");
 
 /** Register an add-on: {name, applies?(board) -> bool (default: game boards),
  *  openRequest?(board, req) (may add fields to the board's open request),
- *  mount(board, openReply) -> instance}. Boards already on the page get it too. */
+ *  mount(board, openReply) -> instance}. Boards already on the page get it too.
+ * @template I @param {import("./types.js").Addon<I>} addon */
 export function registerAddon(addon) {
   if (!addon || !addon.name || typeof addon.mount !== "function") throw new Error("an add-on needs a name and mount()");
   if (addons.some((a) => a.name === addon.name)) return;
@@ -34,18 +47,22 @@ export function registerAddon(addon) {
 }
 
 /** The boards on the page now. */
+/** @type {Set<Board>} */
 export const widgets = new Set();
 
 // ---- a page's first board opened ahead (sharah.js calls preopen when the
 // reader clicks, points at or focuses a link to it): the board takes that
 // answer over when it mounts if its open request is the very same (else,
 // e.g. with a saved game, it opens anew and the early one is closed).
-let preopened = null;   // {uid, id, key, reply}
+/** @type {{ uid: string, id: string, key: string, reply: Promise<Reply> } | null} */
+let preopened = null;
 export const preopenStats = { sent: 0, taken: 0, dropped: 0 };
 
+/** @param {Request} req */
 const openKey = (req) => JSON.stringify({ ...req, board: null });
 
-/** Open a board ahead from its config (the text of its data-config). */
+/** Open a board ahead from its config (the text of its data-config).
+ * @param {string} configText */
 export function preopen(configText) {
   const engine = engineIfStarted();
   if (!engine || !engineReady()) return false;
@@ -60,6 +77,7 @@ export function preopen(configText) {
   return true;
 }
 
+/** @param {Request} req */
 function takePreopened(req) {
   const early = preopened;
   if (!early || early.key !== openKey(req)) return null;
@@ -81,6 +99,7 @@ export function dropPreopened() {
 }
 
 // The control buttons' requests (data-action -> a fresh request).
+/** @type {Record<string, () => Request>} */
 const ACTIONS = {
   undo: () => ({ cmd: "undo" }),
   redo: () => ({ cmd: "redo" }),
@@ -88,33 +107,66 @@ const ACTIONS = {
   flip: () => ({ cmd: "flip" }),
 };
 
+/** @param {number} n @param {string} one @param {string} many */
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
+/** A fence's config (fence.py: BoardSpec.config): the board's data-config. */
+/** @typedef {{ uid: string, variant: string, mode: string, [key: string]: unknown }} BoardConfig */
+
 export class Board {
+  /** @param {HTMLElement} fig the board's figure (figure.sharah-board, data-config) */
   constructor(fig) {
     this.fig = fig;
-    this.cfg = JSON.parse(fig.dataset.config);
+    /** @type {BoardConfig} */
+    this.cfg = JSON.parse(fig.dataset.config || "{}");
     this.mode = this.cfg.mode;
     this.id = `${this.cfg.uid}~${++mountCounter}`;
-    this.box = fig.querySelector(".sharah-svg");
+    this.box = /** @type {HTMLElement} */ (fig.querySelector(".sharah-svg"));
     this.mountNo = mountCounter;
     this.diagram = this.mode === "diagram";
+    /** @type {BoardState | null} */
     this.state = null;
-    this.sel = null;         // selected from-square
-    this.dropKind = null;    // the kind picked from the hand (drops)
-    this.handPick = {};      // side -> the kind that side picked last (kept for its next turn)
+    /** @type {string | null} the selected from-square */
+    this.sel = null;
+    /** @type {string | null} the kind picked from the hand (drops) */
+    this.dropKind = null;
+    /** @type {Record<string, string>} side -> the kind that side picked last (kept for its next turn) */
+    this.handPick = {};
     this.busy = false;
-    this.answered = null;    // try: "right" | "wrong"
+    /** @type {"right" | "wrong" | null} try: the answer */
+    this.answered = null;
     this.dead = false;
-    this.view = null;        // the picture (view.js), once the engine is up
+    /** @type {BoardView | null} the picture (view.js), once the engine is up */
+    this.view = null;
+    /** @type {Map<string, MoveEntry[]>} */
     this.byFrom = new Map();
-    this.byTo = new Map();   // drops: no from-square
-    this.free = [];          // no squares at all (pass)
+    /** @type {Map<string, MoveEntry[]>} drops: no from-square */
+    this.byTo = new Map();
+    /** @type {MoveEntry[]} no squares at all (pass) */
+    this.free = [];
     this.abort = new AbortController();
-    this.addons = new Map();     // add-on name -> its instance on this board
-    this.listeners = new Map();  // event -> Set of functions (see on())
-    this.locks = new Set();      // names of whatever holds the board (e.g. the computer thinking)
-    this.interceptor = null;     // {name, pick(sq), pieceAt?(sq)}: an add-on's mode (editor)
+    /** @type {Map<string, any>} add-on name -> its instance on this board */
+    this.addons = new Map();
+    /** @type {Map<string, Set<Function>>} event -> its listeners (see on()) */
+    this.listeners = new Map();
+    /** @type {Set<string>} names of whatever holds the board (e.g. the computer thinking) */
+    this.locks = new Set();
+    /** @type {Interceptor | null} an add-on's mode (editor) */
+    this.interceptor = null;
+    /** @type {import("./types.js").OpenRequest | null} the last open request sent, after every openRequest */
+    this.openReq = null;
+    /** @type {string | null} the engine's error when the saved game in open made it fail */
+    this.refusedSaved = null;
+    // early.js's (play before the engine is up)
+    this.earlyBegun = false;
+    /** @type {{ x: number, y: number } | null} a tap kept before anything could answer it */
+    this.earlyTap = null;
+    /** @type {string | null} a move made early, for the engine */
+    this.earlyMove = null;
+    /** @type {import("./early.js").EarlyAnswer | null} the build's answer, shown */
+    this.earlyAnswer = null;
+    /** @type {import("./early.js").EarlyAnswer | null} the build's answer, waiting to be shown */
+    this.earlyWaiting = null;
     this.otherSvg = false;       // showSvg() shows something else than the game (the editor's draft)
     this.messages = new Messages(this);
     this.choices = new Choices(this);
@@ -135,6 +187,7 @@ export class Board {
   get moveList() { return this.moveListPanel.list; }
 
   async start() {
+    /** @type {import("./types.js").OpenRequest} */
     const req = { ...this.cfg, cmd: "open", board: this.id };
     for (const addon of addons) {
       try { if (addon.openRequest && applies(addon, this)) addon.openRequest(this, req); }
@@ -151,7 +204,7 @@ export class Board {
     if (!reply.ok && !reply.fatal && req.saved != null && this.refusedSaved == null) {
       // the saved game made the board fail to open (the engine refused the
       // request itself): open it fresh; records.js sets the entry aside
-      this.refusedSaved = reply.error;
+      this.refusedSaved = reply.error || "";
       this.start();
       return;
     }
@@ -161,18 +214,19 @@ export class Board {
       if (reply.fatal) this.engineFailed(reply.error);
       return;
     }
+    const opened = /** @type {StateReply} */ (reply);
     const kept = earlyTakeover(this);
-    if (!this.view) this.view = this.makeView();
-    this.apply(reply.state);
+    this.ensureView();
+    this.apply(opened.state);
     this.fig.dataset.state = "ready";
     for (const b of this.controls.box?.querySelectorAll("button") || []) b.disabled = false;
     this.controls.update();
     this.renderPanels();
     this.box.setAttribute("tabindex", "0");
-    this.mountAddons(reply);
+    this.mountAddons(opened);
     // Once per page, not per board (ready.js); diagrams say nothing.
     ready(this, widgets);
-    await earlyHandover(this, reply.state, kept);    // a move made early is played now
+    await earlyHandover(this, opened.state, kept);    // a move made early is played now
   }
 
   /** How soon this board's opening should reach an engine still booting:
@@ -195,6 +249,7 @@ export class Board {
   }
 
   /** The engine failed under this board: say so on window, for recover.js. */
+  /** @param {string} message */
   engineFailed(message) {
     window.dispatchEvent(new CustomEvent("sharah:board-failed", { detail: { board: this, message } }));
   }
@@ -220,17 +275,17 @@ export class Board {
         ? "Diagram. Arrow keys move the cursor; Enter or Space shows where the piece there can go; Escape lets go. The position does not change."
         : "Board. Arrow keys move the cursor; Enter or Space picks up a piece and puts it down; Escape cancels.",
       canAct: () => this.canAct(),
-      canDrag: (sq) => live() && this.byFrom.has(sq),
-      isTarget: (sq) => live() && !!this.sel && this.dests().includes(sq),
+      canDrag: (/** @type {string} */ sq) => live() && this.byFrom.has(sq),
+      isTarget: (/** @type {string} */ sq) => live() && !!this.sel && this.dests().includes(sq),
       firstCursor: () => this.sel || this.dests()[0] || [...this.byFrom.keys()][0]
         || [...this.byTo.keys()][0] || null,
-      describe: (sq) => this.describe(sq),
+      describe: (/** @type {string} */ sq) => this.describe(sq),
       on: {
-        pick: (sq) => this.pick(sq),
-        select: (sq) => this.select(sq),
+        pick: (/** @type {string} */ sq) => this.pick(sq),
+        select: (/** @type {string} */ sq) => this.select(sq),
         deselect: () => this.deselect(),
-        announce: (text) => this.announce(text),
-        escape: (e) => {
+        announce: (/** @type {string} */ text) => this.announce(text),
+        escape: (/** @type {KeyboardEvent} */ e) => {
           if (this.sel) { e.preventDefault(); this.deselect(); if (!this.diagram) this.announce("Cancelled."); }
           else if (this.dropKind) { e.preventDefault(); this.unpickKind(true); }
           else if (this.diagram && this.messages.saying()) { e.preventDefault(); this.messages.say(null); }
@@ -239,11 +294,18 @@ export class Board {
     });
   }
 
+  /** The picture, made once the board can answer. */
+  ensureView() {
+    if (!this.view) this.view = this.makeView();
+    return this.view;
+  }
+
   focus() {
     this.box.focus({ preventScroll: true });
   }
 
   // ---- add-ons (see ADDONS.md)
+  /** @param {Reply | null} openReply */
   mountAddons(openReply) {
     for (const addon of addons) {
       if (this.addons.has(addon.name) || !applies(addon, this)) continue;
@@ -258,13 +320,17 @@ export class Board {
   /** Listen to a board event; returns a function that stops listening.
    *  Events: "state" (state, prev) after every state from the engine is shown;
    *  "request" (obj) before a request for this board is sent through request();
-   *  "destroy" () when the board's page goes away. */
+   *  "destroy" () when the board's page goes away; "choices" (moves | null).
+   * @template {keyof BoardEvents} E @param {E} event @param {(...args: BoardEvents[E]) => void} fn
+   * @returns {() => void} */
   on(event, fn) {
-    if (!this.listeners.has(event)) this.listeners.set(event, new Set());
-    this.listeners.get(event).add(fn);
+    let set = this.listeners.get(event);
+    if (!set) this.listeners.set(event, (set = new Set()));
+    set.add(fn);
     return () => this.listeners.get(event)?.delete(fn);
   }
 
+  /** @template {keyof BoardEvents} E @param {E} event @param {BoardEvents[E]} args */
   emit(event, ...args) {
     for (const fn of [...(this.listeners.get(event) || [])]) {
       try { fn(...args); } catch (err) { console.error(`sharah ${event} listener:`, err); }
@@ -272,13 +338,15 @@ export class Board {
   }
 
   /** A request for this board that does not mark the board busy and shows no
-   *  error (an add-on's background work, e.g. a search slice). */
+   *  error (an add-on's background work, e.g. a search slice).
+   * @param {Request} obj @returns {Promise<StateReply>} */
   send(obj) {
-    return getEngine().request({ ...obj, board: this.id });
+    return /** @type {Promise<StateReply>} */ (getEngine().request({ ...obj, board: this.id }));
   }
 
   /** Hold (or release) the board: while any lock is held, the visitor cannot
    *  move (canAct() is false); Undo, Restart and the add-ons still work. */
+  /** @param {string} name @param {boolean} on */
   setLock(name, on) {
     const had = this.locks.has(name);
     if (on) this.locks.add(name); else this.locks.delete(name);
@@ -293,6 +361,7 @@ export class Board {
 
   /** Route square picks (click, tap, Enter) to an add-on's mode, or back to
    *  play with null. */
+  /** @param {Interceptor | null} interceptor */
   setInterceptor(interceptor) {
     this.interceptor = interceptor;
     this.sel = null;
@@ -304,9 +373,10 @@ export class Board {
 
   /** A container for an add-on's controls in the board's side column,
    *  created once: ``before`` is a selector inside the side column to put it
-   *  in front of (default: at the end). */
+   *  in front of (default: at the end).
+   * @param {string} name @param {string} [before] @returns {HTMLElement} */
   slot(name, before) {
-    let box = this.fig.querySelector(`.sharah-addon[data-addon="${name}"]`);
+    let box = /** @type {HTMLElement | null} */ (this.fig.querySelector(`.sharah-addon[data-addon="${name}"]`));
     if (box) return box;
     box = el("div", { class: `sharah-addon sharah-addon-${name}`, "data-addon": name });
     const side = this.fig.querySelector(".sharah-side") || this.fig;
@@ -316,13 +386,14 @@ export class Board {
   }
 
   // ---- state from the engine
+  /** Show a state from the engine (emits "state"). @param {BoardState} state */
   apply(state) {
     const prev = this.state;
     this.state = state;
     this.sel = null;
     this.choices.clear();
     if (!prev || prev.svg !== state.svg || this.otherSvg) {
-      this.view.show(state.svg);
+      this.ensureView().show(state.svg);
       this.otherSvg = false;
     }
     this.indexMoves(state);
@@ -343,6 +414,7 @@ export class Board {
   }
 
   /** The moves by from-square, by to-square (drops) and square-less. */
+  /** @param {{ moves: MoveEntry[] }} state */
   indexMoves(state) {
     this.byFrom = new Map();
     this.byTo = new Map();
@@ -351,11 +423,11 @@ export class Board {
     // something, drop, label, kind (when not "move") and captures
     for (const m of state.moves) {
       if (m.from) {
-        if (!this.byFrom.has(m.from)) this.byFrom.set(m.from, []);
-        this.byFrom.get(m.from).push(m);
+        const list = this.byFrom.get(m.from);
+        if (list) list.push(m); else this.byFrom.set(m.from, [m]);
       } else if (m.to) {
-        if (!this.byTo.has(m.to)) this.byTo.set(m.to, []);
-        this.byTo.get(m.to).push(m);
+        const list = this.byTo.get(m.to);
+        if (list) list.push(m); else this.byTo.set(m.to, [m]);
       } else {
         this.free.push(m);
       }
@@ -370,23 +442,27 @@ export class Board {
 
   /** Show an SVG from the engine that is not the game's (the editor's
    *  draft); the next state, or showSvg(state.svg), puts the game back. */
+  /** @param {string} svg */
   showSvg(svg) {
-    this.view.show(svg);
+    this.ensureView().show(svg);
     this.otherSvg = !this.state || svg !== this.state.svg;
     this.drawMarks();
   }
 
+  /** @param {string} sq */
   pieceAt(sq) {
     if (this.interceptor && this.interceptor.pieceAt) return this.interceptor.pieceAt(sq);
     return this.state && this.state.pieces[sq];
   }
 
   // ---- marks: the selected square and where it (or the kind in hand) may go
+  /** @returns {string[]} */
   dests() {
+    /** @type {string[]} */
     const out = [];
     if (this.interceptor) return out;    // an add-on's mode: no moves to show
     if (!this.sel) {
-      for (const m of this.dropsOf(this.dropKind)) if (!out.includes(m.to)) out.push(m.to);
+      for (const m of this.dropsOf(this.dropKind)) if (m.to && !out.includes(m.to)) out.push(m.to);
       return out;
     }
     for (const m of this.byFrom.get(this.sel) || []) {
@@ -396,11 +472,13 @@ export class Board {
   }
 
   // The legal drops of one kind (no from-square; a target square).
+  /** @param {string | null} kind */
   dropsOf(kind) {
     if (!kind || !this.state) return [];
     return this.state.moves.filter((m) => m.drop === kind && !m.from && m.to);
   }
 
+  /** @param {string | null} kind */
   handItem(kind) {
     return ((this.state && this.state.hand) || []).find((h) => h.kind === kind) || null;
   }
@@ -415,6 +493,7 @@ export class Board {
     }
   }
 
+  /** @param {string} sq */
   describe(sq) {
     const p = this.pieceAt(sq);
     let text = `${sq}, ${p ? `${p.side ? `${p.side} ` : ""}${p.name.toLowerCase()}` : "empty"}`;
@@ -425,6 +504,7 @@ export class Board {
     return text;
   }
 
+  /** @param {string} sq */
   select(sq) {
     if (this.dropKind) this.unpickKind(false);
     this.sel = sq;
@@ -457,16 +537,18 @@ export class Board {
   }
 
   // ---- the reader's intent: a square was picked (click, tap, Enter)
+  /** @returns {boolean} */
   canAct() {
     if (this.fig.dataset.state === "error") return false;   // no engine to play in
-    if (this.diagram) return this.state && !this.busy && !this.dead;   // shows, never plays
-    if (this.interceptor) return this.state && !this.busy && !this.dead;
-    return this.state && !this.busy && !this.dead && !this.state.result && !this.locks.size
+    if (this.diagram) return !!this.state && !this.busy && !this.dead;   // shows, never plays
+    if (this.interceptor) return !!this.state && !this.busy && !this.dead;
+    return !!this.state && !this.busy && !this.dead && !this.state.result && !this.locks.size
       && !(this.mode === "try" && this.answered);
   }
 
   // A diagram: a piece of the side to move shows its destinations; anything
   // else says (in the engine's words) why nothing is shown. Nothing is played.
+  /** @param {string} sq */
   pickDiagram(sq) {
     if (this.sel) {
       if (sq === this.sel) { this.deselect(); return; }
@@ -486,6 +568,7 @@ export class Board {
     this.explain(sq, null);
   }
 
+  /** A square was picked (click, tap, Enter). @param {string} sq */
   pick(sq) {
     if (!this.canAct()) return;
     if (this.interceptor) { this.interceptor.pick(sq); return; }
@@ -519,20 +602,22 @@ export class Board {
   }
 
   // A kind dragged from the hand was let go at (x, y).
+  /** @param {number} x @param {number} y */
   dropAt(x, y) {
     const sq = this.view && this.view.squareAt(x, y);
-    if (sq) { this.view.cursor = sq; this.pick(sq); }
+    if (sq && this.view) { this.view.cursor = sq; this.pick(sq); }
   }
 
   // ---- the hand: pick a kind, then a square
+  /** @param {string} kind @param {boolean} [viaKeyboard] */
   pickKind(kind, viaKeyboard) {
     if (!this.canAct() || !this.state) return;
     if (this.dropKind === kind) { this.unpickKind(true); return; }
     const item = this.setKind(kind);
     if (!item) return;
     const dests = this.dests();
-    const view = this.view;
-    if (!dests.includes(view.cursor)) view.cursor = dests[0] || view.cursor;
+    const view = this.ensureView();
+    if (!view.cursor || !dests.includes(view.cursor)) view.cursor = dests[0] || view.cursor;
     if (viaKeyboard) view.keyboard = true;
     this.focus();
     this.drawMarks();
@@ -543,6 +628,7 @@ export class Board {
         : ""));
   }
 
+  /** @param {string} kind */
   setKind(kind) {
     const item = this.handItem(kind);
     if (!item) return null;
@@ -550,12 +636,13 @@ export class Board {
     this.choices.clear();
     this.setHint("");
     this.dropKind = kind;
-    this.handPick[this.state.to_move] = kind;
+    if (this.state) this.handPick[this.state.to_move] = kind;
     this.hand.render();
     this.drawMarks();
     return item;
   }
 
+  /** @param {boolean} say */
   unpickKind(say) {
     if (!this.dropKind) return;
     const item = this.handItem(this.dropKind);
@@ -567,6 +654,9 @@ export class Board {
   }
 
   // ---- engine requests
+  /** A command for this board: busy meanwhile; an error is shown and
+   *  answers null. The reply's state is there for the commands that answer it.
+   * @param {Request} obj @returns {Promise<StateReply | null>} */
   async request(obj) {
     this.emit("request", obj);
     this.busy = true;
@@ -579,13 +669,14 @@ export class Board {
         if (reply.fatal) this.engineFailed(reply.error);
         return null;
       }
-      return reply;
+      return /** @type {StateReply} */ (reply);
     } finally {
       this.busy = false;
       delete this.fig.dataset.busy;
     }
   }
 
+  /** Play a move the normal way (announced). @param {string} notation */
   async play(notation) {
     if (!this.canAct()) return;
     if (earlyPlay(this, notation)) return;     // before the engine: drawn, and played when it is up
@@ -598,7 +689,7 @@ export class Board {
     let text = last ? `${cap(last.side)} played ${last.name}` : `Played ${notation}`;
     if (last && last.captures.length) {
       const taken = last.captures.map((sq) => {
-        const p = prev.pieces[sq];
+        const p = prev?.pieces[sq];
         return p ? `the ${p.side ? `${p.side} ` : ""}${p.name.toLowerCase()} on ${sq}` : sq;
       });
       text += `, taking ${taken.join(" and ")}`;
@@ -615,6 +706,7 @@ export class Board {
     this.announce(text);
   }
 
+  /** A control button's action. @param {string} name @param {HTMLButtonElement | null} [button] */
   async action(name, button) {
     if (this.busy || !this.state) return;
     this.setHint("");
@@ -633,14 +725,17 @@ export class Board {
     }
     if (name === "restart") this.handPick = {};      // a new start: nothing picked
     this.apply(reply.state);
-    this.announce({ undo: "Move taken back.", redo: "Move replayed.", restart: "Back to the start.",
-      flip: `The board is turned: ${reply.state.orientation} at the bottom.` }[name]);
+    /** @type {Record<string, string>} */
+    const said = { undo: "Move taken back.", redo: "Move replayed.", restart: "Back to the start.",
+      flip: `The board is turned: ${reply.state.orientation} at the bottom.` };
+    this.announce(said[name]);
     if (button && button.isConnected && !button.disabled) button.focus({ preventScroll: true });
     else this.focus();
   }
 
   /** A new game with ``options`` (the options panel's form), asking first
    *  when moves would be lost. */
+  /** @param {Record<string, unknown>} options @param {HTMLButtonElement | null} [button] */
   newGame(options, button) {
     if (this.busy || !this.state) return;
     const start = async () => {
@@ -660,6 +755,7 @@ export class Board {
     else { this.controls.closeConfirm(); start(); }
   }
 
+  /** @param {string} name @param {HTMLButtonElement | null} [button] */
   async runShortcut(name, button) {
     if (!this.canAct()) return;
     const label = button ? button.textContent : name;
@@ -672,6 +768,7 @@ export class Board {
     this.focus();
   }
 
+  /** @param {number} plies */
   async undoShortcut(plies) {
     if (this.busy || !this.state) return;
     this.setHint("");
@@ -679,13 +776,16 @@ export class Board {
     if (!reply || this.dead) return;
     this.apply(reply.state);
     this.announce(`${plural(plies, "move", "moves")} taken back.`);
+    /** @type {HTMLButtonElement | null | undefined} */
     const again = this.shortcutPanel.box?.querySelector("button[data-shortcut]");
     if (again && !again.disabled) again.focus({ preventScroll: true });
     else this.focus();
   }
 
+  /** Why a pick is not a move, in the engine's words.
+   * @param {string | null} from @param {string | null} to @param {string | null} [drop] */
   async explain(from, to, drop) {
-    if (earlyExplain(this, from, to, drop)) return;
+    if (earlyExplain(this, from, to)) return;
     const reply = await this.request({ cmd: "explain", from, to, drop });
     if (!reply || this.dead) return;
     const message = reply.message;
@@ -707,7 +807,10 @@ export class Board {
   }
 
   // ---- the panels, as add-ons call them (ADDONS.md)
+  /** @param {string} text @param {"error" | "explain"} [kind] */
   setHint(text, kind) { this.messages.setHint(text, kind); }
+  /** @param {string} text */
   announce(text) { this.messages.announce(text); }
+  /** @param {HTMLElement | null | undefined} trigger @param {string} yesText @param {() => void} go */
   confirmDiscard(trigger, yesText, go) { this.controls.confirmDiscard(trigger, yesText, go); }
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The computer opponent on game boards (an add-on, see ADDONS.md): for each
 // side a human or the computer at one of the engine's levels; computer
 // against computer as a game to watch, with a pause between moves and
@@ -25,9 +26,16 @@
 // board while the visitor stays on the site, and can be replaced with
 // ``setSettings(obj)`` (saved games).
 
-import { registerAddon } from "./board.js?v=__SHARAH_BUILD__";
-import { el, cap } from "./dom.js?v=__SHARAH_BUILD__";
-import { engineCommands } from "./engine.js?v=__SHARAH_BUILD__";
+import { registerAddon } from "./board.js";
+import { el, cap } from "./dom.js";
+import { engineCommands } from "./engine.js";
+
+/** @typedef {import("./board.js").Board} Board */
+/** @typedef {import("./types.js").BoardState} BoardState */
+/** @typedef {import("./types.js").Request} Request */
+/** A level of the computer (bridge.py: levels). @typedef {{ level: number, label: string, about: string }} Level */
+/** @typedef {{ player: "human" | "computer", level: number | null }} Player */
+/** A board's settings, kept in storage. @typedef {{ sides: Record<string, Player>, delay: number, paused: boolean, seed: number }} Settings */
 
 const SLICE_MS = 60;                 // thinking per request: the longest an Undo waits
 const DELAYS = [                     // the pause between moves when the computer plays itself
@@ -36,24 +44,31 @@ const DELAYS = [                     // the pause between moves when the compute
 const DEFAULT_DELAY = 1000;
 // A request that does not change the game (the engine's command table):
 // the computer goes on thinking. Unknown: it may, so the computer stops.
+/** @param {string} cmd */
 const harmless = (cmd) => engineCommands()?.[cmd]?.changes === false;
 
 const STORE_PREFIX = "sharah-players:";   // localStorage: the settings come back after a reload
+/** @type {Map<string, Settings>} */
 const remembered = new Map();        // page path + board uid -> settings (this visit)
+/** @type {Promise<Level[] | null> | null} */
 let levelsPromise = null;            // the engine's levels, asked for once
 
+/** @param {Board} board @returns {Promise<Level[] | null>} */
 function getLevels(board) {
   if (!levelsPromise) {
-    levelsPromise = board.send({ cmd: "levels" }).then((r) => (r && r.ok ? r.levels : null));
-    levelsPromise.then((levels) => { if (!levels) levelsPromise = null; });   // ask again next time
+    const asked = board.send({ cmd: "levels" }).then((r) => (r && r.ok ? /** @type {Level[]} */ (r.levels) : null));
+    levelsPromise = asked;
+    asked.then((levels) => { if (!levels) levelsPromise = null; });   // ask again next time
+    return asked;
   }
   return levelsPromise;
 }
 
 /** The settings of a board with nobody set to the computer. */
+/** @param {string[]} sides @returns {Settings} */
 function freshSettings(sides) {
   return {
-    sides: Object.fromEntries(sides.map((s) => [s, { player: "human", level: null }])),
+    sides: Object.fromEntries(sides.map((s) => [s, /** @type {Player} */ ({ player: "human", level: null })])),
     delay: DEFAULT_DELAY,
     paused: false,
     seed: Math.floor(Math.random() * 2 ** 30),   // the search's seed is this plus the move number
@@ -61,6 +76,7 @@ function freshSettings(sides) {
 }
 
 /** The settings kept for a board, or null (storage off, nothing kept, or not JSON). */
+/** @param {string} key @returns {unknown} */
 function readSettings(key) {
   try {
     const text = window.localStorage.getItem(STORE_PREFIX + key);
@@ -70,30 +86,52 @@ function readSettings(key) {
   }
 }
 
+/** @param {string} key @param {Settings} settings */
 function writeSettings(key, settings) {
   try { window.localStorage.setItem(STORE_PREFIX + key, JSON.stringify(settings)); } catch (_) { /* storage off */ }
 }
 
 class Computer {
+  /** @param {Board} board */
   constructor(board) {
     this.board = board;
     this.key = `${location.pathname}#${board.cfg.uid}`;
+    /** @type {Level[] | null} */
     this.levels = null;
-    this.job = null;           // {id, ply, side, level}: the thinking in progress
+    /** @type {{ id: number, ply: number, side: string, level: number | null } | null} the thinking in progress */
+    this.job = null;
     this.jobs = 0;             // the number of the latest job (older replies are dropped)
     this.hints = 0;            // the same for hints
     this.hinting = false;      // a hint is being looked for
+    /** @type {ReturnType<typeof setTimeout> | null} */
     this.timer = null;
+    /** @type {string | null} the hint shown */
+    this.hintText = null;
     this.playing = false;      // true while this add-on plays the computer's move
+    /** @type {number | null} */
     this.playOn = null;        // the ply at which the visitor let the computer play over moves to redo
-    const sides = board.state.sides;
+    const sides = board.state ? board.state.sides : [];
     const known = remembered.get(this.key);
     this.settings = known || freshSettings(sides);
     remembered.set(this.key, this.settings);
     // after a reload: the players the visitor chose last time, applied (and
     // checked like any input) once the levels are known; nothing is stored before
     this.stored = known ? null : readSettings(this.key);
-    this.build();
+    const ui = this.build();
+    this.hintButton = ui.hintButton;
+    this.pauseButton = ui.pauseButton;
+    this.delaySelect = ui.delaySelect;
+    this.speed = ui.speed;
+    this.thinking = ui.thinking;
+    this.progress = ui.progress;
+    this.summary = ui.summary;
+    this.details = ui.details;
+    this.selects = ui.selects;
+    this.about = ui.about;
+    this.note = ui.note;
+    this.fillSelects();
+    this.listen();
+    this.update();
     board.on("state", (state, prev) => this.onState(state, prev));
     board.on("request", (obj) => this.onRequest(obj));
     board.on("destroy", () => { this.stop(); this.cancelHint(); });
@@ -114,44 +152,48 @@ class Computer {
     const signal = board.abort.signal;
     const base = `${board.cfg.uid}-${board.mountNo}-cpu`;
     const box = board.slot("computer", ".sharah-moves");
-    this.hintButton = el("button", { type: "button", class: "md-button sharah-btn", "data-computer": "hint",
+    const hintButton = el("button", { type: "button", class: "md-button sharah-btn", "data-computer": "hint",
       disabled: true }, "Hint");
-    this.pauseButton = el("button", { type: "button", class: "md-button sharah-btn", "data-computer": "pause",
+    const pauseButton = el("button", { type: "button", class: "md-button sharah-btn", "data-computer": "pause",
       hidden: true }, "Pause");
-    this.delaySelect = el("select", { id: `${base}-delay`, "data-computer": "delay" });
-    for (const [ms, text] of DELAYS) this.delaySelect.appendChild(el("option", { value: String(ms) }, text));
-    this.speed = el("span", { class: "sharah-computer-speed", hidden: true });
-    this.speed.append(el("label", { for: this.delaySelect.id }, "Between moves:"), " ", this.delaySelect);
-    this.thinking = el("p", { class: "sharah-thinking", role: "status", "aria-live": "polite" });
-    this.progress = el("span", { class: "sharah-thinking-progress", "aria-hidden": "true" });
+    const delaySelect = el("select", { id: `${base}-delay`, "data-computer": "delay" });
+    for (const [ms, text] of DELAYS) delaySelect.appendChild(el("option", { value: String(ms) }, String(text)));
+    const speed = el("span", { class: "sharah-computer-speed", hidden: true });
+    speed.append(el("label", { for: delaySelect.id }, "Between moves:"), " ", delaySelect);
+    const thinking = el("p", { class: "sharah-thinking", role: "status", "aria-live": "polite" });
+    const progress = el("span", { class: "sharah-thinking-progress", "aria-hidden": "true" });
     const bar = el("div", { class: "sharah-computer-bar" });
-    bar.append(this.hintButton, this.pauseButton, this.speed);
-    this.summary = el("summary", {}, "Players");
-    this.details = el("details", { class: "sharah-players" });
+    bar.append(hintButton, pauseButton, speed);
+    const summary = el("summary", {}, "Players");
+    const details = el("details", { class: "sharah-players" });
     const body = el("div", { class: "sharah-players-body" });
-    this.selects = {};
-    for (const side of board.state.sides) {
+    /** @type {Record<string, HTMLSelectElement>} */
+    const selects = {};
+    for (const side of board.state ? board.state.sides : []) {
       const id = `${base}-${side}`;
       const select = el("select", { id, "data-side": side });
-      this.selects[side] = select;
+      selects[side] = select;
       const row = el("div", { class: "sharah-player", "data-side": side });
       row.append(el("label", { for: id }, cap(side)), select);
       body.appendChild(row);
       select.addEventListener("change", () => this.choose(side, select.value), { signal });
     }
-    this.about = el("ul", { class: "sharah-level-about" });
-    this.note = el("p", { class: "sharah-players-note" });
-    body.append(this.about, this.note);
-    this.details.append(this.summary, body);
-    box.replaceChildren(this.thinking, bar, this.details);
-    this.fillSelects();
+    const about = el("ul", { class: "sharah-level-about" });
+    const note = el("p", { class: "sharah-players-note" });
+    body.append(about, note);
+    details.append(summary, body);
+    box.replaceChildren(thinking, bar, details);
+    return { hintButton, pauseButton, delaySelect, speed, thinking, progress, summary, details, selects, about, note };
+  }
+
+  listen() {
+    const signal = this.board.abort.signal;
     this.hintButton.addEventListener("click", () => this.hint(), { signal });
     this.pauseButton.addEventListener("click", () => this.togglePause(), { signal });
     this.delaySelect.addEventListener("change", () => {
       this.settings.delay = Math.max(0, Number(this.delaySelect.value) || 0);
       this.persist();
     }, { signal });
-    this.update();
   }
 
   fillSelects() {
@@ -168,13 +210,15 @@ class Computer {
     this.about.replaceChildren(...levels.map((lv) => el("li", {}, `${lv.label}: ${lv.about}`)));
   }
 
+  /** @param {string} side */
   valueOf(side) {
     const s = this.settings.sides[side];
     return s && s.player === "computer" && s.level ? String(s.level) : "human";
   }
 
+  /** @param {string} side @param {string} value */
   choose(side, value) {
-    const s = this.settings.sides[side] || (this.settings.sides[side] = {});
+    const s = this.settings.sides[side] || (this.settings.sides[side] = { player: "human", level: null });
     if (value === "human") s.player = "human";
     else { s.player = "computer"; s.level = Number(value); }
     this.board.announce(value === "human" ? `${cap(side)}: human.`
@@ -182,9 +226,11 @@ class Computer {
     this.evaluate();
   }
 
-  /** Replace the settings (e.g. from a saved game); unknown sides are ignored. */
+  /** Replace the settings (e.g. from a saved game); unknown sides are ignored.
+   * @param {unknown} obj */
   setSettings(obj) {
-    const fresh = freshSettings(this.board.state.sides);
+    const fresh = freshSettings(this.board.state ? this.board.state.sides : []);
+    /** @type {any} */
     const given = obj && typeof obj === "object" ? obj : {};
     for (const side of Object.keys(fresh.sides)) {
       const s = given.sides && given.sides[side];
@@ -202,11 +248,13 @@ class Computer {
     this.evaluate();
   }
 
+  /** @param {number | null} level */
   levelName(level) {
     const lv = (this.levels || []).find((l) => l.level === level);
     return lv ? lv.label.toLowerCase() : `level ${level}`;
   }
 
+  /** @param {string} side */
   isComputer(side) {
     const s = this.settings.sides[side];
     return !!(s && s.player === "computer" && s.level);
@@ -217,6 +265,7 @@ class Computer {
   }
 
   // ---- what to do now
+  /** @param {BoardState} state @param {BoardState | null} prev */
   onState(state, prev) {
     if (this.playOn !== null && state.ply !== this.playOn) this.playOn = null;
     this.clearHintMarks();
@@ -227,6 +276,7 @@ class Computer {
     this.evaluate();
   }
 
+  /** @param {Request} obj */
   onRequest(obj) {
     if (this.playing || harmless(obj.cmd)) return;
     if (obj.cmd === "undo" && obj.plies === undefined) {
@@ -280,6 +330,7 @@ class Computer {
     return !!(st && st.can_redo && !st.result && this.isComputer(st.to_move) && this.playOn !== st.ply);
   }
 
+  /** @param {string} side @param {number | null} level @param {number} ply */
   start(side, level, ply) {
     const id = ++this.jobs;
     this.job = { id, ply, side, level };
@@ -297,12 +348,15 @@ class Computer {
     this.update();
   }
 
+  /** @param {number} id */
   current(id) {
     return this.job && this.job.id === id && !this.board.dead;
   }
 
+  /** @param {number} id */
   async think(id) {
     const board = this.board;
+    if (!this.job) return;
     const { level, ply } = this.job;
     const seed = (this.settings.seed + ply) % 2 ** 30;
     let reply;
@@ -319,7 +373,7 @@ class Computer {
     }
     if (!reply.move) { this.stop(); return; }
     await this.idle();
-    if (!this.current(id) || board.state.ply !== ply) return;
+    if (!this.current(id) || board.state?.ply !== ply) return;
     this.job = null;
     board.setLock("computer", false);           // the normal play path, for the computer's move
     this.playing = true;
@@ -333,7 +387,7 @@ class Computer {
 
   togglePause() {
     if (this.waiting()) {
-      this.playOn = this.board.state.ply;
+      this.playOn = this.board.state ? this.board.state.ply : null;
       this.settings.paused = false;
       this.board.announce("The computer plays on.");
     } else {
@@ -356,7 +410,7 @@ class Computer {
     let reply;
     for (;;) {
       reply = await board.send({ cmd: "hint", slice_ms: SLICE_MS });
-      if (id !== this.hints || board.dead || board.state.ply !== ply) return;   // the game moved on
+      if (id !== this.hints || board.dead || board.state?.ply !== ply) return;   // the game moved on
       if (!reply.ok || !reply.thinking) break;
     }
     this.hinting = false;
@@ -371,8 +425,10 @@ class Computer {
     board.announce(text);
   }
 
+  /** A hint's move in words. @param {Record<string, any>} m the hint reply */
   describe(m) {
     const st = this.board.state;
+    if (!st) return String(m.name);
     const piece = m.from && st.pieces[m.from];
     if (m.drop && m.to) {
       const item = (st.hand || []).find((h) => h.kind === m.drop);
@@ -393,10 +449,12 @@ class Computer {
   }
 
   // ---- waiting for the board
+  /** @returns {Promise<void>} */
   idle() {
     return new Promise((resolve) => this.whenIdle(resolve));
   }
 
+  /** @param {() => void} fn */
   whenIdle(fn) {
     const check = () => {
       if (this.board.dead) return;

@@ -1,3 +1,4 @@
+// @ts-check
 // Play before the runtime: a board answers the first tap before
 // Pyodide has booted, from the answer the build asked the engine for
 // (sharah_web/early.py: the open answer's moves and pieces, each move's
@@ -22,18 +23,45 @@
 // A tap made before that file (or the engine) is there is kept, and
 // replayed on the board as soon as it can answer it.
 
-import { engineReady } from "./engine.js?v=__SHARAH_BUILD__";
-import { nearScreen } from "./dom.js?v=__SHARAH_BUILD__";
+import { engineReady } from "./engine.js";
+import { nearScreen } from "./dom.js";
+
+/** @typedef {import("./board.js").Board} Board */
+/** @typedef {import("./types.js").MoveEntry} MoveEntry */
+/** @typedef {import("./types.js").BoardState} BoardState */
+/** @typedef {import("./types.js").OpenRequest} OpenRequest */
+/** An effect on the picture (early.py): ["s", from, to] a piece shifts,
+ *  ["r", sq] one goes, ["p", sq, look] one is placed, ["c", sq, look] one changes.
+ * @typedef {["s", string, string] | ["r", string] | ["p" | "c", string, number | undefined]} Effect */
+/** A move's effects: 0 a plain move, [1, ...effects] a plain move and more, else the effects.
+ * @typedef {0 | [1, ...Effect[]] | Effect[]} Effects */
+/** The open answer's keys the page needs before the engine is up (early.py: EARLY_STATE_KEYS).
+ * @typedef {Pick<BoardState, "moves" | "pieces" | "to_move"> & Partial<BoardState>} EarlyState */
+/**
+ * A board's early answer (early.py: early_answer), unpacked.
+ * @typedef {object} EarlyAnswer
+ * @property {EarlyState} state
+ * @property {Effects[]} fx each move's effects, in the order of state.moves
+ * @property {[number, number, string]} grid columns, rows, the squares' names (row by row, as drawn)
+ * @property {[string, string][]} looks the piece drawings the effects place: [attributes, body]
+ * @property {Record<string, number>} [drops] a dropped kind -> its look
+ * @property {[string, Record<string, string>]} [next] who moves next: usually, and after the moves that differ
+ * @property {string} [saved] the saved game of the board as built
+ */
 
 const SQ = 100;   // sharah_web/svg.py: a square's size in the drawing
+/** @type {Map<string, Promise<Record<string, EarlyAnswer> | null>>} */
 const files = new Map();   // page key -> Promise of {uid: answer} or null
 const STORE_PREFIX = "sharah-players:";   // computer.js keeps a board's players there
 
 export const earlyStats = { shown: 0, played: 0, stale: 0, replayedTaps: 0 };
 
+/** @param {string} uid */
 const pageKey = (uid) => uid.replace(/-\d+$/, "");
+/** @returns {Promise<void>} */
 const afterPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
+/** @param {string} uid @returns {Promise<Record<string, EarlyAnswer> | null>} */
 function pageAnswers(uid) {
   const key = pageKey(uid);
   if (!files.has(key)) {
@@ -44,59 +72,67 @@ function pageAnswers(uid) {
     const reply = asked ? asked.reply
       : afterPaint().then(() => fetch(new URL(`../early/${key}.json`, import.meta.url)))
         .then((res) => (res.ok ? res.json() : null));
-    files.set(key, reply.then(unpack).catch(() => null));
+    const answers = reply.then(unpack).catch(() => null);
+    files.set(key, answers);
+    return answers;
   }
-  return files.get(key);
+  return /** @type {Promise<Record<string, EarlyAnswer> | null>} */ (files.get(key));
 }
 
 /** A page's file (sharah_web/early.py, page_file) -> {uid: answer}: each
- *  board's looks from the page's, "from to" move entries made whole. */
+ *  board's looks from the page's, "from to" move entries made whole.
+ * @param {any} file @returns {Record<string, EarlyAnswer> | null} */
 export function unpack(file) {
   if (!file || !file.boards || !Array.isArray(file.looks)) return null;
+  /** @type {Record<string, EarlyAnswer>} */
   const out = {};
-  for (const [uid, answer] of Object.entries(file.boards)) {
+  for (const [uid, answer] of Object.entries(/** @type {Record<string, any>} */ (file.boards))) {
     if (!answer || !answer.state || !Array.isArray(answer.state.moves) || !Array.isArray(answer.looks)) continue;
-    const moves = answer.state.moves.map((m) => {
+    const moves = answer.state.moves.map((/** @type {MoveEntry | string} */ m) => {
       if (typeof m !== "string") return m;
       const [from, to] = m.split(" ");
       return { n: from + to, from, to };
     });
-    out[uid] = { ...answer, looks: answer.looks.map((i) => file.looks[i]), state: { ...answer.state, moves } };
+    out[uid] = { ...answer, looks: answer.looks.map((/** @type {number} */ i) => file.looks[i]), state: { ...answer.state, moves } };
   }
   return out;
 }
 
 /** The sides the visitor set to the computer on this board (computer.js's
- *  stored settings), read without the engine. */
+ *  stored settings), read without the engine.
+ * @param {Board} board @returns {string[]} */
 function computerSides(board) {
   try {
-    const s = JSON.parse(window.localStorage.getItem(`${STORE_PREFIX}${location.pathname}#${board.cfg.uid}`));
+    const s = JSON.parse(window.localStorage.getItem(`${STORE_PREFIX}${location.pathname}#${board.cfg.uid}`) || "null");
     return Object.keys(s?.sides || {}).filter((side) => s.sides[side]?.player === "computer" && s.sides[side].level);
   } catch (_) {
     return [];
   }
 }
 
+/** @param {EarlyAnswer | undefined | null} answer @returns {answer is EarlyAnswer} */
 function valid(answer) {
   const st = answer && answer.state;
   return !!(st && Array.isArray(st.moves) && Array.isArray(answer.fx) && answer.fx.length === st.moves.length
     && st.pieces && Array.isArray(answer.grid) && Array.isArray(answer.looks));
 }
 
+/** The engine is booting: the build's answer answers the board's taps.
+ * @param {Board} board @param {OpenRequest} req the board's open request */
 export function earlyBegin(board, req) {
   if (board.earlyBegun) return;
   board.earlyBegun = true;
   // the baked answer is for the page's board as built: not for a board an
   // add-on opens otherwise (a saved game put back, a game from a link)
   // (or a kept game that is just the board as built: the baked save answer)
-  const own = (k) => k === "cmd" || k === "board" || k === "saved"
-    || JSON.stringify(req[k]) === JSON.stringify(board.cfg[k]);
+  const own = (/** @type {string} */ k) => k === "cmd" || k === "board" || k === "saved"
+    || JSON.stringify(Object(req)[k]) === JSON.stringify(board.cfg[k]);
   const asBuilt = !req || Object.keys(req).every(own);
   const box = board.box;
   // a tap before anything can answer it: kept as a place on the drawing
   // (the board's svg, whose viewBox is exactly its squares: the box
   // around it also holds the coordinates' gutter)
-  const keep = (e) => {
+  const keep = (/** @type {PointerEvent} */ e) => {
     if (board.view || e.button !== 0) return;
     const r = drawing(board).getBoundingClientRect();
     if (!r.width || !r.height) return;
@@ -127,6 +163,7 @@ export function earlyBegin(board, req) {
 // a while to show), a tapped board first. The others stay as drawn until
 // the engine is up: the first seconds of a page are busy enough, on the
 // same cores as Pyodide's boot.
+/** @type {Set<Board>} */
 const waiting = new Set();
 let pumping = false;
 const seen = typeof IntersectionObserver === "function"
@@ -134,6 +171,7 @@ const seen = typeof IntersectionObserver === "function"
     { rootMargin: "100% 0px" })
   : null;
 
+/** @param {Board} board @param {EarlyAnswer} answer */
 function wait(board, answer) {
   board.earlyWaiting = answer;
   waiting.add(board);
@@ -161,6 +199,7 @@ function nextToShow() {
   return near;
 }
 
+/** @param {Board} board */
 function unwait(board) {
   waiting.delete(board);
   if (seen) seen.unobserve(board.box);
@@ -169,12 +208,14 @@ function unwait(board) {
   return answer;
 }
 
+/** @param {Board} board */
 function showNow(board) {
   const answer = unwait(board);
   if (!answer || board.dead || board.view || board.state || board.fig.dataset.state === "error") return;
   try { show(board, answer); } catch (err) { console.error("sharah early board:", err); }
 }
 
+/** @param {Board} board @param {EarlyAnswer} answer */
 function show(board, answer) {
   const svg = board.box.querySelector("svg");
   if (!svg) return;
@@ -184,7 +225,7 @@ function show(board, answer) {
   const g = document.createElementNS(svg.namespaceURI, "g");
   g.setAttribute("class", "squares sharah-early-squares");
   g.setAttribute("fill", "transparent");
-  const occupied = new Set([...svg.querySelectorAll("g.pc[data-sq]")].map((p) => p.dataset.sq));
+  const occupied = new Set([...svg.querySelectorAll("g.pc[data-sq]")].map((p) => p.getAttribute("data-sq")));
   let markup = "";
   squares.forEach((name, i) => {
     const col = i % w, row = Math.floor(i / w);
@@ -197,9 +238,9 @@ function show(board, answer) {
   const first = svg.querySelector("g.squares");
   if (first) first.after(g); else svg.prepend(g);
   board.earlyAnswer = answer;
-  board.view = board.makeView();
-  board.view.show();      // the page's drawing, with the squares laid over it
-  board.state = { ...answer.state, board: board.id };   // while board.earlyAnswer is set
+  const view = board.ensureView();
+  view.show();      // the page's drawing, with the squares laid over it
+  board.state = /** @type {BoardState} */ ({ ...answer.state, board: board.id });   // while board.earlyAnswer is set
   board.indexMoves(board.state);
   board.fig.dataset.early = "shown";
   earlyStats.shown += 1;
@@ -208,7 +249,7 @@ function show(board, answer) {
   // (board.earlyMove) and is played when Retry has brought the engine up
   window.addEventListener("sharah:board-failed", (e) => {
     if (e.detail?.board !== board || !board.earlyAnswer) return;
-    board.view.show(before);
+    view.show(before);
     board.state = null;
     board.sel = null;
     board.indexMoves({ moves: [] });
@@ -224,13 +265,16 @@ function show(board, answer) {
   replayTap(board);
 }
 
+/** @param {Board} board */
 const drawing = (board) => board.box.querySelector("svg") || board.box;
 
+/** @param {Board} board */
 function replayTap(board) {
   const tap = board.earlyTap;
   board.earlyTap = null;
   const answer = board.earlyAnswer;
-  if (!tap || !board.view) return;
+  const view = board.view;
+  if (!tap || !view) return;
   let sq = null;
   if (answer) {
     const [w, h, names] = answer.grid;
@@ -239,17 +283,18 @@ function replayTap(board) {
   } else {
     // the engine's drawing: the square at that place of its grid (not a hit
     // test at the screen point: the board may have moved, or left the screen)
-    const box = board.view.svg && board.view.svg.viewBox && board.view.svg.viewBox.baseVal;
+    const box = view.svg && view.svg.viewBox && view.svg.viewBox.baseVal;
     if (box && box.width && box.height) {
-      sq = board.view.at.get(`${Math.floor((tap.x * box.width) / SQ)},${Math.floor((tap.y * box.height) / SQ)}`) || null;
+      sq = view.at.get(`${Math.floor((tap.x * box.width) / SQ)},${Math.floor((tap.y * box.height) / SQ)}`) || null;
     }
   }
   if (!sq) return;
   earlyStats.replayedTaps += 1;
-  board.view.cursor = sq;
+  view.cursor = sq;
   board.pick(sq);
 }
 
+/** @param {Board} board @param {string} [played] */
 function waking(board, played) {
   board.busy = true;
   board.fig.dataset.early = "waking";
@@ -257,13 +302,15 @@ function waking(board, played) {
   setStatus(board, text);
 }
 
+/** @param {Board} board @param {string} text */
 function setStatus(board, text) {
   const line = board.fig.querySelector(".sharah-status-text");
   if (line) line.textContent = text;
   board.announce(text);
 }
 
-/** A move chosen before the engine is up: drawn from its effects, kept for the engine. */
+/** A move chosen before the engine is up: drawn from its effects, kept for the engine.
+ * @param {Board} board @param {string} notation @returns {boolean} whether it was the early answer's */
 export function earlyPlay(board, notation) {
   const st = board.state;
   if (!st || !board.earlyAnswer) return false;
@@ -281,7 +328,7 @@ export function earlyPlay(board, notation) {
   const [usual, other] = answer.next || [];
   const next = (other && other[String(i)]) || usual;
   const played = `${st.moves[i].label || notation} played`;
-  if (board.mode === "game" && computerSides(board).includes(next)) waking(board, played);
+  if (board.mode === "game" && next && computerSides(board).includes(next)) waking(board, played);
   else {
     board.fig.dataset.early = "played";
     setStatus(board, `${played}. Waiting for the engine…`);
@@ -291,9 +338,13 @@ export function earlyPlay(board, notation) {
 
 // A move's effects on the picture (sharah_web/early.py): 0 a plain move,
 // [1, ...] a plain move and more, else the effects.
+/** @param {Board} board @param {MoveEntry} move @param {Effects} fx @param {[string, string][]} looks */
 function draw(board, move, fx, looks) {
-  const svg = board.view.svg;
-  const rects = board.view.rects;
+  const view = board.ensureView();
+  const svg = view.svg;
+  const rects = view.rects;
+  if (!svg || !rects) return;
+  /** @type {Effect[]} */
   let effects = [];
   if (fx === 0 || (Array.isArray(fx) && fx[0] === 1)) {
     if (move.from && move.to) {
@@ -302,24 +353,27 @@ function draw(board, move, fx, looks) {
     } else if (move.to && move.drop) {
       effects.push(["p", move.to, dropLook(board, move)]);
     }
-    if (fx !== 0) effects = effects.concat(fx.slice(1));
+    if (fx !== 0) effects = effects.concat(/** @type {Effect[]} */ (fx.slice(1)));
   } else if (Array.isArray(fx)) {
-    effects = fx;
+    effects = /** @type {Effect[]} */ (fx);
   }
   let layer = svg.querySelector("g.pieces");
   if (!layer) { layer = document.createElementNS(svg.namespaceURI, "g"); layer.setAttribute("class", "pieces"); svg.append(layer); }
-  const at = (sq) => svg.querySelector(`g.pc[data-sq="${sq}"]`);
-  const where = (sq) => { const r = rects.get(sq); return r ? `translate(${r.getAttribute("x")} ${r.getAttribute("y")})` : null; };
-  const put = (sq, look) => {
-    const [cls, body] = looks[look] || [];
+  const at = (/** @type {string} */ sq) => svg.querySelector(`g.pc[data-sq="${sq}"]`);
+  const where = (/** @type {string} */ sq) => { const r = rects.get(sq); return r ? `translate(${r.getAttribute("x")} ${r.getAttribute("y")})` : null; };
+  const put = (/** @type {string} */ sq, /** @type {number | undefined} */ look) => {
+    const [cls, body] = (look !== undefined && looks[look]) || [];
     const pos = where(sq);
     if (cls && pos) layer.insertAdjacentHTML("beforeend", `<g ${cls} data-sq="${sq}" transform="${pos}" ${body}`);
   };
-  for (const [op, a, b] of effects) {
-    if (op === "s") { const p = at(a); if (p) { p.dataset.sq = b; p.setAttribute("transform", where(b)); } }
-    else if (op === "r") at(a)?.remove();
-    else if (op === "p") put(a, b);
-    else if (op === "c") { at(a)?.remove(); put(a, b); }
+  for (const effect of effects) {
+    const a = effect[1];
+    if (effect[0] === "s") {
+      const p = at(a), pos = where(effect[2]);
+      if (p && pos) { p.setAttribute("data-sq", effect[2]); p.setAttribute("transform", pos); }
+    } else if (effect[0] === "r") at(a)?.remove();
+    else if (effect[0] === "p") put(a, effect[2]);
+    else if (effect[0] === "c") { at(a)?.remove(); put(a, effect[2]); }
   }
   // the page's marks (highlights, arrows, its own destinations) belong to the opening
   for (const node of svg.querySelectorAll("g.marks, g.over")) node.remove();
@@ -330,12 +384,14 @@ function draw(board, move, fx, looks) {
 }
 
 // The baked drawing of a dropped kind: the look the plain drop uses.
+/** @param {Board} board @param {MoveEntry} move */
 function dropLook(board, move) {
   const answer = board.earlyAnswer;
-  return answer.drops ? answer.drops[move.drop] : undefined;
+  return answer && answer.drops && move.drop ? answer.drops[move.drop] : undefined;
 }
 
-/** Why a pick is not a move, as far as the baked list alone says it. */
+/** Why a pick is not a move, as far as the baked list alone says it.
+ * @param {Board} board @param {string | null} from @param {string | null} to @returns {boolean} */
 export function earlyExplain(board, from, to) {
   if (!board.earlyAnswer || !board.state) return false;
   const p = from && board.state.pieces[from];
@@ -347,12 +403,15 @@ export function earlyExplain(board, from, to) {
   return true;
 }
 
+/** @param {MoveEntry} m */
 const key = (m) => [m.n, m.from, m.to, m.drop || null, m.kind || null, (m.captures || []).join(",")].join("|");
+/** @param {{ moves: MoveEntry[], position?: string, to_move: string }} a @param {BoardState} b */
 const same = (a, b) => a.position === b.position && a.to_move === b.to_move && a.moves.length === b.moves.length
   && a.moves.every((m, i) => key(m) === key(b.moves[i]));
 
 /** The engine has answered the board's open: the baked answer steps down
- *  (before the engine's state is shown). What it kept, for earlyHandover. */
+ *  (before the engine's state is shown). What it kept, for earlyHandover.
+ * @param {Board} board */
 export function earlyTakeover(board) {
   unwait(board);    // an answer never shown: the engine's is here
   const kept = { answer: board.earlyAnswer, move: board.earlyMove, sel: board.earlyAnswer && board.sel };
@@ -365,7 +424,8 @@ export function earlyTakeover(board) {
 
 /** The engine's answer is shown and the add-ons mounted: play the kept
  *  move (or replay a kept tap, or select again the piece selected early);
- *  a stale baked answer is said. */
+ *  a stale baked answer is said.
+ * @param {Board} board @param {BoardState} state @param {ReturnType<typeof earlyTakeover>} kept */
 export async function earlyHandover(board, state, { answer, move, sel }) {
   if (!answer) { replayTap(board); return; }
   const stale = !same(answer.state, state);

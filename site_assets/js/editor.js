@@ -1,3 +1,4 @@
+// @ts-check
 // The position editor, an add-on (ADDONS.md): on every game board an "Edit
 // position" button. In edit mode the board shows a draft position; the
 // visitor picks a piece from the palette (or the clear-square tool) and
@@ -15,17 +16,29 @@
 // the draft's position text and gets the new one back, so an edit the
 // engine refuses changes nothing.
 
-import { registerAddon } from "./board.js?v=__SHARAH_BUILD__";
-import { el, cap, sentence } from "./dom.js?v=__SHARAH_BUILD__";
+import { registerAddon } from "./board.js";
+import { el, cap, sentence, closest } from "./dom.js";
 
 const CLEAR = "";   // the clear-square tool's token
 
+/** @typedef {import("./board.js").Board} Board */
+/** A piece in the palette (editor.py). @typedef {{ token: string, name: string, side: string | null, svg: string }} PaletteItem */
+/** A field of the position after the pieces (editor.py: the variant's position fields).
+ * @typedef {{ name: string, label: string, type: string, value: string, doc?: string, choices: [string, string][] }} Field */
+/** The engine's "edit" answer (bridge.py: edit): the draft.
+ * @typedef {{ position: string, problems: string[], fields: Field[], svg: string,
+ *   pieces: Record<string, import("./contract.js").PieceEntry & { token?: string }>, palette?: PaletteItem[] }} Draft */
+
 class Editor {
+  /** @param {Board} board */
   constructor(board) {
     this.board = board;
     this.open = false;
-    this.draft = null;       // the engine's last "edit" answer (position, problems, fields, svg, pieces)
-    this.tool = null;        // the palette token picked (CLEAR: the clear-square tool)
+    /** @type {Draft | null} the engine's last "edit" answer */
+    this.draft = null;
+    /** @type {string | null} the palette token picked (CLEAR: the clear-square tool) */
+    this.tool = null;
+    /** @type {PaletteItem[]} */
     this.palette = [];
     this.base = `${board.cfg.uid}-${board.mountNo}-edit`;
     const signal = board.abort.signal;
@@ -61,14 +74,14 @@ class Editor {
       el("div", { class: "sharah-editor-apply-row" }, null),
       this.problemsBox,
       el("div", { class: "sharah-editor-go" }, null));
-    this.panel.querySelector(".sharah-editor-actions").append(clearBoard, startPos);
-    this.panel.querySelector(".sharah-editor-apply-row").append(applyText);
-    this.panel.querySelector(".sharah-editor-go").append(this.playButton, cancel);
+    this.panel.querySelector(".sharah-editor-actions")?.append(clearBoard, startPos);
+    this.panel.querySelector(".sharah-editor-apply-row")?.append(applyText);
+    this.panel.querySelector(".sharah-editor-go")?.append(this.playButton, cancel);
     (board.fig.querySelector(".sharah-layout") || board.box).after(this.panel);
 
     this.paletteBox.addEventListener("click", (e) => {
-      const b = e.target.closest("button[data-token]");
-      if (b) this.pickTool(b.dataset.token, e.detail === 0);
+      const b = closest(e, "button[data-token]");
+      if (b) this.pickTool(b.dataset.token || "", e.detail === 0);
     }, { signal });
     clearBoard.addEventListener("click", () => this.edit({ op: "clear" }, "The board is cleared."), { signal });
     startPos.addEventListener("click", () => this.edit({ op: "start" }, "The start position is set up."), { signal });
@@ -140,14 +153,15 @@ class Editor {
       board.announce(`New game from this position. ${reply.state.status}.`);
       board.box.focus({ preventScroll: true });
     };
-    if (board.state.changed) board.confirmDiscard(this.playButton, "Yes, play from here", go);
+    if (board.state?.changed) board.confirmDiscard(this.playButton, "Yes, play from here", go);
     else go();
   }
 
   // ---- edits: each one goes to the engine with the draft's text
+  /** @param {Record<string, unknown>} op @param {string} [said] */
   async edit(op, said) {
     const board = this.board;
-    if (!this.open || board.busy) return false;
+    if (!this.open || board.busy || !this.draft) return false;
     const reply = await board.request({ cmd: "edit", position: this.draft.position, ...op });
     if (!this.open || board.dead) return false;
     if (!reply) { this.renderFields(); return false; }   // the engine said why (the hint line)
@@ -160,12 +174,13 @@ class Editor {
   applyText() {
     if (!this.open) return;
     const text = this.text.value;
-    if (text.trim() === this.draft.position) return;
+    if (!this.draft || text.trim() === this.draft.position) return;
     this.edit({ op: "text", text }, "The position text is read.");
   }
 
+  /** @param {string} sq */
   pick(sq) {
-    if (this.tool === null) {
+    if (this.tool === null || !this.draft) {
       this.board.setHint("Pick a piece (or Clear square) first, then the square.", "explain");
       return;
     }
@@ -174,19 +189,20 @@ class Editor {
       if (had) this.edit({ op: "remove", square: sq }, `${sq} cleared.`);
       return;
     }
-    const item = this.palette.find((p) => p.token === this.tool);
+    const name = this.palette.find((p) => p.token === this.tool)?.name || "";
     const same = had && had.token === this.tool;
     this.edit({ op: "put", square: sq, piece: this.tool },
-      same ? `${item.name} taken off ${sq}.` : `${item.name} on ${sq}.`);
+      same ? `${name} taken off ${sq}.` : `${name} on ${sq}.`);
   }
 
+  /** @param {string} token @param {boolean} viaKeyboard */
   pickTool(token, viaKeyboard) {
     this.tool = this.tool === token ? null : token;
     for (const b of this.paletteBox.querySelectorAll("button[data-token]")) {
-      b.setAttribute("aria-pressed", b.dataset.token === this.tool ? "true" : "false");
+      b.setAttribute("aria-pressed", b.getAttribute("data-token") === this.tool ? "true" : "false");
     }
     if (this.tool === null) { this.board.announce("Nothing picked."); return; }
-    const name = this.tool === CLEAR ? "Clear square" : this.palette.find((p) => p.token === token).name;
+    const name = this.tool === CLEAR ? "Clear square" : this.palette.find((p) => p.token === token)?.name;
     this.board.setHint("");
     if (viaKeyboard) {
       this.board.announce(`${name} picked: move the cursor with the arrow keys, Enter puts it down.`);
@@ -197,6 +213,7 @@ class Editor {
   }
 
   // ---- drawing the draft
+  /** @param {Draft} draft */
   show(draft) {
     this.draft = draft;
     this.board.showSvg(draft.svg);
@@ -206,14 +223,16 @@ class Editor {
   }
 
   renderPalette() {
-    const groups = new Map();     // side (or "neutral") -> buttons
+    /** @type {Map<string, HTMLButtonElement[]>} side (or "neutral") -> buttons */
+    const groups = new Map();
     for (const p of this.palette) {
       const key = p.side || "neutral";
-      if (!groups.has(key)) groups.set(key, []);
+      let group = groups.get(key);
+      if (!group) groups.set(key, (group = []));
       const b = el("button", { type: "button", class: "sharah-editor-piece", "data-token": p.token,
         "aria-label": p.name, title: p.name, "aria-pressed": "false" });
       b.innerHTML = p.svg;    // the engine's drawing of the piece
-      groups.get(key).push(b);
+      group.push(b);
     }
     const rows = [...groups].map(([key, buttons]) => {
       const row = el("div", { class: "sharah-editor-row", "data-side": key });
@@ -231,21 +250,22 @@ class Editor {
     const rows = this.draft.fields.map((f) => {
       const id = `${this.base}-${f.name}`;
       const row = el("div", { class: `sharah-option sharah-option-${f.type}`, "data-field": f.name });
+      /** @type {HTMLSelectElement | HTMLInputElement} */
       let input;
       if (f.type === "choice") {
-        input = el("select", { id, name: f.name });
+        const select = input = el("select", { id, name: f.name });
         for (const [value, label] of f.choices) {
           const opt = el("option", { value }, value && value !== label ? `${label} (${value})` : label);
           opt.selected = value === f.value;
-          input.appendChild(opt);
+          select.appendChild(opt);
         }
-        input.addEventListener("change", () => this.setField(f, input.value));
+        select.addEventListener("change", () => this.setField(f, select.value));
       } else {
-        input = el("input", { id, name: f.name, type: "text", value: f.value, spellcheck: "false",
+        const text = input = el("input", { id, name: f.name, type: "text", value: f.value, spellcheck: "false",
           inputmode: f.type === "int" ? "numeric" : null, size: f.type === "int" ? "5" : "22" });
-        input.addEventListener("change", () => this.setField(f, input.value));
-        input.addEventListener("keydown", (e) => {
-          if (e.key === "Enter") { e.preventDefault(); this.setField(f, input.value); }
+        text.addEventListener("change", () => this.setField(f, text.value));
+        text.addEventListener("keydown", (e) => {
+          if (e.key === "Enter") { e.preventDefault(); this.setField(f, text.value); }
         });
       }
       row.append(el("label", { for: id }, f.label), input);
@@ -255,18 +275,20 @@ class Editor {
       }
       return row;
     });
-    const focused = this.fieldsBox.contains(document.activeElement) ? document.activeElement.name : null;
+    const active = document.activeElement;
+    const focused = active && this.fieldsBox.contains(active) ? active.getAttribute("name") : null;
     this.fieldsBox.replaceChildren(...rows);
-    if (focused) this.fieldsBox.querySelector(`[name="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
+    if (focused) /** @type {HTMLElement | null} */ (this.fieldsBox.querySelector(`[name="${CSS.escape(focused)}"]`))?.focus({ preventScroll: true });
   }
 
+  /** @param {Field} field @param {string} value */
   setField(field, value) {
     if (value === field.value) return;
     this.edit({ op: "set", field: field.name, value }, `${field.label}: ${value || "none"}.`);
   }
 
   renderProblems() {
-    const problems = this.draft.problems;
+    const problems = this.draft ? this.draft.problems : [];
     this.playButton.disabled = problems.length > 0;
     if (!problems.length) {
       this.problemsBox.dataset.ok = "true";

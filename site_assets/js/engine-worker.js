@@ -1,3 +1,4 @@
+// @ts-check
 // The engine's worker: a module worker that boots Pyodide from this site's
 // own copy (assets/pyodide/), unpacks the engine zip and answers the widget's
 // requests with sharah_web.bridge.handle(json) -> json.
@@ -13,7 +14,11 @@
 // library) often only prints it, rejects a promise nobody waits for, or
 // exits: those are caught too, so the page says so at once instead of at
 // its boot limit.
-import { loadPyodide } from "../../pyodide/pyodide.mjs";
+// @ts-ignore: the site's copy of the runtime (assets/pyodide/, staged by the build); typed from its npm package
+import { loadPyodide as load } from "../../pyodide/pyodide.mjs";
+
+/** @type {typeof import("pyodide").loadPyodide} */
+const loadPyodide = load;
 
 const here = new URL(self.location.href);
 const INDEX_URL = new URL("../../pyodide/", here).href;
@@ -22,12 +27,15 @@ const ENGINE_URL = new URL(here.searchParams.get("engine") || "../engine.zip", h
 // modules the engine and Pyodide's start-up import, 0.48 MB instead of 2.5.
 const STDLIB_URL = new URL("__SHARAH_STDLIB_ZIP__", INDEX_URL).href;
 
+/** @type {((request: string) => string) | null} */
 let handle = null;
+/** @type {import("pyodide").PyodideAPI | null} */
 let python = null;
 let lastRequest = 0;
 let booting = true;
 
-/** The boot failed: said once (the page drops this worker). */
+/** The boot failed: said once (the page drops this worker).
+ * @param {any} err what failed @param {boolean} [own] a BootError: its message is for the visitor */
 function bootFailed(err, own = false) {
   if (!booting) return;
   booting = false;
@@ -51,12 +59,14 @@ self.addEventListener("error", (event) => {
 // is only printed by Pyodide, which then waits for ever: the compile error
 // is caught where it happens. (A TypeError, say a wrong content type for
 // streaming, is left to Pyodide, which retries without streaming.)
+/** @type {Record<string, any>} */
+const wasm = WebAssembly;
 for (const name of ["instantiateStreaming", "instantiate", "compileStreaming", "compile"]) {
-  const real = WebAssembly[name];
+  const real = wasm[name];
   if (typeof real !== "function") continue;
-  WebAssembly[name] = function (...args) {
+  wasm[name] = function (/** @type {any[]} */ ...args) {
     const out = real.apply(this, args);
-    out.catch((err) => {
+    out.catch((/** @type {unknown} */ err) => {
       if (err instanceof WebAssembly.CompileError || err instanceof WebAssembly.LinkError) bootFailed(err);
     });
     return out;
@@ -77,8 +87,8 @@ const ready = (async () => {
   const pyodide = await loadPyodide({
     indexURL: INDEX_URL,
     stdLibURL: STDLIB_URL,
-    stdout: (line) => console.log("[engine]", line),
-    stderr: (line) => console.warn("[engine]", line),
+    stdout: (/** @type {string} */ line) => console.log("[engine]", line),
+    stderr: (/** @type {string} */ line) => console.warn("[engine]", line),
   });
   const bytes = await zip;
   pyodide.unpackArchive(bytes, "zip", { extractDir: "/sharah" });
@@ -96,6 +106,7 @@ function warmLater() { setTimeout(warm, IDLE_MS + 100); }
 function warm() {
   if (performance.now() - lastRequest < IDLE_MS) return warmLater();
   let more = false;
+  if (!python) return;
   try { more = python.runPython("from sharah_web.variants import VARIANTS\nVARIANTS.load_next()"); }
   catch (err) { return; }   // not needed: a board imports its game when it opens
   if (more) warmLater();
@@ -119,11 +130,12 @@ self.onmessage = async (event) => {
   try {
     await ready;
     began = performance.now();
+    if (!handle) throw new Error("the engine has no handler");
     response = handle(request);
   } catch (err) {
     // bridge.handle answers every request itself: a throw means the engine
     // (or Pyodide) is broken for good, so the page offers a fresh one.
-    response = JSON.stringify({ ok: false, error: `the engine failed: ${(err && err.message) || err}`, fatal: true });
+    response = JSON.stringify({ ok: false, error: `the engine failed: ${/** @type {Error} */ (err)?.message || err}`, fatal: true });
   }
   lastRequest = performance.now();
   // when the engine took the request and how long it took (ms since the

@@ -1,3 +1,4 @@
+// @ts-check
 // The engine's client: one module Web Worker for the whole visit (it
 // survives mkdocs-material's instant navigation because this module does),
 // booting Pyodide from this site's own copy. Requests are JSON; every
@@ -18,19 +19,48 @@
 // game). Failure messages are one sentence; details (a Python traceback)
 // go to the console only.
 
+/** @typedef {import("./types.js").Request} Request */
+/** @typedef {import("./types.js").Reply} Reply */
+/** @typedef {{ changes: boolean, fields: string[] }} CommandSpec */
+/**
+ * @typedef {object} Engine
+ * @property {Promise<void>} ready settled when the engine is up (rejected when it failed)
+ * @property {(message: string) => void} kill stop this engine as if it had died
+ * @property {(obj: Request, opts?: { rank?: () => number }) => Promise<Reply>} request
+ *   the engine's answer to ``obj``; ``rank``: how urgent it is while the engine boots (lower first)
+ */
+/**
+ * @typedef {object} Debug what tests and scripts/bench.py read (window.sharahDebug)
+ * @property {number} workersCreated
+ * @property {boolean} ready
+ * @property {number | null} bootMs
+ * @property {string | null} failed
+ * @property {string} build
+ * @property {Set<import("./board.js").Board> | null} widgets
+ * @property {number} [protocol]
+ * @property {() => void} [killWorker]
+ * @property {unknown} [preopen]
+ * @property {unknown} [early]
+ * @property {Record<string, unknown>} [extra]
+ */
+
 export const ENGINE_ZIP = "__SHARAH_ENGINE_ZIP__";
 // The wire's version (bridge.py: PROTOCOL); another in "ping": an old copy in a cache.
+/** @type {import("./contract.js").Protocol} */
 export const PROTOCOL = 2;
 export const BUILD = "__SHARAH_BUILD__";
 const BOOT_LIMIT = window.sharahBootLimit || 60_000;  // ms; tests may lower it
 // ms an engine request may take once the worker is on it; window.sharahRequestLimit
 // (tests) replaces them all
+/** @type {Record<string, number>} */
 const LIMITS = { default: 20_000, open: 45_000, load: 45_000, think: 45_000, hint: 45_000, edit: 30_000,
   record: 45_000, link: 45_000, shortcut: 45_000 };
-const limitOf = (cmd) => window.sharahRequestLimit || LIMITS[cmd] || LIMITS.default;
+/** @param {string | undefined} cmd */
+const limitOf = (cmd) => window.sharahRequestLimit || (cmd && LIMITS[cmd]) || LIMITS.default;
 
 /** One sentence for the visitor: a long or many-line message from the
- *  engine (a Python traceback) goes to the console, and a plain one replaces it. */
+ *  engine (a Python traceback) goes to the console, and a plain one replaces it.
+ * @param {unknown} message @returns {string} */
 export function plainFailure(message) {
   const text = String(message || "");
   if (text.length <= 300 && !/\n|Traceback|File "/.test(text)) return text;
@@ -41,11 +71,14 @@ export function plainFailure(message) {
 const STOPPED = "The engine stopped working: it met an error of its own (the details are in the browser's console).";
 const DAMAGED = "The engine could not start: its files are damaged or incomplete (the details are in the browser's console).";
 
+/** @type {Debug} */
 export const debug = (window.sharahDebug = window.sharahDebug || {
   workersCreated: 0, ready: false, bootMs: null, failed: null, build: BUILD, widgets: null,
 });
 
+/** @type {Engine | null} */
 let engine = null;
+/** @type {{ commands: Record<string, CommandSpec>, protocol: number } | null} */
 let contract = null;   // the engine's answer to "ping"
 
 /** The engine's command table (bridge.py: COMMANDS): name -> {changes, fields}. */
@@ -63,6 +96,7 @@ export function engineReady() {
   return !!engine && debug.ready && !debug.failed;
 }
 
+/** The engine, started on the first call. @returns {Engine} */
 export function getEngine() {
   if (engine) return engine;
   const zip = new URL(`../${ENGINE_ZIP}`, import.meta.url).href;
@@ -76,25 +110,32 @@ export function getEngine() {
   const worker = adopt ? adopt.worker : new Worker(url, { type: "module", name: "sharah-engine" });
   debug.workersCreated += 1;
   mark("sharah:engine-start", adopt ? { early: true } : undefined, adopt ? adopt.t : undefined);
+  /** @type {Map<number, { resolve: (reply: Reply) => void, limit: number }>} */
   const pending = new Map();
   let nextId = 1;
-  let settle;
+  /** @type {{ resolve: () => void, reject: (err: Error) => void }} */
+  let settle = { resolve: () => {}, reject: () => {} };
+  /** @type {Promise<void>} */
   const ready = new Promise((resolve, reject) => { settle = { resolve, reject }; });
+  /** @type {string | null} */
   let dead = null;   // the failure's message, once this engine has failed
   // the requests still waiting, in the order sent (the worker answers them in
   // that order); the clock runs for the first one
+  /** @type {number[]} */
   const order = [];
-  let watch = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let watch;
   const watchdog = () => {
     clearTimeout(watch);
-    watch = null;
+    watch = undefined;
     if (dead || !debug.ready || !order.length) return;
     const id = order[0];
-    const limit = pending.get(id).limit;
+    const limit = pending.get(id)?.limit ?? LIMITS.default;
     watch = setTimeout(() => {
       if (!dead && order[0] === id) fail(`The engine stopped answering (nothing for ${Math.round(limit / 1000)} seconds)`);
     }, limit);
   };
+  /** @param {unknown} raw */
   const fail = (raw) => {
     if (dead) return;
     const message = plainFailure(raw);
@@ -114,14 +155,18 @@ export function getEngine() {
   // once it is up, the most urgent first: each request's rank() (lower
   // first; board.js ranks a board the reader touched, then the boards on
   // the screen), asked at that moment; equal ranks keep their order.
+  /** @type {{ id: number, obj: Request, rank?: () => number }[] | null} */
   let held = [];
+  /** @param {number} id @param {Request} obj */
   const post = (id, obj) => {
     order.push(id);
     if (order.length === 1) watchdog();
     worker.postMessage({ id, request: JSON.stringify(obj) });
   };
+  /** @param {(() => number) | undefined} rank */
   const rankOf = (rank) => { try { return rank ? rank() : 0; } catch (err) { return 0; } };
-  worker.onmessage = (event) => {
+  /** @param {MessageEvent} event */
+  const onMessage = (event) => {
     const msg = event.data || {};
     if (msg.type === "ready") {
       debug.ready = true;
@@ -151,18 +196,21 @@ export function getEngine() {
       const resolve = entry.resolve;
       let reply;
       try { reply = JSON.parse(msg.response); }
-      catch (err) { reply = { ok: false, error: `bad answer from the engine: ${err.message}` }; }
+      catch (err) { reply = { ok: false, error: `bad answer from the engine: ${/** @type {Error} */ (err).message}` }; }
       resolve(reply);
       if (reply.fatal) fail(`The engine stopped working: ${reply.error}`);
     }
   };
-  worker.onerror = (event) => {
+  worker.onmessage = onMessage;
+  /** @param {ErrorEvent} event */
+  const onError = (event) => {
     event.preventDefault();
     const why = event.message || "the worker failed to load";
     fail(debug.ready ? `The engine stopped working: ${why}` : `The engine could not start: ${why}`);
   };
+  worker.onerror = onError;
   if (adopt) {
-    for (const [kind, event] of adopt.said) (kind === "message" ? worker.onmessage : worker.onerror)(event);
+    for (const [kind, event] of adopt.said) (kind === "message" ? onMessage : onError)(event);
   }
   ready.catch(() => {});
   // Pyodide never gives up on its own when a runtime file is unreachable.
@@ -194,7 +242,7 @@ export function getEngine() {
         + `engine ${reply.protocol ?? "without one"}): reload the page; if this stays, clear the browser's cache for this site.`);
       return;
     }
-    contract = reply;
+    contract = { commands: reply.commands, protocol: reply.protocol };
     debug.protocol = reply.protocol;
   });
   return engine;
@@ -219,7 +267,9 @@ debug.killWorker = () => {
 
 /** A performance mark (scripts/bench.py reads them): "sharah:engine-start"
  *  when the worker is created, "sharah:engine-ready" when it answers. */
+/** @param {string} name @param {unknown} [detail] @param {number} [startTime] */
 export function mark(name, detail, startTime) {
+  /** @type {PerformanceMarkOptions} */
   const options = {};
   if (detail) options.detail = detail;
   if (startTime !== undefined) options.startTime = startTime;

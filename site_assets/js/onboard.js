@@ -1,3 +1,4 @@
+// @ts-check
 // Choices on the board: when the reader must choose among moves
 // that share their squares, and the engine said how the board may show them
 // (session.MoveEntry: "face", the facing a move leaves, as an angle on the
@@ -11,8 +12,11 @@
 // Board hook: the Choices panel (panels.js) emits "choices" (moves) when it
 // shows a choice and "choices" (null) when it clears it.
 
-import { registerAddon } from "./board.js?v=__SHARAH_BUILD__";
-import { el, SVG_NS } from "./dom.js?v=__SHARAH_BUILD__";
+import { registerAddon } from "./board.js";
+import { el, SVG_NS } from "./dom.js";
+
+/** @typedef {import("./types.js").MoveEntry} MoveEntry */
+/** @typedef {{ x: number, y: number, w: number, h: number, W: number, H: number }} Box */
 
 const ARROW = "M12 3l7 9h-4.5v9h-5v-9H5z";   // an arrow pointing up, in a 24x24 box
 
@@ -20,7 +24,7 @@ registerAddon({
   name: "onboard",
   applies: (board) => board.mode !== "diagram",
   mount(board) {
-    const area = board.box.closest(".sharah-board-area") || board.box.parentElement;
+    const area = /** @type {HTMLElement} */ (board.box.closest(".sharah-board-area") || board.box.parentElement);
     const layer = el("div", { class: "sharah-onboard", role: "group", hidden: true });
     area.classList.add("sharah-onboard-host");
     area.appendChild(layer);
@@ -35,6 +39,7 @@ registerAddon({
     // A button takes a click only from a press that began on it (or from the
     // keyboard): the tap that opened the choice must not land on an arrow
     // that appeared under the finger (a board's edge pulls arrows in).
+    /** @param {HTMLElement} button @param {() => void} go */
     const onPress = (button, go) => {
       button.addEventListener("pointerdown", () => { button.dataset.armed = "1"; }, { signal });
       button.addEventListener("click", (e) => {
@@ -43,12 +48,14 @@ registerAddon({
       }, { signal });
     };
 
+    /** @param {MoveEntry[]} moves @param {string} title */
     const choose = (moves, title) => {
       if (moves.length === 1) board.play(moves[0].n);
       else board.choices.show(moves, title);   // the same face with extras: their words decide
     };
 
     // The square's box in the area's coordinates.
+    /** @param {string} sq @returns {Box | null} */
     const squareBox = (sq) => {
       const rect = board.rects && board.rects.get(sq);
       if (!rect) return null;
@@ -57,25 +64,28 @@ registerAddon({
       return { x: r.left - a.left, y: r.top - a.top, w: r.width, h: r.height, W: a.width, H: board.box.offsetHeight };
     };
 
+    /** @param {MoveEntry[]} moves @param {Box} at */
     const compass = (moves, at) => {
+      /** @type {Map<number, MoveEntry[]>} */
       const byFace = new Map();
       for (const m of moves) {
-        if (!byFace.has(m.face)) byFace.set(m.face, []);
-        byFace.get(m.face).push(m);
+        const face = m.face ?? 0;
+        const group = byFace.get(face);
+        if (group) group.push(m); else byFace.set(face, [m]);
       }
       const size = Math.max(32, Math.min(44, at.w * 1.6));
       // eight arrows on a ring that clear the square and one another
       const radius = Math.max(at.w * 0.5 + size * 0.55, size * 1.35);
       // kept inside the board: at an edge the whole ring moves in (the arrows still point their way)
       const reach = radius + size / 2;
-      const fit = (c, max) => (max < 2 * reach ? max / 2 : Math.min(Math.max(c, reach), max - reach));
+      const fit = (/** @type {number} */ c, /** @type {number} */ max) => (max < 2 * reach ? max / 2 : Math.min(Math.max(c, reach), max - reach));
       const cx = fit(at.x + at.w / 2, at.W);
       const cy = fit(at.y + at.h / 2, at.H);
       for (const [face, group] of byFace) {
         const rad = (face * Math.PI) / 180;
         const x = cx + Math.sin(rad) * radius;
         const y = cy - Math.cos(rad) * radius;
-        const label = group.length === 1 ? group[0].label || group[0].n : group[0].label.split(", ").pop();
+        const label = group.length === 1 ? group[0].label || group[0].n : (group[0].label || "").split(", ").pop() || "";
         const button = el("button", {
           type: "button", class: "sharah-onboard-face", "data-face": String(face),
           "aria-label": label, title: label,
@@ -95,6 +105,7 @@ registerAddon({
       layer.dataset.shows = "facing";
     };
 
+    /** @param {MoveEntry[]} moves @param {Box} at */
     const pictures = (moves, at) => {
       const size = 44;
       const cols = Math.max(1, Math.min(moves.length, Math.floor((at.W - 8) / size), 5));
@@ -112,7 +123,7 @@ registerAddon({
         const label = m.label || m.n;
         const button = el("button", { type: "button", class: "sharah-onboard-piece", "data-move": m.n,
           "aria-label": label, title: label });
-        button.innerHTML = m.art;        // the engine's drawing (svg.piece_svg)
+        button.innerHTML = m.art || "";        // the engine's drawing (svg.piece_svg)
         onPress(button, () => board.play(m.n));
         panel.appendChild(button);
       }
@@ -120,6 +131,7 @@ registerAddon({
       layer.dataset.shows = "pieces";
     };
 
+    /** @param {MoveEntry[] | null} moves */
     const show = (moves) => {
       hide();
       if (!moves || moves.length < 2 || board.diagram) return;

@@ -1,3 +1,4 @@
+// @ts-check
 // The panels around the board's picture, each a part of the figure the
 // build wrote (sharah_web/fence.py), filled from the engine's state and
 // wired to the board (board.js) through its public API (ADDONS.md). The
@@ -16,33 +17,47 @@
 //
 // A panel whose element the figure lacks (a diagram has no hand) does nothing.
 
-import { el, sentence, adopt } from "./dom.js?v=__SHARAH_BUILD__";
+import { el, sentence, adopt, closest } from "./dom.js";
 
+/** @typedef {import("./board.js").Board} Board */
+/** @typedef {import("./types.js").BoardState} BoardState */
+/** @typedef {import("./types.js").MoveEntry} MoveEntry */
+
+/** @param {Board} board */
 const opts = (board) => ({ signal: board.abort.signal });
+/** @param {number} n @param {string} one @param {string} many */
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 // ---- the status line, the hint line, a try board's feedback, screen readers
 export class Messages {
+  /** @param {Board} board */
   constructor(board) {
     this.board = board;
     const fig = board.fig;
+    /** @type {HTMLElement | null} */
     this.statusLine = fig.querySelector(".sharah-status");
+    /** @type {HTMLElement | null} */
     this.statusText = fig.querySelector(".sharah-status-text");
+    /** @type {HTMLElement | null} */
     this.hint = fig.querySelector(".sharah-hint");
+    /** @type {HTMLElement | null} */
     this.announcer = fig.querySelector(".sharah-announce");
+    /** @type {HTMLElement | null} */
     this.feedback = fig.querySelector(".sharah-feedback");
     // a diagram's own sentence, shown again when the reader lets go of a piece
     this.pageStatus = this.statusText ? this.statusText.textContent : "";
   }
 
   /** A playable board's status line doubles as the result banner. */
+  /** @param {BoardState} state */
   status(state) {
-    if (this.board.diagram) return;
+    if (this.board.diagram || !this.statusText || !this.statusLine) return;
     this.statusText.textContent = state.result ? sentence(state.result.text) : state.status;
     if (state.result) this.statusLine.dataset.result = state.result.winner || "draw";
     else delete this.statusLine.dataset.result;
   }
 
+  /** @param {string} text @param {string} [kind] */
   setHint(text, kind) {
     if (!this.hint) return;
     this.hint.textContent = text || "";
@@ -50,8 +65,9 @@ export class Messages {
   }
 
   // A diagram's status line: what the reader's click showed, or the page's sentence.
+  /** @param {string | null} text @param {string} [kind] */
   say(text, kind) {
-    if (!this.board.diagram || !this.statusText) return;
+    if (!this.board.diagram || !this.statusText || !this.statusLine) return;
     this.statusText.textContent = text || this.pageStatus;
     if (text && kind) this.statusLine.dataset.kind = kind;
     else delete this.statusLine.dataset.kind;
@@ -61,19 +77,23 @@ export class Messages {
     return !!this.statusLine?.dataset.kind;
   }
 
+  /** @param {string} move @returns {HTMLTemplateElement | null} */
   wrongTemplate(move) {
-    return [...this.board.fig.querySelectorAll('template.sharah-msg[data-msg="wrong"]')]
+    return [.../** @type {NodeListOf<HTMLTemplateElement>} */ (this.board.fig.querySelectorAll('template.sharah-msg[data-msg="wrong"]'))]
       .find((t) => t.dataset.move === move) || null;
   }
 
+  /** @param {string | null} kind @param {string | null} [move] @param {string} [text]
+   *  @param {HTMLTemplateElement | null} [template] */
   showFeedback(kind, move, text, template) {
     const box = this.feedback;
     if (!box) return;
     if (!kind) { box.hidden = true; box.replaceChildren(); delete box.dataset.kind; return; }
-    const tpl = (name) => this.board.fig.querySelector(`template.sharah-msg[data-msg="${name}"]`);
+    const tpl = (/** @type {string} */ name) =>
+      /** @type {HTMLTemplateElement | null} */ (this.board.fig.querySelector(`template.sharah-msg[data-msg="${name}"]`));
     let content = template || null;
     if (kind === "right") content = tpl("success");
-    else if (kind === "wrong") content = this.wrongTemplate(move) || tpl("generic");
+    else if (kind === "wrong") content = (move && this.wrongTemplate(move)) || tpl("generic");
     box.replaceChildren();
     box.dataset.kind = kind;
     if (content) box.appendChild(content.content.cloneNode(true));
@@ -86,39 +106,46 @@ export class Messages {
     box.hidden = false;
   }
 
+  /** @param {string} text */
   announce(text) {
-    if (!this.announcer) return;
+    const line = this.announcer;
+    if (!line) return;
     // Re-set even the same text so it is read again.
-    this.announcer.textContent = "";
-    requestAnimationFrame(() => { this.announcer.textContent = text; });
+    line.textContent = "";
+    requestAnimationFrame(() => { line.textContent = text; });
   }
 }
 
 // ---- a labelled choice between moves, and the square-less moves (pass)
 export class Choices {
+  /** @param {Board} board */
   constructor(board) {
     this.board = board;
+    /** @type {HTMLElement | null} */
     this.box = board.fig.querySelector(".sharah-choices");
+    /** @type {HTMLElement | null} */
     this.controls = board.fig.querySelector(".sharah-controls");
     this.box?.addEventListener("click", (e) => {
-      const button = e.target.closest("button[data-move]");
-      if (button) board.play(button.dataset.move);
-      else if (e.target.closest("button[data-cancel]")) { this.clear(); board.focus(); }
+      const button = closest(e, "button[data-move]");
+      if (button) board.play(button.dataset.move || "");
+      else if (closest(e, "button[data-cancel]")) { this.clear(); board.focus(); }
     }, opts(board));
     this.box?.addEventListener("keydown", (e) => {
       if (e.key === "Escape") { this.clear(); board.focus(); }
     }, opts(board));
   }
 
+  /** A labelled choice among ``moves``. @param {MoveEntry[]} moves @param {string} title */
   show(moves, title, focus = true) {
     const c = this.box;
+    if (!c) return;
     c.replaceChildren(el("span", { class: "sharah-choices-title" }, title));
     for (const m of moves) {
       c.appendChild(el("button", { type: "button", class: "md-button sharah-choice", "data-move": m.n }, m.label || m.n));
     }
     c.appendChild(el("button", { type: "button", class: "md-button sharah-choice sharah-cancel", "data-cancel": "1" }, "Cancel"));
     c.hidden = false;
-    if (focus && document.activeElement === this.board.box) c.querySelector("button").focus({ preventScroll: true });
+    if (focus && document.activeElement === this.board.box) c.querySelector("button")?.focus({ preventScroll: true });
     this.board.emit("choices", moves);       // drawn on the board too, where it can be (onboard.js)
   }
 
@@ -132,10 +159,10 @@ export class Choices {
   // The engine's row of square-less moves (state.free_html), first in the controls.
   renderFree() {
     const board = this.board;
-    if (!this.controls || board.diagram) return;
+    if (!this.controls || board.diagram || !board.state) return;
     this.controls.querySelector(".sharah-free")?.remove();
     this.controls.insertAdjacentHTML("afterbegin", board.state.free_html);
-    for (const b of this.controls.querySelectorAll(".sharah-free button")) {
+    for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (this.controls.querySelectorAll(".sharah-free button"))) {
       b.disabled = !board.canAct() || board.fig.dataset.state !== "ready";
     }
   }
@@ -143,15 +170,19 @@ export class Choices {
 
 // ---- Undo, Redo, Restart, Flip; "Discard this game? Yes / No" in the page
 export class Controls {
+  /** @param {Board} board */
   constructor(board) {
     this.board = board;
+    /** @type {HTMLElement | null} */
     this.box = board.fig.querySelector(".sharah-controls");
+    /** @type {HTMLElement | null} */
     this.confirmBox = null;
     this.box?.addEventListener("click", (e) => {
-      const button = e.target.closest("button[data-action], button[data-free]");
+      /** @type {HTMLButtonElement | null} */
+      const button = closest(e, "button[data-action], button[data-free]");
       if (!button || button.disabled) return;
       if (button.dataset.free) board.play(button.dataset.free);
-      else board.action(button.dataset.action, button);
+      else board.action(button.dataset.action || "", button);
     }, opts(board));
   }
 
@@ -159,7 +190,7 @@ export class Controls {
     const board = this.board;
     const st = board.state;
     if (!st || board.fig.dataset.state !== "ready" || !this.box) return;
-    for (const b of this.box.querySelectorAll("button[data-action]")) {
+    for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (this.box.querySelectorAll("button[data-action]"))) {
       const a = b.dataset.action;
       if (a === "undo") b.disabled = !st.can_undo;
       else if (a === "redo") b.disabled = !st.can_redo;
@@ -168,11 +199,12 @@ export class Controls {
     }
   }
 
+  /** @param {HTMLElement | null | undefined} trigger @param {string} yesText @param {() => void} go */
   confirmDiscard(trigger, yesText, go) {
     const board = this.board;
     this.closeConfirm();
     const box = el("div", { class: "sharah-confirm", role: "group", "aria-label": "Discard this game?" });
-    const n = board.state.history.length;
+    const n = board.state ? board.state.history.length : 0;
     const question = el("span", { class: "sharah-confirm-text" },
       `Discard this game${n ? ` (${plural(n, "move", "moves")})` : ""}?`);
     const yes = el("button", { type: "button", class: "md-button sharah-btn sharah-confirm-yes", "data-confirm": "yes" }, yesText);
@@ -187,7 +219,7 @@ export class Controls {
     no.addEventListener("click", back, opts(board));
     box.addEventListener("keydown", (e) => { if (e.key === "Escape") { e.preventDefault(); back(); } }, opts(board));
     const anchor = (trigger && trigger.closest(".sharah-controls, .sharah-options-form")) || this.box;
-    anchor.after(box);
+    if (anchor) anchor.after(box); else board.fig.append(box);
     this.confirmBox = box;
     no.focus({ preventScroll: true });   // the safe answer first
   }
@@ -200,19 +232,25 @@ export class Controls {
 
 // ---- the hand under the board: pick a kind (click, or Enter), or drag it onto a square
 export class HandPanel {
+  /** @param {Board} board */
   constructor(board) {
     this.board = board;
+    /** @type {HTMLElement | null} */
     this.box = board.fig.querySelector(".sharah-hand");
-    this.shown = null;       // the engine's markup shown now
-    this.drag = null;        // a kind dragged from the hand
+    /** @type {string | null} the engine's markup shown now */
+    this.shown = null;
+    /** @type {{ kind: string, button: HTMLButtonElement, x: number, y: number, id: number,
+     *   ghost: HTMLElement | null, size: number } | null} a kind dragged from the hand */
+    this.drag = null;
     this.dragged = false;
     const box = this.box;
     if (!box) return;
     box.addEventListener("click", (e) => {
       if (this.dragged) { this.dragged = false; return; }   // the end of a drag
-      const button = e.target.closest("button[data-kind]");
+      /** @type {HTMLButtonElement | null} */
+      const button = closest(e, "button[data-kind]");
       // a click from the keyboard (Enter, Space) has no pointer: detail 0
-      if (button && !button.disabled) board.pickKind(button.dataset.kind, e.detail === 0);
+      if (button && !button.disabled) board.pickKind(button.dataset.kind || "", e.detail === 0);
     }, opts(board));
     box.addEventListener("pointerdown", (e) => this.onDown(e), opts(board));
     box.addEventListener("pointermove", (e) => this.onMove(e), opts(board));
@@ -230,26 +268,31 @@ export class HandPanel {
     const usable = board.fig.dataset.state === "ready" && board.canAct();
     const html = board.state.hand_html;     // the engine's markup (sharah_web/markup.py)
     if (html !== this.shown) {
-      const hadFocus = box.contains(document.activeElement) ? document.activeElement.dataset.kind : null;
+      const active = document.activeElement;
+      const hadFocus = active && box.contains(active) ? active.getAttribute("data-kind") : null;
       this.shown = html;
       adopt(box, html);
-      if (hadFocus) box.querySelector(`button[data-kind="${hadFocus}"]`)?.focus({ preventScroll: true });
+      if (hadFocus) /** @type {HTMLElement | null} */ (box.querySelector(`button[data-kind="${hadFocus}"]`))?.focus({ preventScroll: true });
     }
-    for (const b of box.querySelectorAll("button[data-kind]")) {
+    for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (box.querySelectorAll("button[data-kind]"))) {
       b.disabled = !usable;
       b.setAttribute("aria-pressed", b.dataset.kind === board.dropKind ? "true" : "false");
     }
   }
 
   // Drag a kind's button onto a square: a token follows the pointer.
+  /** @param {PointerEvent} e */
   onDown(e) {
-    const button = e.target.closest("button[data-kind]");
+    /** @type {HTMLButtonElement | null} */
+    const button = closest(e, "button[data-kind]");
     this.dragged = false;
     if (!button || button.disabled || e.button !== 0 || !this.board.canAct()) return;
-    this.drag = { kind: button.dataset.kind, button, x: e.clientX, y: e.clientY, id: e.pointerId, ghost: null };
+    this.drag = { kind: button.dataset.kind || "", button, x: e.clientX, y: e.clientY, id: e.pointerId, ghost: null,
+      size: 40 };
     try { button.setPointerCapture(e.pointerId); } catch (_) { /* not capturable */ }
   }
 
+  /** @param {PointerEvent} e */
   onMove(e) {
     const board = this.board;
     const d = this.drag;
@@ -260,15 +303,17 @@ export class HandPanel {
       if (!item) { this.cancelDrag(); return; }
       const first = board.rects && board.rects.values().next().value;
       d.size = first ? first.getBoundingClientRect().width : 40;
-      d.ghost = el("div", { class: "sharah-drag-token", "aria-hidden": "true" });
-      d.ghost.innerHTML = item.svg || "";
-      d.ghost.style.width = d.ghost.style.height = `${d.size}px`;
-      document.body.appendChild(d.ghost);
+      const ghost = el("div", { class: "sharah-drag-token", "aria-hidden": "true" });
+      ghost.innerHTML = item.svg || "";
+      ghost.style.width = ghost.style.height = `${d.size}px`;
+      document.body.appendChild(ghost);
+      d.ghost = ghost;
       board.fig.dataset.dragging = "true";
     }
     d.ghost.style.transform = `translate(${e.clientX - d.size / 2}px, ${e.clientY - d.size / 2}px)`;
   }
 
+  /** @param {PointerEvent} e */
   onUp(e) {
     const d = this.drag;
     if (!d || e.pointerId !== d.id) return;
@@ -292,11 +337,14 @@ export class HandPanel {
 
 // ---- shortcuts: named sequences of moves the engine plays (ordinary moves)
 export class Shortcuts {
+  /** @param {Board} board */
   constructor(board) {
     this.board = board;
+    /** @type {HTMLElement | null} */
     this.box = board.fig.querySelector(".sharah-shortcuts");
     this.box?.addEventListener("click", (e) => {
-      const button = e.target.closest("button");
+      /** @type {HTMLButtonElement | null} */
+      const button = closest(e, "button");
       if (!button || button.disabled) return;
       if (button.dataset.shortcut) board.runShortcut(button.dataset.shortcut, button);
       else if (button.dataset.undoShortcut) board.undoShortcut(+button.dataset.undoShortcut);
@@ -321,9 +369,12 @@ export class Shortcuts {
 
 // ---- the move list (records.js makes it a replay control)
 export class MoveList {
+  /** @param {Board} board */
   constructor(board) {
     this.board = board;
+    /** @type {HTMLElement | null} */
     this.list = board.fig.querySelector(".sharah-moves");
+    this.scrollQueued = false;
   }
 
   render() {
@@ -346,17 +397,22 @@ export class MoveList {
 
 // ---- game options: the engine's form (state.options_html), "New game with these options"
 export class OptionsPanel {
+  /** @param {Board} board */
   constructor(board) {
     this.board = board;
+    /** @type {HTMLDetailsElement | null} */
     this.box = board.fig.querySelector(".sharah-options");
+    /** @type {string | null} */
     this.shown = null;
     this.box?.addEventListener("submit", (e) => {
       e.preventDefault();
-      const form = e.target;
+      const form = /** @type {HTMLFormElement} */ (e.target);
+      /** @type {Record<string, unknown>} */
       const options = {};
-      for (const o of board.state.options) {
-        const input = form.elements.namedItem(o.name);
-        if (input) options[o.name] = o.type === "bool" ? input.checked : input.value;
+      for (const o of board.state ? board.state.options : []) {
+        const name = String(o.name);
+        const input = /** @type {HTMLInputElement | null} */ (form.elements.namedItem(name));
+        if (input) options[name] = o.type === "bool" ? input.checked : input.value;
       }
       board.newGame(options, form.querySelector("button[type=submit]"));
     }, opts(board));
@@ -377,7 +433,8 @@ export class OptionsPanel {
     if (!html) { box.hidden = true; return; }
     if (html === this.shown) return;    // keep what the reader set in the form meanwhile
     this.shown = html;
-    box.querySelector(".sharah-options-body").innerHTML = html;
+    const body = box.querySelector(".sharah-options-body");
+    if (body) body.innerHTML = html;
     box.hidden = false;
   }
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Boards that fit the hand: the play view and the magnifier.
 //
 // The play view: a "Play view" button puts a game board alone on the screen
@@ -16,18 +17,22 @@
 // No rule here: the window is a copy of the engine's picture, and a square
 // picked in it goes to the board's pick() as a tap on the board would.
 
-import { registerAddon } from "./board.js?v=__SHARAH_BUILD__";
-import { el } from "./dom.js?v=__SHARAH_BUILD__";
+import { registerAddon } from "./board.js";
+import { el } from "./dom.js";
 
 export const SMALL = 40;     // px: squares under this get the magnifier on touch
 const BIG = 48;              // px: a square in the magnifier
 const SPAN = 7;              // squares across the magnifier (fewer on a narrow screen)
 
+/** @typedef {import("./board.js").Board} Board */
+
+/** @param {Board} board */
 const squareSize = (board) => {
   const rect = board.rects && board.rects.values().next().value;
   return rect ? rect.getBoundingClientRect().width : 0;
 };
 
+/** @type {Board | null} */
 let openView = null;         // the board in the play view, if any
 
 registerAddon({
@@ -87,6 +92,7 @@ registerAddon({
 });
 
 // ---- the magnifier
+/** @param {Board} board @param {AbortSignal} signal */
 function makeLoupe(board, signal) {
   const fig = board.fig;
   const win = el("div", { class: "sharah-loupe", role: "dialog", "aria-label": "Magnified squares: tap one to pick it", hidden: true });
@@ -99,6 +105,7 @@ function makeLoupe(board, signal) {
   win.append(lens, bar);
   fig.appendChild(win);
   let touching = false;     // the current press on the board is a finger's
+  /** @type {string | null} */
   let at = null;            // the square the window is centred on
 
   const active = () => squareSize(board) > 0 && squareSize(board) < SMALL && !board.diagram;
@@ -111,9 +118,10 @@ function makeLoupe(board, signal) {
     delete fig.dataset.loupe;
   };
 
+  /** @param {string} sq @param {number} clientY */
   const open = (sq, clientY) => {
     const svg = board.view && board.view.svg;
-    const rect = board.rects.get(sq);
+    const rect = board.rects && board.rects.get(sq);
     if (!svg || !rect) return;
     const size = squareSize(board);
     const scale = BIG / size;
@@ -121,7 +129,7 @@ function makeLoupe(board, signal) {
     const side = span * BIG;
     const sb = svg.getBoundingClientRect();
     const rb = rect.getBoundingClientRect();
-    const copy = svg.cloneNode(true);
+    const copy = /** @type {SVGSVGElement} */ (svg.cloneNode(true));
     copy.removeAttribute("id");
     for (const node of copy.querySelectorAll("[id]")) node.removeAttribute("id");
     copy.classList.add("sharah-loupe-copy");
@@ -147,14 +155,14 @@ function makeLoupe(board, signal) {
   // A finger on the board: the view does not see the press; the tap opens the window.
   fig.addEventListener("pointerdown", (e) => {
     touching = false;
-    if (e.pointerType !== "touch" || !board.box.contains(e.target) || !active() || !board.canAct()) return;
+    if (e.pointerType !== "touch" || !board.box.contains(/** @type {Node} */ (e.target)) || !active() || !board.canAct()) return;
     touching = true;
     e.stopPropagation();
   }, { capture: true, signal });
   fig.addEventListener("click", (e) => {
-    if (!touching || !board.box.contains(e.target)) return;
+    if (!touching || !board.box.contains(/** @type {Node} */ (e.target))) return;
     touching = false;
-    const sq = board.view.squareAt(e.clientX, e.clientY);
+    const sq = board.view && board.view.squareAt(e.clientX, e.clientY);
     if (sq) open(sq, e.clientY);
   }, { capture: true, signal });
   // A tap in the window: that square is picked.
@@ -162,7 +170,8 @@ function makeLoupe(board, signal) {
     const hit = document.elementsFromPoint(e.clientX, e.clientY)
       .find((n) => n.matches && n.matches("rect[data-sq]") && lens.contains(n));
     if (!hit) return;
-    const sq = hit.dataset.sq;
+    const sq = hit.getAttribute("data-sq");
+    if (!sq || !board.view) return;
     close();
     board.view.cursor = sq;
     board.pick(sq);

@@ -1,3 +1,4 @@
+// @ts-check
 // "Ready" for screen readers, once per page and not once per board: a page
 // may hold two dozen exercises, each used to say "The board is ready." at
 // once. Now one live region for the page says it once when the page's
@@ -8,12 +9,15 @@
 // board.js calls watchEarly(board) when a board is made and ready(board,
 // boards) when it is ready; nothing else.
 
-import { el } from "./dom.js?v=__SHARAH_BUILD__";
+import { el } from "./dom.js";
 
 const early = new WeakSet();   // boards the reader acted on while they loaded
+/** @type {HTMLElement | null} */
 let region = null;             // the page's live region (in <body>: it outlives instant navigation)
+/** @type {string | null} */
 let saidFor = null;            // the page (path) the announcement was made for
-let timer = null;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let timer;
 let live = 0;                  // playable boards not destroyed yet (0: a new page may come)
 
 function pageRegion() {
@@ -24,6 +28,7 @@ function pageRegion() {
 }
 
 /** A board was made: note whether the reader acts on it before it is ready. */
+/** @param {import("./board.js").Board} board */
 export function watchEarly(board) {
   if (board.diagram) return;
   pageRegion();                   // in place before its text changes, so that it is read
@@ -36,6 +41,7 @@ export function watchEarly(board) {
 }
 
 /** A board is ready: say so for the page once all its playable boards are. */
+/** @param {import("./board.js").Board} board @param {Set<import("./board.js").Board>} boards */
 export function ready(board, boards) {
   if (board.diagram) return;
   if (early.has(board)) {
@@ -46,6 +52,7 @@ export function ready(board, boards) {
   timer = setTimeout(() => sayForPage(boards), 250);
 }
 
+/** @param {Set<import("./board.js").Board>} boards */
 function sayForPage(boards) {
   const page = location.pathname;
   if (saidFor === page) return;

@@ -1,3 +1,4 @@
+// @ts-check
 // Saved games, game records, share links and replay: an add-on for game
 // boards (ADDONS.md). It knows no rules and no format: the engine writes and
 // reads records, links and saved games (sharah_web/record.py, the bridge's
@@ -42,8 +43,12 @@
 //
 // Text from a record, a link or storage is only ever set with textContent.
 
-import { registerAddon } from "./board.js?v=__SHARAH_BUILD__";
-import { el, cap, sentence } from "./dom.js?v=__SHARAH_BUILD__";
+import { registerAddon } from "./board.js";
+import { el, cap, sentence, closest } from "./dom.js";
+
+/** @typedef {import("./board.js").Board} Board */
+/** @typedef {import("./types.js").BoardState} BoardState */
+/** @typedef {import("./types.js").Reply} Reply */
 
 const STORE = "sharah-game:";
 const MAX_RECORD = 200_000;   // characters; the engine refuses longer records too
@@ -51,26 +56,31 @@ const MAX_RECORD = 200_000;   // characters; the engine refuses longer records t
 // MAX_SAVED; tests/test_contract.py checks that they are the same)
 export const MAX_SAVED = 150_000;
 
+/** @param {Board} board */
 const storageKey = (board) => `${STORE}${location.pathname}#${board.cfg.uid}`;
 
 function store() {
   try { return window.localStorage || null; } catch (_) { return null; }   // storage may be off
 }
 
+/** @param {string} key @returns {string | null} */
 function readStored(key) {
   try { return store()?.getItem(key) ?? null; } catch (_) { return null; }
 }
 
 /** Keep ``text`` under ``key``: null when kept, else "full" or "off". A
- *  failed write leaves the key's older copy as it was. */
+ *  failed write leaves the key's older copy as it was.
+ * @param {string} key @param {string} text @returns {"full" | "off" | null} */
 function writeStored(key, text) {
   const s = store();
   if (!s) return "off";
   try { s.setItem(key, text); return null; } catch (err) {
-    return err && (err.name === "QuotaExceededError" || err.code === 22 || err.code === 1014) ? "full" : "off";
+    const e = /** @type {DOMException} */ (err);
+    return e && (e.name === "QuotaExceededError" || e.code === 22 || e.code === 1014) ? "full" : "off";
   }
 }
 
+/** @param {string} key */
 function removeStored(key) {
   try { store()?.removeItem(key); } catch (_) { /* nothing to remove */ }
 }
@@ -81,6 +91,7 @@ function today() {
 }
 
 /** Copy ``text``; false when the browser does not allow it (http, no focus). */
+/** @param {string} text */
 async function copyText(text) {
   if (!navigator.clipboard || !window.isSecureContext) return false;
   try {
@@ -94,12 +105,15 @@ async function copyText(text) {
   }
 }
 
+/** @type {Set<string>} */
 const blocked = new Set();     // keys holding an entry that could not be set aside
+/** @type {WeakMap<Board, string | null>} */
 const readAtOpen = new WeakMap();   // board -> the stored text its open request restored
 
 /** Move the entry under ``key`` to "<key>:set-aside" (or "-2", "-3"... the
  *  first free name: nothing is thrown away); returns ``note``, or what
- *  happened when the store would not. */
+ *  happened when the store would not.
+ * @param {string} key @param {string} note */
 function setAside(key, note) {
   const raw = readStored(key);
   if (raw == null) return note;
@@ -116,19 +130,46 @@ function setAside(key, note) {
   return note;
 }
 
+/** The note said when a stored game was set aside before the board opened (openRequest).
+ * @type {WeakMap<Board, string>} */
+const asideNotes = new WeakMap();
+
 class Records {
+  /** @param {Board} board @param {Reply | null} openReply */
   constructor(board, openReply) {
     this.board = board;
     this.key = storageKey(board);
-    this.saving = Promise.resolve();
-    this.unsaved = null;       // why the last change could not be saved
-    this.known = readAtOpen.get(board) ?? null;   // the stored text this tab last read or wrote
-    this.other = null;         // another tab's game, while the visitor chooses
-    this.mine = null;          // this tab's game when the other tab's came
+    /** @type {Promise<boolean>} */
+    this.saving = Promise.resolve(true);
+    /** @type {string | null} why the last change could not be saved */
+    this.unsaved = null;
+    /** @type {string | null} the stored text this tab last read or wrote */
+    this.known = readAtOpen.get(board) ?? null;
+    /** @type {string | null} another tab's game, while the visitor chooses */
+    this.other = null;
+    /** @type {string | null} this tab's game when the other tab's came */
+    this.mine = null;
     this.held = false;         // moves played here since then: not saved
+    /** @type {HTMLElement | null} */
+    this.tabs = null;
     this.replaying = false;
-    this.buildPanel();
-    this.buildReplay();
+    const panel = this.buildPanel();
+    this.copyRecordButton = panel.copyRecordButton;
+    this.copyLinkButton = panel.copyLinkButton;
+    this.importButton = panel.importButton;
+    this.message = panel.message;
+    this.outLabel = panel.outLabel;
+    this.output = panel.output;
+    this.outBox = panel.outBox;
+    this.input = panel.input;
+    this.importForm = panel.importForm;
+    this.details = panel.details;
+    const replay = this.buildReplay();
+    this.bar = replay.bar;
+    this.steps = replay.steps;
+    this.where = replay.where;
+    this.paused = replay.paused;
+    this.playHere = replay.playHere;
     const opts = { signal: board.abort.signal };
     board.on("state", (state) => this.onState(state));
     window.addEventListener("hashchange", () => this.checkLink(), opts);
@@ -137,24 +178,25 @@ class Records {
       // moves the storage did not take: leaving asks first
       if ((this.unsaved || this.held) && !board.dead) { e.preventDefault(); e.returnValue = ""; }
     }, opts);
-    const aside = board.asideNote;
+    const aside = asideNotes.get(board);
     if (aside) {
       board.setHint(aside, "explain");
-    } else if (board.refusedSaved != null || (openReply && openReply.note)) {
+    } else if (board.refusedSaved != null || (openReply && openReply.ok && openReply.note)) {
       // the engine could not read the stored game: keep it aside, say so
-      board.setHint(setAside(this.key, openReply && openReply.note
+      board.setHint(setAside(this.key, openReply && openReply.ok && openReply.note
         ? openReply.note
         : `Your saved game on this board could not be restored (${board.refusedSaved}): it was set aside.`), "explain");
       this.known = null;
-    } else if (openReply && openReply.restored) {
+    } else if (openReply && openReply.ok && openReply.restored) {
       const st = board.state;
-      if (st.history.length || st.future.length) board.setHint("Your game is back where you left it.", "explain");
+      if (st && (st.history.length || st.future.length)) board.setHint("Your game is back where you left it.", "explain");
     }
     this.onState(board.state);
     this.checkLink();
   }
 
   // ---- saved games
+  /** @param {BoardState | null} state */
   onState(state) {
     if (!state) return;
     if (!state.future.length) this.replaying = false;
@@ -201,7 +243,8 @@ class Records {
   }
 
   /** A change that could not be saved: said at once under the board, with
-   *  the way out; the game on the board stays as it is. */
+   *  the way out; the game on the board stays as it is.
+   * @param {string} why @returns {false} */
   notSaved(why, store = true) {
     this.unsaved = why;
     this.board.fig.dataset.unsaved = "true";
@@ -212,6 +255,7 @@ class Records {
   }
 
   // ---- two tabs: another tab saved this board's game
+  /** @param {StorageEvent} e */
   onStorage(e) {
     if (e.key !== this.key || e.newValue == null || e.newValue === this.known || this.board.dead) return;
     try { if (e.storageArea && e.storageArea !== store()) return; } catch (_) { return; }
@@ -221,7 +265,8 @@ class Records {
   /** Another tab's game (``text``), found in the store before a save (this
    *  tab missed its "storage" event: it was still opening). When it
    *  continues this tab's game, nothing here is lost: it goes on the board.
-   *  Otherwise the player chooses. Resolves to false (nothing written). */
+   *  Otherwise the player chooses. Resolves to false (nothing written).
+   * @param {string} text */
   async heard(text) {
     const board = this.board;
     const reply = await board.send({ cmd: "load", saved: text, if_unchanged: true });
@@ -238,7 +283,7 @@ class Records {
   }
 
   /** Another tab saved ``text`` on this board: this tab stops saving and
-   *  offers the choice. */
+   *  offers the choice. @param {string} text */
   otherTab(text) {
     if (this.other == null) this.mine = this.known;
     this.other = text;
@@ -289,47 +334,50 @@ class Records {
     details.appendChild(el("summary", {}, "Record and link"));
     const body = el("div", { class: "sharah-records-body" });
     const actions = el("div", { class: "sharah-records-actions" });
-    const button = (name, text) => el("button", { type: "button", class: "md-button sharah-btn", "data-records": name }, text);
-    this.copyRecordButton = button("copy-record", "Copy the record");
-    this.copyLinkButton = button("copy-link", "Copy a link to this game");
-    this.importButton = button("import", "Import a record");
-    actions.append(this.copyRecordButton, this.copyLinkButton, this.importButton);
-    this.message = el("p", { class: "sharah-records-msg", role: "status" });
+    const button = (/** @type {string} */ name, /** @type {string} */ text) => el("button", { type: "button", class: "md-button sharah-btn", "data-records": name }, text);
+    const copyRecordButton = button("copy-record", "Copy the record");
+    const copyLinkButton = button("copy-link", "Copy a link to this game");
+    const importButton = button("import", "Import a record");
+    actions.append(copyRecordButton, copyLinkButton, importButton);
+    const message = el("p", { class: "sharah-records-msg", role: "status" });
     const outId = `${board.cfg.uid}-${board.mountNo}-records-out`;
-    this.outLabel = el("label", { class: "sharah-records-label", for: outId });
-    this.output = el("textarea", { id: outId, class: "sharah-records-text", readonly: true, rows: "4", spellcheck: "false" });
-    this.outBox = el("div", { class: "sharah-records-out", hidden: true });
-    this.outBox.append(this.outLabel, this.output);
+    const outLabel = el("label", { class: "sharah-records-label", for: outId });
+    const output = el("textarea", { id: outId, class: "sharah-records-text", readonly: true, rows: "4", spellcheck: "false" });
+    const outBox = el("div", { class: "sharah-records-out", hidden: true });
+    outBox.append(outLabel, output);
     const inId = `${board.cfg.uid}-${board.mountNo}-records-in`;
-    this.input = el("textarea", { id: inId, class: "sharah-records-text", rows: "6", spellcheck: "false",
+    const input = el("textarea", { id: inId, class: "sharah-records-text", rows: "6", spellcheck: "false",
       maxlength: String(MAX_RECORD), placeholder: '[Variant "..."]\n\n1. ...' });
-    this.importForm = el("form", { class: "sharah-records-import", hidden: true });
+    const importForm = el("form", { class: "sharah-records-import", hidden: true });
     const doImport = el("button", { type: "submit", class: "md-button md-button--primary sharah-btn", "data-records": "do-import" }, "Import");
     const cancel = el("button", { type: "button", class: "md-button sharah-btn", "data-records": "cancel-import" }, "Cancel");
-    this.importForm.append(el("label", { class: "sharah-records-label", for: inId }, "Paste a record (moves are checked one by one):"),
-      this.input, el("div", { class: "sharah-records-actions" }, null));
-    this.importForm.lastChild.append(doImport, cancel);
-    body.append(actions, this.message, this.outBox, this.importForm);
+    const importActions = el("div", { class: "sharah-records-actions" }, null);
+    importForm.append(el("label", { class: "sharah-records-label", for: inId }, "Paste a record (moves are checked one by one):"),
+      input, importActions);
+    importActions.append(doImport, cancel);
+    body.append(actions, message, outBox, importForm);
     details.appendChild(body);
     box.appendChild(details);
-    this.details = details;
 
-    this.copyRecordButton.addEventListener("click", () => this.copyRecord(), opts);
-    this.copyLinkButton.addEventListener("click", () => this.copyLink(), opts);
-    this.importButton.addEventListener("click", () => {
-      this.importForm.hidden = false;
-      this.outBox.hidden = true;
-      this.input.focus();
+    copyRecordButton.addEventListener("click", () => this.copyRecord(), opts);
+    copyLinkButton.addEventListener("click", () => this.copyLink(), opts);
+    importButton.addEventListener("click", () => {
+      importForm.hidden = false;
+      outBox.hidden = true;
+      input.focus();
     }, opts);
-    cancel.addEventListener("click", () => { this.importForm.hidden = true; this.importButton.focus(); }, opts);
-    this.importForm.addEventListener("submit", (e) => { e.preventDefault(); this.importRecord(doImport); }, opts);
+    cancel.addEventListener("click", () => { importForm.hidden = true; importButton.focus(); }, opts);
+    importForm.addEventListener("submit", (e) => { e.preventDefault(); this.importRecord(doImport); }, opts);
+    return { copyRecordButton, copyLinkButton, importButton, message, outLabel, output, outBox, input, importForm, details };
   }
 
+  /** @param {string} text @param {string} [kind] */
   say(text, kind) {
     this.message.textContent = text ? sentence(text) : "";
     if (kind) this.message.dataset.kind = kind; else delete this.message.dataset.kind;
   }
 
+  /** @param {string} label @param {string} text */
   async show(label, text) {
     this.importForm.hidden = true;
     this.outLabel.textContent = label;
@@ -359,6 +407,7 @@ class Records {
       `${location.origin}${location.pathname}#${reply.link}`);
   }
 
+  /** @param {HTMLButtonElement} button */
   async importRecord(button) {
     const text = this.input.value;
     if (!text.trim()) { this.say("Paste a record first.", "error"); return; }
@@ -369,16 +418,17 @@ class Records {
       this.say(`This record cannot be imported: ${cap(reply.error)}. Your game is unchanged.`, "error");
       return;
     }
-    if (reply.applied) { this.imported(reply); return; }
+    if (reply.applied) { this.imported(/** @type {import("./types.js").StateReply} */ (reply)); return; }
     this.say("Importing replaces the game on this board.");
     this.board.confirmDiscard(button, "Yes, import", async () => {
       const again = await this.board.send({ cmd: "load", record: text });
       if (this.board.dead) return;
       if (!again.ok) this.say(`This record cannot be imported: ${cap(again.error)}. Your game is unchanged.`, "error");
-      else this.imported(again);
+      else this.imported(/** @type {import("./types.js").StateReply} */ (again));
     });
   }
 
+  /** @param {import("./types.js").StateReply} reply */
   imported(reply) {
     this.replaying = false;
     this.board.apply(reply.state);
@@ -395,7 +445,7 @@ class Records {
     const fragment = location.hash;
     if (fragment.length < 2) return;
     // the engine reads the link (sharah_web/record.py): which of the page's game boards it is for
-    const boards = [...document.querySelectorAll('figure.sharah-board[data-mode="game"]')]
+    const boards = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('figure.sharah-board[data-mode="game"]'))]
       .map((f) => ({ uid: f.dataset.sharahUid, variant: f.dataset.variant }));
     const where = await board.send({ cmd: "link_board", link: fragment, boards });
     if (board.dead || location.hash !== fragment) return;
@@ -408,10 +458,10 @@ class Records {
     }
     if (!where.ok || where.target !== board.cfg.uid) return;
     // the link is read once: a reload later shows the saved game
-    const address = (hash) => history.replaceState(history.state, "", location.pathname + location.search + hash);
+    const address = (/** @type {string} */ hash) => history.replaceState(history.state, "", location.pathname + location.search + hash);
     address("");
     // ...once its game is saved: until then a reload follows the link again
-    const loaded = async (state) => {
+    const loaded = async (/** @type {BoardState} */ state) => {
       this.replaying = false;
       board.apply(state);
       board.setHint("The game from the link is on the board.", "explain");
@@ -424,7 +474,7 @@ class Records {
       board.setHint(`The game in the link could not be loaded: ${reply.error}. Your game here is unchanged.`, "error");
       return;
     }
-    if (reply.applied) { loaded(reply.state); return; }
+    if (reply.applied && reply.state) { loaded(reply.state); return; }
     board.setHint("The link holds another game than the one on this board. Load it instead of yours?", "explain");
     board.confirmDiscard(null, "Yes, load the link's game", async () => {
       const again = await board.request({ cmd: "load", link: fragment });
@@ -437,37 +487,42 @@ class Records {
   buildReplay() {
     const board = this.board;
     const opts = { signal: board.abort.signal };
-    this.bar = board.slot("replay", ".sharah-moves");
-    this.bar.setAttribute("role", "group");
-    this.bar.setAttribute("aria-label", "Replay: step through the game");
+    const bar = board.slot("replay", ".sharah-moves");
+    bar.setAttribute("role", "group");
+    bar.setAttribute("aria-label", "Replay: step through the game");
+    /** @param {string} name @param {string} text @param {string} label */
     const step = (name, text, label) => el("button", { type: "button", class: "md-button sharah-btn sharah-replay-btn",
       "data-replay": name, "aria-label": label, title: label }, text);
-    this.steps = [step("first", "|<", "Go to the start"), step("back", "<", "Back one move"),
+    /** @type {[HTMLButtonElement, HTMLButtonElement, HTMLButtonElement, HTMLButtonElement]} */
+    const steps = [step("first", "|<", "Go to the start"), step("back", "<", "Back one move"),
       step("forward", ">", "Forward one move"), step("last", ">|", "Go to the last move")];
-    this.where = el("span", { class: "sharah-replay-where" });
-    this.paused = el("div", { class: "sharah-replay-paused", hidden: true });
-    this.playHere = el("button", { type: "button", class: "md-button sharah-btn", "data-replay": "play-here" }, "Play from here");
-    this.paused.append(el("span", {}, "Looking back: playing is paused until the last move. "), this.playHere);
-    this.bar.append(...this.steps, this.where, this.paused);
-    this.bar.addEventListener("click", (e) => {
-      const b = e.target.closest("button[data-replay]");
+    const where = el("span", { class: "sharah-replay-where" });
+    const paused = el("div", { class: "sharah-replay-paused", hidden: true });
+    const playHere = el("button", { type: "button", class: "md-button sharah-btn", "data-replay": "play-here" }, "Play from here");
+    paused.append(el("span", {}, "Looking back: playing is paused until the last move. "), playHere);
+    bar.append(...steps, where, paused);
+    bar.addEventListener("click", (e) => {
+      /** @type {HTMLButtonElement | null} */
+      const b = closest(e, "button[data-replay]");
       if (!b || b.disabled) return;
       if (b.dataset.replay === "play-here") this.playFromHere();
-      else this.stepTo(b.dataset.replay);
+      else this.stepTo(b.dataset.replay || "");
     }, opts);
-    this.bar.addEventListener("keydown", (e) => this.onKey(e), opts);
+    bar.addEventListener("keydown", (e) => this.onKey(e), opts);
     const list = board.moveList;
     if (list) {
       list.setAttribute("tabindex", "0");
       list.setAttribute("aria-label", "Moves: click one to see the game after it; arrow keys step through the game");
       list.addEventListener("click", (e) => {
-        const li = e.target.closest("li[data-ply]");
-        if (li) this.goto(+li.dataset.ply);
+        const li = closest(e, "li[data-ply]");
+        if (li) this.goto(Number(li.dataset.ply));
       }, opts);
       list.addEventListener("keydown", (e) => this.onKey(e), opts);
     }
+    return { bar, steps, where, paused, playHere };
   }
 
+  /** @param {BoardState} state */
   renderMoves(state) {
     const list = this.board.moveList;
     if (!list) return;
@@ -476,10 +531,12 @@ class Records {
     if (!this.replaying || !state.future.length) return;
     list.insertAdjacentHTML("beforeend", state.future_html);
     list.hidden = false;
+    /** @type {HTMLElement | null} */
     const current = list.querySelector("li[aria-current]");
     list.scrollTop = current ? Math.max(0, current.offsetTop - list.offsetTop - list.clientHeight / 2) : 0;
   }
 
+  /** @param {BoardState} state */
   renderReplay(state) {
     const total = state.ply + state.future.length;
     this.bar.hidden = total === 0;
@@ -490,21 +547,27 @@ class Records {
     this.paused.hidden = !this.replaying;
   }
 
+  /** @param {KeyboardEvent} e */
   onKey(e) {
+    /** @type {Record<string, string>} */
     const keys = { ArrowLeft: "back", ArrowUp: "back", ArrowRight: "forward", ArrowDown: "forward", Home: "first", End: "last" };
     if (!keys[e.key] || e.altKey || e.ctrlKey || e.metaKey) return;
     e.preventDefault();
     this.stepTo(keys[e.key]);
   }
 
+  /** @param {string} name */
   stepTo(name) {
     const st = this.board.state;
     if (!st) return;
     const total = st.ply + st.future.length;
-    const ply = { first: 0, back: st.ply - 1, forward: st.ply + 1, last: total }[name];
+    /** @type {Record<string, number>} */
+    const plies = { first: 0, back: st.ply - 1, forward: st.ply + 1, last: total };
+    const ply = plies[name];
     if (ply >= 0 && ply <= total) this.goto(ply);
   }
 
+  /** @param {number} ply */
   async goto(ply) {
     const board = this.board;
     const prev = board.state;
@@ -535,15 +598,15 @@ registerAddon({
   name: "records",
   applies: (board) => board.mode === "game",
   openRequest(board, req) {
-    if (board.refusedSaved != null || board.asideNote) return;
+    if (board.refusedSaved != null || asideNotes.has(board)) return;
     const key = storageKey(board);
     const saved = readStored(key);
     readAtOpen.set(board, saved);
     if (typeof saved !== "string" || !saved) return;
     if (saved.length > MAX_SAVED) {
       // never sent: the engine would refuse the whole request
-      board.asideNote = setAside(key, `Your saved game on this board is too large to restore (${saved.length.toLocaleString("en")} `
-        + `characters; at most ${MAX_SAVED.toLocaleString("en")}): it was set aside.`);
+      asideNotes.set(board, setAside(key, `Your saved game on this board is too large to restore (${saved.length.toLocaleString("en")} `
+        + `characters; at most ${MAX_SAVED.toLocaleString("en")}): it was set aside.`));
       return;
     }
     req.saved = saved;

@@ -1,3 +1,4 @@
+// @ts-check
 // When the engine fails: say so on every board, offer Retry, keep the games.
 //
 // The engine fails when Pyodide or the engine cannot load, or its worker
@@ -11,10 +12,11 @@
 // is lost, even with the browser's storage off. Try boards and diagrams
 // open as the page wrote them.
 
-import { restartEngine } from "./engine.js?v=__SHARAH_BUILD__";
-import { registerAddon, widgets } from "./board.js?v=__SHARAH_BUILD__";
-import { el } from "./dom.js?v=__SHARAH_BUILD__";
+import { restartEngine } from "./engine.js";
+import { registerAddon, widgets } from "./board.js";
+import { el } from "./dom.js";
 
+/** @type {WeakMap<import("./board.js").Board, string>} */
 const kept = new WeakMap();   // board -> its game as the engine saved it last
 
 registerAddon({
@@ -25,7 +27,9 @@ registerAddon({
     if (blob) req.saved = blob;     // the freshest copy: replaces any stored one
   },
   mount(board) {
+    /** @type {string | null} */
     let last = null;
+    /** @param {import("./types.js").BoardState | null} state */
     const keep = async (state) => {
       if (!state) return;
       const sig = JSON.stringify([state.position, state.history, state.future, state.orientation]);
@@ -40,18 +44,20 @@ registerAddon({
   },
 });
 
+/** @param {import("./board.js").Board} board @returns {HTMLElement} */
 function failureBox(board) {
-  let box = board.fig.querySelector(".sharah-failure");
+  let box = /** @type {HTMLElement | null} */ (board.fig.querySelector(".sharah-failure"));
   if (box) return box;
   box = el("div", { class: "sharah-failure", role: "alert" });
   box.append(el("p", { class: "sharah-failure-text" }),
     el("button", { type: "button", class: "md-button sharah-btn sharah-retry" }, "Retry"));
-  box.querySelector("button").addEventListener("click", retry);
+  box.querySelector("button")?.addEventListener("click", retry);
   const side = board.fig.querySelector(".sharah-side");
   if (side) side.prepend(box); else board.fig.prepend(box);
   return box;
 }
 
+/** @param {import("./board.js").Board} board @param {string} message */
 function showFailure(board, message) {
   if (board.dead || !board.fig.isConnected) return;
   board.fig.dataset.state = "error";
@@ -60,16 +66,16 @@ function showFailure(board, message) {
   // a game shown, or a saved game on its way to a board that did not open yet
   const game = board.mode === "game" && (board.state ? board.state.history.length || board.state.future.length
     : !!(board.openReq && board.openReq.saved != null));
-  box.querySelector(".sharah-failure-text").textContent = `${message.replace(/\.?$/, ".")} `
+  /** @type {HTMLElement} */ (box.querySelector(".sharah-failure-text")).textContent = `${message.replace(/\.?$/, ".")} `
     + (game ? "Your game is kept: Retry starts the engine again and puts it back."
             : "Retry starts the engine again.");
-  const button = box.querySelector("button");
+  const button = /** @type {HTMLButtonElement} */ (box.querySelector("button"));
   button.disabled = false;
   button.textContent = "Retry";
 }
 
 function retry() {
-  for (const button of document.querySelectorAll(".sharah-failure button")) {
+  for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll(".sharah-failure button"))) {
     button.disabled = true;
     button.textContent = "Starting…";
   }

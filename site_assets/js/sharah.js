@@ -1,3 +1,4 @@
+// @ts-check
 // The entry module: starts the engine as soon as the page has a board and
 // mounts every board (figure.sharah-board) on mkdocs-material's document$,
 // which fires on the first load and after every instant navigation. This
@@ -7,21 +8,22 @@
 // The add-ons import board.js and register themselves; importing them here
 // is all it takes to switch one on (ADDONS.md).
 
-import { getEngine, debug, BUILD } from "./engine.js?v=__SHARAH_BUILD__";
-import { Board, widgets, preopen, dropPreopened, preopenStats } from "./board.js?v=__SHARAH_BUILD__";
+import { getEngine, debug, BUILD } from "./engine.js";
+import { Board, widgets, preopen, dropPreopened, preopenStats } from "./board.js";
 
 // add-ons: one line each
-import "./computer.js?v=__SHARAH_BUILD__";
-import "./editor.js?v=__SHARAH_BUILD__";
-import "./records.js?v=__SHARAH_BUILD__";
-import "./recover.js?v=__SHARAH_BUILD__";
-import "./onboard.js?v=__SHARAH_BUILD__";
-import "./playview.js?v=__SHARAH_BUILD__";
+import "./computer.js";
+import "./editor.js";
+import "./records.js";
+import "./recover.js";
+import "./onboard.js";
+import "./playview.js";
 
 const BOARDS = "figure.sharah-board[data-mode]";
 debug.widgets = widgets;
 debug.preopen = preopenStats;
 
+/** The boards on the page now: the new ones mounted, those gone destroyed. */
 function mountAll() {
   clearTimeout(intent);
   for (const w of [...widgets]) {
@@ -30,7 +32,7 @@ function mountAll() {
       widgets.delete(w);
     }
   }
-  const figs = [...document.querySelectorAll(BOARDS)].filter((f) => !f.sharahWidget);
+  const figs = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(BOARDS))].filter((f) => !f.sharahWidget);
   if (!figs.length) {
     dropPreopened();
     return;
@@ -53,12 +55,14 @@ const AT_ONCE = 2;
  *  navigation reached a page the host has from a newer deploy, and no
  *  service worker kept the old one): the page is loaded whole, once. If it
  *  still is (a cache between), its boards say so and stay as drawn. */
+/** @param {HTMLElement[]} figs */
 function otherBuild(figs) {
   const mark = `sharah-build-reload:${location.pathname}`;
+  const theirs = figs[0].dataset.sharahBuild || "";
   let again = false;
   try {
-    again = sessionStorage.getItem(mark) === figs[0].dataset.sharahBuild;
-    sessionStorage.setItem(mark, figs[0].dataset.sharahBuild);
+    again = sessionStorage.getItem(mark) === theirs;
+    sessionStorage.setItem(mark, theirs);
   } catch (err) { again = false; }
   if (!again) {
     location.reload();
@@ -71,6 +75,7 @@ function otherBuild(figs) {
   }
 }
 
+/** @param {HTMLElement[]} figs */
 function mount(figs) {
   for (const fig of figs) {
     if (!fig.isConnected || fig.sharahWidget) continue;   // its page went away meanwhile
@@ -79,7 +84,7 @@ function mount(figs) {
     } catch (err) {
       fig.dataset.state = "error";
       const hint = fig.querySelector(".sharah-hint");
-      if (hint) hint.textContent = `This board could not start: ${err.message}`;
+      if (hint) hint.textContent = `This board could not start: ${/** @type {Error} */ (err).message}`;
     }
   }
 }
@@ -89,17 +94,21 @@ function mount(figs) {
 // (written by the build, scripts/sitebuild/early.py) maps each page with boards
 // to its first board's config; it is read once the engine is up.
 const SITE = new URL("../../../", import.meta.url);   // this file is assets/sharah/js/sharah.js
+/** @type {Record<string, unknown> | null} */
 let firstBoards = null;
 
+/** @param {URL} url */
 function pageKey(url) {
   if (url.origin !== SITE.origin || !url.pathname.startsWith(SITE.pathname)) return null;
   return url.pathname.slice(SITE.pathname.length).replace(/index\.html$/, "");
 }
 
 /** The first board's config of the page a link goes to, if it has boards. */
+/** @param {EventTarget | null} target */
 function linkedBoard(target) {
   if (!firstBoards) return null;
   const a = target instanceof Element ? target.closest("a[href]") : null;
+  if (!(a instanceof HTMLAnchorElement)) return null;
   if (!a || (a.target && a.target !== "_self") || a.hasAttribute("download")) return null;
   let url;
   try { url = new URL(a.href, location.href); } catch (err) { return null; }
@@ -109,6 +118,7 @@ function linkedBoard(target) {
   return typeof config === "string" ? config : null;
 }
 
+/** @param {MouseEvent} e */
 function onLinkClick(e) {
   clearTimeout(intent);
   if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
@@ -119,9 +129,11 @@ function onLinkClick(e) {
 // The pointer resting on a link (or the keyboard's focus on it) for a
 // moment opens the board already: the click usually follows.
 const INTENT_MS = 100;
-let intent = null;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let intent;
+/** @param {Event} e */
 function onLinkIntent(e) {
-  if (e.type === "pointerover" && e.pointerType !== "mouse") return;
+  if (e instanceof PointerEvent && e.type === "pointerover" && e.pointerType !== "mouse") return;
   const config = linkedBoard(e.target);
   if (!config) return;
   clearTimeout(intent);
@@ -130,6 +142,7 @@ function onLinkIntent(e) {
 function onLinkLeave() { clearTimeout(intent); }
 
 let asked = false;
+/** @param {import("./engine.js").Engine} engine */
 function loadFirstBoards(engine) {
   if (asked) return;
   asked = true;
@@ -157,7 +170,8 @@ if (document.querySelector(BOARDS)) getEngine();
 // every page reached by instant navigation.
 function mountParsed() {
   if (document.readyState !== "loading") return;
-  const figs = [...document.querySelectorAll(BOARDS)].filter((f) => !f.sharahWidget && parsedPast(f));
+  const figs = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(BOARDS))]
+    .filter((f) => !f.sharahWidget && parsedPast(f));
   if (figs.length) {
     loadFirstBoards(getEngine());
     mount(figs);
@@ -169,15 +183,17 @@ function mountParsed() {
 // the elements around it, within the page's article (scripts append to the
 // body itself: a board's live region, say; the widget adds to its own figure
 // only). A figure that ends its article waits for DOMContentLoaded.
+/** @param {HTMLElement} fig */
 function parsedPast(fig) {
   const stop = fig.closest("article") || document.body;
-  for (let node = fig; node && node !== stop; node = node.parentNode) if (node.nextSibling) return true;
+  for (let /** @type {Node | null} */ node = fig; node && node !== stop; node = node.parentNode) if (node.nextSibling) return true;
   return false;
 }
 
 function follow() {
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(() => mountAll());
+  const pages = window.document$;
+  if (pages && typeof pages.subscribe === "function") {
+    pages.subscribe(() => mountAll());
   } else {
     mountAll();
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // Offline and updates: registers the site's service worker
 // (sw.js at the site's root, written by the build) and tells the visitor,
 // in words, when a new version of the site is ready.
@@ -21,11 +22,14 @@ const QUIET_LIMIT = 60_000;       // ms: register by then even if the engine nev
 const CHECK_EVERY = 30 * 60_000;  // ms: at most one update check per half hour of instant navigation
 
 const visited = new Set([pageURL()]);
+/** @type {ServiceWorkerRegistration | null} */
 let registration = null;
 let lastCheck = Date.now();
 let reloading = false;
+/** @type {HTMLElement | null} */
 let notice = null;
 
+/** What the tests read: registered, an update waiting, the notice shown. */
 export const offline = (window.sharahOffline = window.sharahOffline || {
   registered: false, updateReady: false, notice: null,
 });
@@ -34,6 +38,7 @@ function pageURL() {
   return location.href.split("#")[0];
 }
 
+/** @returns {Promise<void>} */
 function whenQuiet() {
   return new Promise((resolve) => {
     const t0 = Date.now();
@@ -56,6 +61,7 @@ function tellVisited() {
   if (active) active.postMessage({ type: "visited", urls: [...visited] });
 }
 
+/** @param {string} text @param {() => void} action */
 function showNotice(text, action) {
   if (!notice) {
     notice = document.createElement("div");
@@ -71,10 +77,12 @@ function showNotice(text, action) {
     });
     document.body.append(notice);
   }
-  notice.replaceChildren();
+  const box = notice;
+  box.replaceChildren();
   const words = document.createElement("span");
   words.textContent = text;
-  notice.append(words);
+  box.append(words);
+  /** @param {string} label @param {() => void} onClick */
   const button = (label, onClick) => {
     const b = document.createElement("button");
     b.type = "button";
@@ -82,14 +90,15 @@ function showNotice(text, action) {
     Object.assign(b.style, { font: "inherit", color: "inherit", background: "transparent", cursor: "pointer",
                              border: "1px solid currentColor", borderRadius: ".2rem", padding: ".1rem .5rem" });
     b.addEventListener("click", onClick);
-    notice.append(b);
+    box.append(b);
     return b;
   };
   button("Reload", action).dataset.update = "reload";
-  button("Later", () => { notice.remove(); notice = null; offline.notice = null; }).dataset.update = "later";
+  button("Later", () => { box.remove(); notice = null; offline.notice = null; }).dataset.update = "later";
   offline.notice = text;
 }
 
+/** @param {ServiceWorker} worker */
 function updateReady(worker) {
   offline.updateReady = true;
   showNotice("A new version of this site is ready.", () => {
@@ -100,6 +109,7 @@ function updateReady(worker) {
   });
 }
 
+/** @param {ServiceWorkerRegistration} reg */
 function watch(reg) {
   if (reg.waiting && navigator.serviceWorker.controller) updateReady(reg.waiting);
   reg.addEventListener("updatefound", () => {
@@ -127,8 +137,9 @@ async function start() {
     }
     showNotice("This site was updated in another tab.", () => location.reload());
   });
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(() => {
+  const pages = window.document$;
+  if (pages && typeof pages.subscribe === "function") {
+    pages.subscribe(() => {
       visited.add(pageURL());
       tellVisited();
       if (registration && Date.now() - lastCheck > CHECK_EVERY) {
@@ -144,7 +155,7 @@ async function start() {
     return;     // no offline use (a host without sw.js, storage off...): the site works as before
   }
   offline.registered = true;
-  watch(registration);
+  watch(/** @type {ServiceWorkerRegistration} */ (registration));
   navigator.serviceWorker.ready.then(tellVisited, () => {});
 }
 
@@ -155,9 +166,9 @@ async function fillOfflinePage() {
   const list = document.querySelector('[data-sharah-offline="stored"]');
   if (!list) return;
   const from = new URLSearchParams(location.search).get("from");
-  const asked = document.querySelector('[data-sharah-offline="from"]');
-  if (asked && from && from.startsWith("/") && !from.startsWith("//")) {
-    const link = asked.querySelector("a");
+  const asked = /** @type {HTMLElement | null} */ (document.querySelector('[data-sharah-offline="from"]'));
+  const link = asked && asked.querySelector("a");
+  if (asked && link && from && from.startsWith("/") && !from.startsWith("//")) {
     link.href = new URL(from, location.origin).href;
     link.textContent = from;
     asked.hidden = false;
@@ -176,7 +187,9 @@ async function fillOfflinePage() {
   for (const request of await cache.keys()) {
     const url = new URL(request.url);
     if (!url.pathname.endsWith("/index.html") || url.pathname.endsWith("/offline/index.html")) continue;
-    const text = await (await cache.match(request)).text();
+    const hit = await cache.match(request);
+    if (!hit) continue;
+    const text = await hit.text();
     const title = /<title>([^<]*)<\/title>/.exec(text);
     const name = title ? new DOMParser().parseFromString(title[1], "text/html").documentElement.textContent : "";
     pages.push({ href: url.pathname.slice(0, -"index.html".length), name: name || url.pathname });

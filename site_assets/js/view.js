@@ -1,3 +1,4 @@
+// @ts-check
 // The board's picture: the engine's SVG, the marks on it (selection,
 // destinations, keyboard cursor), the pointer (click, tap, drag a piece)
 // and the keys (arrows, Enter or Space, Escape). Configuration in, events
@@ -10,18 +11,43 @@
 //   .show(svg)  .draw({selected, dests})  .redraw()  .squareAt(x, y)  .cancelDrag()
 //   .rects (square -> its <rect>)  .cursor  .keyboard (the cursor is shown)
 
-import { SVG_NS } from "./dom.js?v=__SHARAH_BUILD__";
+import { SVG_NS } from "./dom.js";
+
+/**
+ * What the view is given (configuration in) and what it says (events out).
+ * @typedef {object} ViewConfig
+ * @property {HTMLElement} root gets data-dragging
+ * @property {string} label the board's accessible name
+ * @property {AbortSignal} signal its listeners go away with it
+ * @property {() => boolean} canAct
+ * @property {(sq: string) => boolean} canDrag
+ * @property {(sq: string) => boolean} isTarget a pick there ends the move: no drag
+ * @property {() => string | null} firstCursor
+ * @property {(sq: string) => string} describe read out when the cursor moves
+ * @property {{ pick(sq: string): void, select(sq: string): void, deselect(): void,
+ *   escape(e: KeyboardEvent): void, announce(text: string): void }} on
+ */
+/** @typedef {{ selected: string | null, dests: string[] }} Marks */
 
 export class BoardView {
+  /** @param {HTMLElement} box @param {ViewConfig} config */
   constructor(box, config) {
     this.box = box;
     this.config = config;
     this.on = config.on;
+    /** @type {Map<string, SVGRectElement> | null} square -> its <rect> */
     this.rects = null;
+    /** @type {Map<string, string>} "column,row" -> square */
+    this.at = new Map();
+    /** @type {SVGSVGElement | null} */
     this.svg = null;
+    /** @type {string | null} the keyboard cursor's square */
     this.cursor = null;
     this.keyboard = false;   // show the cursor only while the keyboard is used
+    /** @type {{ sq: string, x: number, y: number, id: number, moved: boolean, wasSelected: boolean,
+     *   piece: SVGGraphicsElement | null, transform: string | null } | null} */
     this.drag = null;
+    /** @type {Marks} */
     this.marks = { selected: null, dests: [] };
     const opts = { signal: config.signal };
     box.setAttribute("role", "application");
@@ -43,14 +69,16 @@ export class BoardView {
 
   // ---- the picture: the engine's drawing, or (no argument) the one the
   // box holds already
+  /** @param {string} [svg] */
   show(svg) {
     if (svg != null) this.box.innerHTML = svg;
     this.svg = this.box.querySelector("svg");
     this.rects = new Map();
     this.at = new Map();
-    for (const rect of this.box.querySelectorAll("rect[data-sq]")) {
-      this.rects.set(rect.dataset.sq, rect);
-      this.at.set(`${rect.dataset.x},${rect.dataset.y}`, rect.dataset.sq);
+    for (const rect of /** @type {NodeListOf<SVGRectElement>} */ (this.box.querySelectorAll("rect[data-sq]"))) {
+      const sq = rect.dataset.sq || "";
+      this.rects.set(sq, rect);
+      this.at.set(`${rect.dataset.x},${rect.dataset.y}`, sq);
     }
     if (this.svg) {
       this.svg.setAttribute("focusable", "false");
@@ -58,6 +86,7 @@ export class BoardView {
     }
   }
 
+  /** @param {Marks} marks */
   draw(marks) {
     this.marks = marks;
     this.redraw();
@@ -75,24 +104,26 @@ export class BoardView {
     }
     for (const sq of dests) this.rects.get(sq)?.classList.add("is-dest");
     const cursorOn = this.cursor && this.keyboard && document.activeElement === this.box;
-    if (cursorOn) this.rects.get(this.cursor)?.classList.add("is-cursor");
+    if (cursorOn && this.cursor) this.rects.get(this.cursor)?.classList.add("is-cursor");
     this.drawCursor(cursorOn ? this.cursor : null);
   }
 
   // The keyboard cursor: a thick two-tone frame inside the square, drawn
   // above the pieces so it shows on any square, empty or not (widget.css).
+  /** @param {string | null} sq */
   drawCursor(sq) {
     if (!this.svg) return;
+    /** @type {SVGGElement | null} */
     let ring = this.svg.querySelector(":scope > g.sharah-cursor");
-    const rect = sq && this.rects.get(sq);
-    if (!rect) { ring?.remove(); return; }
-    const num = (name) => parseFloat(rect.getAttribute(name));
+    const rect = sq && this.rects && this.rects.get(sq);
+    if (!sq || !rect) { ring?.remove(); return; }
+    const num = (/** @type {string} */ name) => parseFloat(rect.getAttribute(name) || "");
     let [x, y, w, h] = ["x", "y", "width", "height"].map(num);
     if (![x, y, w, h].every(Number.isFinite)) {
       try { ({ x, y, width: w, height: h } = rect.getBBox()); } catch (_) { ring?.remove(); return; }
     }
     if (!ring) {
-      ring = document.createElementNS(SVG_NS, "g");
+      ring = /** @type {SVGGElement} */ (document.createElementNS(SVG_NS, "g"));
       ring.setAttribute("class", "sharah-cursor");
       ring.setAttribute("aria-hidden", "true");
       ring.setAttribute("pointer-events", "none");
@@ -110,25 +141,27 @@ export class BoardView {
     const band = s * 0.09;     // the coloured band
     const line = s * 0.03;     // a contrasting line on each side of it
     const inset = line + band / 2;
-    for (const [r, width] of [[ring.children[0], band + 2 * line], [ring.children[1], band]]) {
-      r.setAttribute("x", x + inset);
-      r.setAttribute("y", y + inset);
-      r.setAttribute("width", Math.max(0, w - 2 * inset));
-      r.setAttribute("height", Math.max(0, h - 2 * inset));
-      r.setAttribute("rx", s * 0.04);
-      r.setAttribute("stroke-width", width);
+    for (const [r, width] of /** @type {[Element, number][]} */ ([[ring.children[0], band + 2 * line], [ring.children[1], band]])) {
+      r.setAttribute("x", String(x + inset));
+      r.setAttribute("y", String(y + inset));
+      r.setAttribute("width", String(Math.max(0, w - 2 * inset)));
+      r.setAttribute("height", String(Math.max(0, h - 2 * inset)));
+      r.setAttribute("rx", String(s * 0.04));
+      r.setAttribute("stroke-width", String(width));
     }
     ring.dataset.sq = sq;
   }
 
   // ---- pointer: click-click and drag
+  /** The square at a point of the screen. @param {number} x @param {number} y @returns {string | null} */
   squareAt(x, y) {
     for (const node of document.elementsFromPoint(x, y)) {
-      if (node.matches && node.matches("rect[data-sq]") && this.box.contains(node)) return node.dataset.sq;
+      if (node.matches && node.matches("rect[data-sq]") && this.box.contains(node)) return node.getAttribute("data-sq");
     }
     return null;
   }
 
+  /** @param {PointerEvent} e */
   onPointerDown(e) {
     if (this.keyboard) { this.keyboard = false; this.redraw(); }
     if (e.button !== 0 || !this.config.canAct()) return;
@@ -140,6 +173,7 @@ export class BoardView {
       e.preventDefault();
       const wasSelected = this.marks.selected === sq;
       if (!wasSelected) this.on.select(sq);
+      /** @type {SVGGraphicsElement | null} */
       const piece = this.box.querySelector(`g[data-sq="${sq}"]`);
       this.drag = { sq, x: e.clientX, y: e.clientY, id: e.pointerId, moved: false, wasSelected, piece,
         transform: piece ? piece.getAttribute("transform") : null };
@@ -149,6 +183,7 @@ export class BoardView {
     this.on.pick(sq);
   }
 
+  /** @param {PointerEvent} e */
   onPointerMove(e) {
     const d = this.drag;
     if (!d || e.pointerId !== d.id) return;
@@ -156,7 +191,7 @@ export class BoardView {
     d.moved = true;
     this.config.root.dataset.dragging = "true";
     if (!d.piece || !d.piece.parentNode) return;
-    const ctm = d.piece.parentNode.getScreenCTM();
+    const ctm = /** @type {SVGGraphicsElement} */ (d.piece.parentNode).getScreenCTM();
     if (!ctm) return;
     const inv = ctm.inverse();
     const p0 = new DOMPoint(d.x, d.y).matrixTransform(inv);
@@ -166,6 +201,7 @@ export class BoardView {
     d.piece.setAttribute("transform", `translate(${p1.x - p0.x} ${p1.y - p0.y})${d.transform ? ` ${d.transform}` : ""}`);
   }
 
+  /** @param {PointerEvent} e */
   onPointerUp(e) {
     const d = this.drag;
     if (!d || e.pointerId !== d.id) return;
@@ -200,19 +236,23 @@ export class BoardView {
     this.redraw();
   }
 
+  /** @param {KeyboardEvent} e */
   onKey(e) {
     if (!this.rects || !this.rects.size) return;
     if (!this.keyboard && /^(Arrow|Enter| )/.test(e.key)) { this.keyboard = true; this.redraw(); }
+    /** @type {Record<string, [number, number]>} */
     const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-    if (steps[e.key]) {
+    const step = steps[e.key];
+    if (step) {
       e.preventDefault();
-      const rect = this.rects.get(this.cursor) || this.rects.values().next().value;
-      const [dx, dy] = steps[e.key];
-      const next = this.at.get(`${+rect.dataset.x + dx},${+rect.dataset.y + dy}`);
+      const rect = (this.cursor && this.rects.get(this.cursor)) || this.rects.values().next().value;
+      if (!rect) return;
+      const [dx, dy] = step;
+      const next = this.at.get(`${Number(rect.dataset.x) + dx},${Number(rect.dataset.y) + dy}`);
       if (next) this.cursor = next;
-      else if (!this.cursor) this.cursor = rect.dataset.sq;
+      else if (!this.cursor) this.cursor = rect.dataset.sq || null;
       this.redraw();
-      this.on.announce(this.config.describe(this.cursor));
+      if (this.cursor) this.on.announce(this.config.describe(this.cursor));
     } else if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
       if (!this.cursor) this.onFocus();

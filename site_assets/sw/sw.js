@@ -1,3 +1,4 @@
+// @ts-check
 // The site's service worker: the site works offline after one
 // visit, and a new build replaces the old one whole.
 //
@@ -34,18 +35,23 @@
 
 const VERSION = "__SHARAH_SW_VERSION__";
 const BUILD = "__SHARAH_BUILD__";
+/** @type {Record<string, { sha256: string, pre?: boolean }>} */
 const FILES = /*__SHARAH_SW_FILES__*/ {};
 const PREFIX = "sharah-";
 const CACHE = PREFIX + VERSION;
-const ROOT = new URL("./", self.location.href);
+/** This worker's global scope. */
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+const ROOT = new URL("./", sw.location.href);
 const OFFLINE = "offline/index.html";    // the offline page (docs/offline.md)
 
 // Clients that show a page of another build (from the network): their
 // requests are not answered from this build's cache.
+/** @type {Set<string>} */
 const foreign = new Set();
 
 /** The entry of FILES a same-origin URL names (a folder's index.html for
- *  "games/x/"), or null. */
+ *  "games/x/"), or null.
+ * @param {string} url @returns {{ path: string, sha256: string, pre?: boolean } | null} */
 function entryOf(url) {
   const u = new URL(url);
   if (u.origin !== ROOT.origin || !u.pathname.startsWith(ROOT.pathname)) return null;
@@ -56,10 +62,12 @@ function entryOf(url) {
 }
 
 /** The request under which a file is kept: its plain URL (no query). */
+/** @param {string} path */
 function keyOf(path) {
   return new Request(new URL(path, ROOT).href);
 }
 
+/** @param {Cache} cache @param {string} path @param {{ sha256: string }} entry */
 async function store(cache, path, entry) {
   // no-cache: revalidated with the host (a 304 when the HTTP cache has it);
   // integrity: the bytes must be this build's, or the fetch fails
@@ -81,7 +89,7 @@ async function storedBefore() {
   return [...pages];
 }
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     try {
@@ -95,21 +103,22 @@ self.addEventListener("install", (event) => {
       throw err;
     }
     // the pages open now (the first one was loaded before this worker)
-    const open = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    const open = await sw.clients.matchAll({ type: "window", includeUncontrolled: true });
     await Promise.all(open.map((c) => cachePage(cache, c.url).catch(() => {})));
-    if (!self.registration.active) await self.skipWaiting();   // a first install
+    if (!sw.registration.active) await sw.skipWaiting();   // a first install
   })());
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
     await Promise.all(names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n)));
-    await self.clients.claim();
+    await sw.clients.claim();
   })());
 });
 
 /** Store a page of this build that is not stored yet (a visited page). */
+/** @param {Cache} cache @param {string} url */
 async function cachePage(cache, url) {
   const entry = entryOf(url);
   if (!entry || entry.pre) return;
@@ -117,19 +126,20 @@ async function cachePage(cache, url) {
   await store(cache, entry.path, entry);
 }
 
-self.addEventListener("message", (event) => {
+sw.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "skip-waiting") {
-    self.skipWaiting();
+    sw.skipWaiting();
   } else if (data.type === "visited" && Array.isArray(data.urls)) {
     // pages reached by instant navigation before this worker took over
     event.waitUntil(caches.open(CACHE).then((cache) =>
-      Promise.all(data.urls.slice(0, 100).map((u) => cachePage(cache, u).catch(() => {})))));
+      Promise.all(data.urls.slice(0, 100).map((/** @type {string} */ u) => cachePage(cache, u).catch(() => {})))));
   } else if (data.type === "version" && event.ports[0]) {
     event.ports[0].postMessage({ version: VERSION, build: BUILD });
   }
 });
 
+/** @param {ArrayBuffer} buffer */
 async function sha256(buffer) {
   const digest = await crypto.subtle.digest("SHA-256", buffer);
   let text = "";
@@ -138,7 +148,8 @@ async function sha256(buffer) {
 }
 
 /** A page not stored yet: from the network; kept when it is of this build.
- *  One of another build is passed through, its client marked foreign. */
+ *  One of another build is passed through, its client marked foreign.
+ * @param {FetchEvent} event @param {{ path: string, sha256: string } | null} entry */
 async function page(event, entry) {
   let res;
   try {
@@ -157,7 +168,7 @@ async function page(event, entry) {
     await cache.put(keyOf(entry.path), res.clone());
     return res;
   }
-  self.registration.update().catch(() => {});
+  sw.registration.update().catch(() => {});
   if (event.request.mode === "navigate") {
     if (event.resultingClientId) foreign.add(event.resultingClientId);
     return res;
@@ -169,7 +180,8 @@ async function page(event, entry) {
 
 /** Offline, a page that is not stored: the offline page, which names it
  *  (?from=) and lists the pages that are stored. Null when even that one
- *  is not stored. */
+ *  is not stored.
+ * @param {Request} request @returns {Promise<Response | null>} */
 async function offlinePage(request) {
   const cache = await caches.open(CACHE);
   if (!FILES[OFFLINE] || !(await cache.match(keyOf(OFFLINE)))) return null;
@@ -179,6 +191,7 @@ async function offlinePage(request) {
   return Response.redirect(to.href, 302);
 }
 
+/** @param {FetchEvent} event */
 async function answer(event) {
   const request = event.request;
   const url = new URL(request.url);
@@ -206,7 +219,7 @@ async function answer(event) {
   return fetch(request);
 }
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(ROOT.origin + "/")) return;
   if (request.headers.has("range")) return;     // media ranges: let the browser do them

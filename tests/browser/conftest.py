@@ -16,19 +16,14 @@ from __future__ import annotations
 
 import functools
 import http.server
-import os
-import shutil
-import socket
-import subprocess
 import sys
 import threading
 from pathlib import Path
 
 import pytest
+from conftest import ROOT, TEST_DIR  # noqa: F401  (tests/conftest.py: the site, built once)
 
-ROOT = Path(__file__).resolve().parents[2]
-PAGES = Path(__file__).resolve().parent / "pages"
-TEST_DIR = "widget-test"
+from devkit.chromium import chromium_path
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--no-first-run", "--disable-sync",
@@ -41,17 +36,6 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if here in Path(str(item.fspath)).resolve().parents:
             item.add_marker(pytest.mark.browser)
-
-
-def chromium_path() -> str | None:
-    path = os.environ.get("SHARAH_CHROMIUM") or "/usr/bin/chromium"
-    return path if Path(path).is_file() and os.access(path, os.X_OK) else shutil.which(path)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -77,51 +61,60 @@ class Server(http.server.ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
-@pytest.fixture(scope="session")
-def port() -> int:
-    return free_port()
+class Origin:
+    """The test server: one origin (127.0.0.1:port) whose files come from a
+    folder that can be switched, or from nowhere (``down``: connections
+    closed unanswered, the requests kept in ``hits_while_down``)."""
+
+    def __init__(self, port: int, folder: Path):
+        self.port = port
+        self.folder = folder
+        self.down = False
+        self.hits_while_down: list[str] = []
+        origin = self
+
+        class Switchable(Handler):
+            def translate_path(self, path):
+                self.directory = str(origin.folder)
+                return super().translate_path(path)
+
+            def handle_one_request(self):
+                if origin.down:
+                    self.raw_requestline = self.rfile.readline(65537)
+                    origin.hits_while_down.append(self.raw_requestline.decode("latin-1").strip())
+                    self.close_connection = True
+                    return
+                super().handle_one_request()
+
+            def end_headers(self):
+                self.send_header("Cache-Control", "no-cache")
+                super().end_headers()
+
+        self.server = Server(("127.0.0.1", port), Switchable)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory, port) -> Path:
-    """The site with the test pages, built with --strict."""
-    return build_site(tmp_path_factory.mktemp("site"), port)
-
-
-def build_site(work: Path, port: int, extra: str = "") -> Path:
-    """Build the site with the test pages into ``work/site`` for a server on
-    ``port`` (``extra``: Markdown added to the records test page)."""
-    docs = work / "docs"
-    shutil.copytree(ROOT / "docs", docs)
-    shutil.copytree(PAGES, docs / TEST_DIR)
-    if extra:
-        page = docs / TEST_DIR / "records-test.md"
-        page.write_text(page.read_text(encoding="utf-8") + f"\n{extra}\n", encoding="utf-8")
-    config = work / "mkdocs.yml"
-    config.write_text(
-        f"INHERIT: {ROOT / 'mkdocs.yml'}\n"
-        f"docs_dir: {docs}\n"
-        f"site_url: http://127.0.0.1:{port}/\n"
-        f"hooks:\n  - {ROOT / 'scripts' / 'sitebuild' / 'hooks.py'}\n"
-        f"theme:\n  custom_dir: {ROOT / 'site_assets' / 'overrides'}\n",
-        encoding="utf-8")
-    out = work / "site"
-    proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(out)],
-        cwd=ROOT, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
-    assert proc.returncode == 0, f"mkdocs build --strict failed:\n{proc.stdout}\n{proc.stderr}"
-    return out
+def origin(built_site, port) -> Origin:
+    """The server of the site the run built (``built_site``), on the port
+    it was built for. A test that switches its folder or cuts it off puts
+    it back as it was."""
+    server = Origin(port, built_site)
+    yield server
+    server.close()
 
 
 @pytest.fixture(scope="session")
-def base_url(built_site, port) -> str:
-    handler = functools.partial(Handler, directory=str(built_site))
-    server = Server(("127.0.0.1", port), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{port}/"
-    server.shutdown()
-    server.server_close()
+def base_url(origin) -> str:
+    return origin.url
 
 
 @pytest.fixture(scope="session")
@@ -256,3 +249,4 @@ def open_watched(browser, base_url, path, width=1280, height=900):
     page.goto(base_url + path)
     wait_ready(page)
     return context, page
+

@@ -13,11 +13,11 @@ from __future__ import annotations
 import pytest
 
 from .conftest import TEST_DIR, open_watched
-from .test_widget import click_sq, history, status
+from .helpers import board, click_sq, engine_requests, engine_round_trip, history, log_engine_requests, status, wait_fig
+
 
 PAGE = f"{TEST_DIR}/computer-test/"
 A, B, C = range(3)
-LONG = 60_000     # ms: a generous wait for the engine in a busy browser
 
 
 @pytest.fixture
@@ -29,20 +29,11 @@ def page(browser, base_url):
     context.close()
 
 
-def board(page, index):
-    return page.locator("figure.sharah-board").nth(index)
-
-
 def players(fig, **sides):
     """Choose the players in the panel: white="1" (a level) or "human"."""
     fig.locator("details.sharah-players > summary").click()
     for side, value in sides.items():
         fig.locator(f'select[data-side="{side}"]').select_option(value)
-
-
-def wait_fig(fig, condition, timeout=LONG):
-    fig.page.wait_for_function(
-        f"(f) => {{ return {condition}; }}", arg=fig.element_handle(), timeout=timeout)
 
 
 def wait_levels(fig):
@@ -98,12 +89,17 @@ def test_the_computer_answers_a_human_move_and_undo_takes_both_back(page):
     wait_fig(fig, "f.querySelectorAll('ol.sharah-moves li').length === 0")
     assert fig.get_attribute("data-to-move") == "white" and not fig.get_attribute("data-thinking")
     # Redo replays White's move; the computer does not throw away the move to redo
+    log_engine_requests(page)
     fig.locator('button[data-action="redo"]').click()
     wait_fig(fig, "f.querySelectorAll('ol.sharah-moves li').length === 1")
     play_on = fig.locator('button[data-computer="pause"]')
     assert play_on.inner_text() == "Play on" and play_on.is_visible()
     assert "moves to redo" in fig.locator(".sharah-thinking").inner_text()
-    page.wait_for_timeout(1_500)
+    # it would have asked for a search as soon as the redo's state came
+    # (before this round trip): it asked for none
+    engine_round_trip(fig)
+    sent = engine_requests(page)
+    assert "redo" in sent and "think" not in sent[sent.index("redo"):], sent
     assert history(fig) == ["b5b6"] and fig.get_attribute("data-thinking") is None
     play_on.click()                                          # ... unless asked to play on
     wait_fig(fig, "f.querySelectorAll('ol.sharah-moves li').length === 2 && !f.dataset.thinking")
@@ -130,6 +126,7 @@ def test_undo_stops_the_computer_at_once(page):
     fig = board(page, A)
     wait_levels(fig)
     players(fig, black="3")                                     # the strongest: seconds of thinking
+    log_engine_requests(page)
     click_sq(fig, "b5")
     click_sq(fig, "b6")
     wait_fig(fig, "f.dataset.thinking === 'black'")
@@ -140,8 +137,14 @@ def test_undo_stops_the_computer_at_once(page):
     assert fig.get_attribute("data-thinking") is None
     assert not fig.locator(".sharah-thinking").is_visible()
     assert fig.get_attribute("data-to-move") == "white"
-    # Longer than the strongest level may think (6 s): no computer move arrives.
-    page.wait_for_timeout(8_000)
+    # The search goes on in slices, each a request: the answer to the slice
+    # on its way came before the undo's (the worker answers in order), and
+    # no slice, and no move, was asked for after it: no computer move comes.
+    engine_round_trip(fig)
+    sent = engine_requests(page)
+    assert "think" in sent[:sent.index("undo")]
+    after = sent[sent.index("undo") + 1:len(sent) - 1 - sent[::-1].index("ping")]
+    assert "think" not in after and "play" not in after, sent
     assert history(fig) == [] and fig.get_attribute("data-thinking") is None
     assert fig.get_attribute("data-locked") is None
     # and the board still plays

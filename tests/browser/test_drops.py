@@ -12,19 +12,11 @@ from __future__ import annotations
 import pytest
 
 from .conftest import TEST_DIR, open_watched, wait_ready
-from .test_widget import click_sq, dests, history, sq, status
+from .helpers import board, click_sq, dests, history, sq, status, wait_js
+
 
 PAGE = f"{TEST_DIR}/drops-test/"
 A, B, C, D, E, F, G = range(7)
-
-
-def board(page, index):
-    return page.locator("figure.sharah-board").nth(index)
-
-
-def wait_js(page, index, condition):
-    page.wait_for_function(
-        f"() => {{ const f = document.querySelectorAll('figure.sharah-board')[{index}]; return {condition}; }}")
 
 
 def hand(fig):

@@ -12,10 +12,12 @@ from __future__ import annotations
 import json
 from urllib.parse import urlsplit
 
-
 from .conftest import BOOT_TIMEOUT, TEST_DIR, wait_ready
-from .test_computer import PAGE as COMPUTER_PAGE
-from .test_widget import TEST_PAGE, click_sq, dests, history, piece_on, status
+from .helpers import click_sq, dests, history, piece_on, status
+
+TEST_PAGE = f"{TEST_DIR}/widget-test/"
+COMPUTER_PAGE = f"{TEST_DIR}/computer-test/"
+
 
 def ENGINE(url: str) -> bool:
     """The engine zip (not the worker script, whose query names it)."""

@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from .conftest import TEST_DIR, open_watched
-from .test_widget import click_sq, history
+from .helpers import board, click_sq, history
+
 
 PAGE = f"{TEST_DIR}/editor-test/"
 A, B, C = range(3)
@@ -21,10 +22,6 @@ def live(browser, base_url):
     yield page
     assert page.watch.errors == [] and page.watch.foreign == []
     context.close()
-
-
-def board(page, index):
-    return page.locator("figure.sharah-board").nth(index)
 
 
 def pieces(fig):

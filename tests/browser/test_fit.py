@@ -16,7 +16,8 @@ from contextlib import contextmanager
 import pytest
 
 from .conftest import ROOT, TEST_DIR, Watch, wait_ready
-from .test_walk import nav_pages, page_url
+from .helpers import nav_pages, page_url
+
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 PHONE = (390, 844)

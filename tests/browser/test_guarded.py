@@ -8,9 +8,10 @@ Oblong Shatranj without the die (set-up 1), board 1 Scheherazade.
 
 from __future__ import annotations
 
-from .conftest import wait_ready
-from .test_nothing_lost import PAGE, key, stored
-from .test_records import board, hint, played
+from .conftest import TEST_DIR, wait_ready
+from .helpers import board, hint, key, played, stored
+
+PAGE = f"{TEST_DIR}/records-test/"
 
 A = 0
 START = "#game=1;v=oblong-shatranj;o=die:false;m="

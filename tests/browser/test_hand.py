@@ -9,18 +9,9 @@ from __future__ import annotations
 import pytest
 
 from .conftest import TEST_DIR, open_watched
+from .helpers import board, engine_requests, engine_round_trip, log_engine_requests, wait_fig
 
 COMPUTER = f"{TEST_DIR}/computer-test/"
-LONG = 60_000
-
-
-def board(page, index):
-    return page.locator("figure.sharah-board").nth(index)
-
-
-def wait_fig(fig, condition, timeout=LONG):
-    fig.page.wait_for_function(
-        f"(f) => {{ return {condition}; }}", arg=fig.element_handle(), timeout=timeout)
 
 
 @pytest.fixture
@@ -49,22 +40,29 @@ def test_pause_drops_the_move_being_computed(fresh):
     fig.locator("details.sharah-players > summary").click()
     fig.locator('select[data-side="white"]').select_option("3")
     fig.locator('select[data-side="black"]').select_option("3")
+    log_engine_requests(page)
     fig.locator('select[data-computer="delay"]').select_option("0")
-    # Pause while the computer is thinking; read the move count in the same instant
-    n = None
+    # Pause while the computer is thinking; read the move count, and the
+    # requests sent so far, in the same instant
+    paused = None
     for _ in range(200):
-        n = fig.evaluate("""f => {
+        paused = fig.evaluate("""f => {
             if (!f.dataset.thinking) return null;
             f.querySelector('button[data-computer="pause"]').click();
-            return f.querySelectorAll('ol.sharah-moves li').length; }""")
-        if n is not None:
+            return [f.querySelectorAll('ol.sharah-moves li').length, window.sharahSent.length]; }""")
+        if paused is not None:
             break
         page.wait_for_timeout(50)
-    assert n is not None, "the computer never started thinking"
+    assert paused is not None, "the computer never started thinking"
+    n, k = paused
     wait_fig(fig, "!f.dataset.thinking", timeout=2_000)
     assert fig.locator('button[data-computer="pause"]').inner_text() == "Resume"
-    # longer than the strongest level thinks (6 s): no move comes
-    page.wait_for_timeout(8_000)
+    # The search goes on in slices, each a request: the answer to the slice
+    # on its way has come (the worker answers in order) and no slice, and no
+    # move, was asked for after it: no move comes.
+    engine_round_trip(fig)
+    sent = engine_requests(page)
+    assert "think" in sent[:k] and not {"think", "play"} & set(sent[k:]), sent
     assert fig.locator("ol.sharah-moves li").count() == n
     assert fig.get_attribute("data-thinking") is None
     # Resume: the computer thinks again from the same position and plays

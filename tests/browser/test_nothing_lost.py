@@ -13,11 +13,12 @@ import json
 import re
 
 from .conftest import TEST_DIR, wait_ready
-from .test_records import board, hint, play, played, wait_moves
+from .helpers import (SEEN, board, click_sq, hint, key, one_tab_warned, play, played, saved_after, stored,
+                      stored_moves, wait_moves)
+
 
 PAGE = f"{TEST_DIR}/records-test/"
 A = 0
-SEEN = "(h) => document.querySelector('figure.sharah-board .sharah-hint').textContent.includes(h)"
 
 # localStorage.setItem throws as a full store does while window.__storeFull is set
 FULL_STORE = """(() => {
@@ -29,20 +30,6 @@ FULL_STORE = """(() => {
 })();"""
 
 
-def key(page, index=A):
-    uid = board(page, index).get_attribute("data-sharah-uid")
-    return page.evaluate("u => `sharah-game:${location.pathname}#${u}`", uid)
-
-
-def stored(page, k):
-    return page.evaluate("k => localStorage.getItem(k)", k)
-
-
-def stored_moves(page, k):
-    raw = stored(page, k)
-    return json.loads(raw)["moves"] if raw else None
-
-
 def start(new_page, base_url, script=None, url=None):
     page = new_page()
     if script:
@@ -50,13 +37,6 @@ def start(new_page, base_url, script=None, url=None):
     page.goto(url or base_url + PAGE)
     wait_ready(page)
     return page
-
-
-def saved_after(page, fig, moves):
-    """Wait until the board's game is saved with ``moves``."""
-    page.wait_for_function("([k, n]) => { const t = localStorage.getItem(k); return t && JSON.parse(t).moves.length === n; }",
-                           arg=[key(page), len(moves)])
-    assert stored_moves(page, key(page)) == moves
 
 
 def too_large(raw):
@@ -165,23 +145,13 @@ def test_a_link_followed_with_the_store_full_stays_in_the_address(new_page, base
     assert page.watch.errors == []
 
 
-def two_tabs_one_warned(new_page, base_url):
-    """Two tabs on the records page; the first plays a7a8 and saves it, and
-    the second hears it: (first page, second page, their boards, the key)."""
+def test_two_tabs_hear_each_other_and_the_visitor_chooses(new_page, base_url):
     one = start(new_page, base_url)
     two = one.context.new_page()
     two.goto(base_url + PAGE)
     wait_ready(two)
-    f1, f2 = board(one, A), board(two, A)
-    play(f1, "a7", "a8")
-    saved_after(one, f1, ["a7a8"])
-    two.wait_for_function(SEEN, arg="changed in another tab")
-    return one, two, f1, f2, key(one)
-
-
-def test_two_tabs_hear_each_other_and_the_visitor_chooses(new_page, base_url):
     # the other tab hears it and says so
-    one, two, f1, f2, k = two_tabs_one_warned(new_page, base_url)
+    f1, f2, k = one_tab_warned(one, two)
     assert hint(f2) == "This game was changed in another tab: this tab no longer saves it until you choose."
     assert f2.locator(".sharah-tabs").is_visible()
     # a move here is not written over the other tab's game meanwhile
@@ -223,7 +193,6 @@ def test_a_worker_that_goes_silent_is_caught_and_retry_restores_the_game(new_pag
     page.wait_for_function("f => f.sharahWidget.addons.get('recover').saved()?.moves?.length === 1",
                            arg=fig.element_handle())
     page.evaluate("window.__silent = true")
-    from .test_records import click_sq
     click_sq(fig, "d10")
     click_sq(fig, "d9")
     page.wait_for_function("() => document.querySelector('figure.sharah-board .sharah-failure')", timeout=30_000)

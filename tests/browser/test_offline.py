@@ -2,10 +2,10 @@
 by ``scripts/sitebuild/offline.py`` from ``site_assets/sw/sw.js``) and the
 update notice (``site_assets/js/update-notice.js``).
 
-These tests build the site twice (build A, and build B whose records test
-page has one more sentence) and serve them from one origin whose server can
-be switched from A to B or cut off (every connection is closed unanswered),
-in a phone-sized Chromium page:
+These tests serve two builds of the site from one origin (the run's server,
+whose folder can be switched from A to B or cut off: every connection is
+closed unanswered): build A, the run's own, and build B, whose records test
+page has one more sentence; in a phone-sized Chromium page:
 
 - after one visit, a reload with the network cut shows the saved game and
   plays a move, on every visited page;
@@ -21,14 +21,16 @@ import hashlib
 import json
 import re
 import shutil
-import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from .conftest import TEST_DIR, Handler, Server, build_site, free_port, wait_ready
-from .test_records import board, click_sq, played, wait_moves
+from conftest import build_test_site
+
+from .conftest import TEST_DIR, wait_ready
+from .helpers import board, play, played, wait_moves
+
 
 PAGE = f"{TEST_DIR}/records-test/"
 OTHER = "games/oblong-shatranj/"
@@ -36,59 +38,14 @@ MARK_B = "This is build B of the site."
 PHONE = {"width": 390, "height": 844}
 
 
-class Origin:
-    """One origin (127.0.0.1:port) whose files come from a folder that can
-    be switched, or from nowhere (``down``: connections closed unanswered)."""
-
-    def __init__(self, port: int):
-        self.port = port
-        self.folder: Path | None = None
-        self.down = False
-        self.hits_while_down: list[str] = []
-        origin = self
-
-        class Switchable(Handler):
-            def translate_path(self, path):
-                self.directory = str(origin.folder)
-                return super().translate_path(path)
-
-            def handle_one_request(self):
-                if origin.down:
-                    self.raw_requestline = self.rfile.readline(65537)
-                    origin.hits_while_down.append(self.raw_requestline.decode("latin-1").strip())
-                    self.close_connection = True
-                    return
-                super().handle_one_request()
-
-            def end_headers(self):
-                self.send_header("Cache-Control", "no-cache")
-                super().end_headers()
-
-        self.server = Server(("127.0.0.1", port), Switchable)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
-
-
-def build(work: Path, port: int, extra: str = "") -> Path:
-    return build_site(work, port, extra)
-
-
 @pytest.fixture(scope="module")
-def sites(tmp_path_factory):
-    port = free_port()
-    a = build(tmp_path_factory.mktemp("build-a"), port)
-    b = build(tmp_path_factory.mktemp("build-b"), port, MARK_B)
-    origin = Origin(port)
-    origin.folder = a
-    yield origin, a, b
-    origin.close()
+def sites(origin, built_site, port, tmp_path_factory):
+    """The run's server (``origin``) and two builds for it: A, the run's
+    own, and B; the server serves A again afterwards."""
+    b = build_test_site(tmp_path_factory.mktemp("build-b"), port, MARK_B)
+    origin.hits_while_down.clear()
+    yield origin, built_site, b
+    origin.folder, origin.down = built_site, False
 
 
 def sw_files(site: Path) -> tuple[str, dict]:
@@ -135,13 +92,6 @@ def new_context(browser):
     errors = []
     context.on("weberror", lambda e: errors.append(str(e.error)))
     return context, errors
-
-
-def play(fig, frm, to):
-    n = len(played(fig))
-    click_sq(fig, frm)
-    click_sq(fig, to)
-    wait_moves(fig, n + 1)
 
 
 def visit_stored(page, url: str, version: str):

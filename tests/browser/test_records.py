@@ -8,39 +8,10 @@ it in a fresh browser context (its own storage), as a new visitor would.
 from __future__ import annotations
 
 from .conftest import TEST_DIR, wait_ready
+from .helpers import board, click_sq, hint, play, played, wait_moves
 
 PAGE = f"{TEST_DIR}/records-test/"
 A, B = 0, 1
-
-
-def board(page, index):
-    return page.locator("figure.sharah-board").nth(index)
-
-
-def click_sq(fig, name):
-    rect = fig.locator(f'rect[data-sq="{name}"]')
-    rect.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
-    box = rect.bounding_box()
-    fig.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-
-
-def played(fig):
-    """The moves played, as the move list shows them (not the ones to redo)."""
-    return fig.locator("ol.sharah-moves li:not(.sharah-future)").evaluate_all(
-        "els => els.map(e => e.lastChild.textContent)")
-
-
-def wait_moves(fig, n):
-    fig.page.wait_for_function(
-        "([f, n]) => f.querySelectorAll('ol.sharah-moves li:not(.sharah-future)').length === n "
-        "&& !f.dataset.busy", arg=[fig.element_handle(), n])
-
-
-def play(fig, frm, to):
-    n = len(played(fig))
-    click_sq(fig, frm)
-    click_sq(fig, to)
-    wait_moves(fig, n + 1)
 
 
 def open_panel(fig):
@@ -55,10 +26,6 @@ def copied_link(fig):
     out = fig.locator(".sharah-records-out textarea")
     fig.page.wait_for_function("t => t.value.includes('#game=')", arg=out.element_handle())
     return out.input_value()
-
-
-def hint(fig):
-    return fig.locator(".sharah-hint").inner_text()
 
 
 def message(fig):

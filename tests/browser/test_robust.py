@@ -15,19 +15,15 @@ import re
 from sharah_web.bridge import PROTOCOL
 
 from .conftest import TEST_DIR, wait_ready
-from .test_widget import click_sq, dests, history, piece_on
+from .helpers import ALL, board, click_sq, dests, history, piece_on
+
 
 PAGE = f"{TEST_DIR}/robust-test/"
 BOARDS = 3
-ALL = "figure.sharah-board"
 WORKERS_CREATED = "() => window.sharahDebug.workersCreated"
 
 
-def board(page, index=0):
-    return page.locator(ALL).nth(index)
-
-
-def wait_moves(page, n, index=0):
+def wait_move_count(page, n, index=0):
     page.wait_for_function(
         f"() => document.querySelectorAll('{ALL}')[{index}].querySelectorAll('ol.sharah-moves li').length === {n}")
 
@@ -44,7 +40,7 @@ def engine_workers(page) -> int:
     return sum(1 for w in page.workers if "engine-worker" in w.url)
 
 
-def play(page, frm, to, index=0, notation=None):
+def play_move(page, frm, to, index=0, notation=None):
     """Play a move with two clicks (and its button when several moves share
     the squares) and wait until the move list grows."""
     fig = board(page, index)
@@ -54,7 +50,7 @@ def play(page, frm, to, index=0, notation=None):
     click_sq(fig, to)
     if notation is not None and fig.locator(f".sharah-choices button[data-move='{notation}']").count():
         fig.locator(f".sharah-choices button[data-move='{notation}']").click()
-    wait_moves(page, n + 1, index)
+    wait_move_count(page, n + 1, index)
 
 
 def in_sync(page, index=0) -> bool:
@@ -84,7 +80,7 @@ def still_works(page, index=0):
     assert board(page, index).get_attribute("data-state") == "ready"
     assert in_sync(page, index)
     frm, to, notation = a_move(page, index)
-    play(page, frm, to, index, notation)
+    play_move(page, frm, to, index, notation)
     assert in_sync(page, index)
     assert engine_workers(page) == 1
     assert page.watch.errors == []
@@ -194,8 +190,8 @@ def test_worker_death_keeps_the_game(new_page, base_url):
     page.goto(base_url + PAGE)
     wait_ready(page)
     fig = board(page)
-    play(page, "b2", "c4")
-    play(page, "c15", "d13")
+    play_move(page, "b2", "c4")
+    play_move(page, "c15", "d13")
     fig.locator("button[data-action='flip']").click()
     page.wait_for_function(f"() => document.querySelector('{ALL} svg').dataset.orientation === 'black'")
     page.wait_for_function(  # the game is kept after each change
@@ -219,9 +215,9 @@ def test_worker_death_keeps_the_game(new_page, base_url):
     assert fig.locator("svg").get_attribute("data-orientation") == "black"
     # undo reaches the moves played before the failure
     fig.locator("button[data-action='undo']").click()
-    wait_moves(page, 1)
+    wait_move_count(page, 1)
     fig.locator("button[data-action='redo']").click()
-    wait_moves(page, 2)
+    wait_move_count(page, 2)
     still_works(page)
 
 
@@ -258,7 +254,7 @@ def test_fast_clicks_and_double_clicks(new_page, base_url):
     confirm = fig.locator(".sharah-confirm-yes")
     if confirm.count():
         confirm.click()
-    wait_moves(page, 0)
+    wait_move_count(page, 0)
     still_works(page)
 
 
@@ -274,7 +270,7 @@ def test_resize_and_palette_switch_mid_move(new_page, base_url):
     switch_palette(page, "slate")
     assert dests(fig) == ["a4", "c4"]                   # ...is still held
     click_sq(fig, "c4")                                 # ...and put down
-    wait_moves(page, 1)
+    wait_move_count(page, 1)
     assert history(fig) == ["b2c4"]
     # a drag that the window resizes under: let go anywhere, nothing breaks
     box = fig.locator("rect[data-sq='c15']").bounding_box()
@@ -287,7 +283,7 @@ def test_resize_and_palette_switch_mid_move(new_page, base_url):
     switch_palette(page, "default")
     wait_idle(page)
     if len(history(fig)) == 1:                          # the drag did not land on a move
-        play(page, "c15", "d13")
+        play_move(page, "c15", "d13")
     still_works(page)
 
 
@@ -397,7 +393,7 @@ def test_site_under_its_strict_content_security_policy(browser, csp_base_url, bu
         assert response.headers["content-security-policy"] == policy.strip()
         assert page.locator("meta[http-equiv='Content-Security-Policy']").count() == 1
         wait_ready(page)
-        play(page, "b2", "c4")
+        play_move(page, "b2", "c4")
         # Material's search (its own worker) under the same policy
         page.locator("[data-md-component=search-query]").click()
         page.keyboard.type("elephant")         # Material searches on keyup, in its worker

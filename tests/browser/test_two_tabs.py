@@ -8,9 +8,10 @@ Oblong Shatranj without the die (set-up 1).
 
 from __future__ import annotations
 
-from .conftest import wait_ready
-from .test_nothing_lost import PAGE, SEEN, key, saved_after, stored_moves, two_tabs_one_warned
-from .test_records import board, hint, play, played, wait_moves
+from .conftest import TEST_DIR, wait_ready
+from .helpers import SEEN, board, hint, key, one_tab_warned, play, played, saved_after, stored_moves, wait_moves
+
+PAGE = f"{TEST_DIR}/records-test/"
 
 A = 0
 
@@ -109,7 +110,13 @@ def asks_before_reload(page, fig):
 
 
 def test_moves_played_after_the_other_tab_saved_are_not_lost_on_reload(new_page, base_url):
-    one, two, f1, f2, k = two_tabs_one_warned(new_page, base_url)
+    one = new_page()
+    one.goto(base_url + PAGE)
+    wait_ready(one)
+    two = one.context.new_page()
+    two.goto(base_url + PAGE)
+    wait_ready(two)
+    f1, f2, k = one_tab_warned(one, two)
     # nothing played here since: this tab leaves without asking
     assert not asks_before_reload(two, f2)
     wait_ready(two)

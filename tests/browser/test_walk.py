@@ -18,32 +18,9 @@ import pytest
 from mkdocs.utils.yaml import yaml_load
 
 from .conftest import ROOT, wait_ready
+from .helpers import nav_pages, page_url
 
 BOARDS = "figure.sharah-board[data-mode]"
-
-
-def nav_pages(items) -> list[str]:
-    """The Markdown paths in a ``nav`` (titles and sections unwrapped)."""
-    out = []
-    for item in items:
-        if isinstance(item, str):
-            out.append(item)
-        elif isinstance(item, dict):
-            for value in item.values():
-                out += nav_pages(value if isinstance(value, list) else [value])
-        elif isinstance(item, list):
-            out += nav_pages(item)
-    return [p for p in out if p.endswith(".md") and "://" not in p]
-
-
-def page_url(md: str) -> str:
-    """``games/x.md`` -> ``games/x/``; ``index.md`` -> ``""`` (directory URLs)."""
-    path = md[:-3]
-    if path == "index" or path.endswith("/index"):
-        path = path[:-len("index")]
-    else:
-        path += "/"
-    return path
 
 
 @pytest.fixture(scope="module")

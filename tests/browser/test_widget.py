@@ -16,56 +16,17 @@ import urllib.request
 import pytest
 
 from .conftest import TEST_DIR, open_watched, wait_ready
+from .helpers import board, click_sq, dests, history, piece_on, sq, status, wait_js
 
 TEST_PAGE = f"{TEST_DIR}/widget-test/"
 REAL_PAGES = ["", "games/oblong-shatranj/", "notation/"]
 BOARDS = 10
-ALL = "figure.sharah-board"
-
-
-def board(page, index):
-    return page.locator("figure.sharah-board").nth(index)
-
-
-def sq(fig, name):
-    return fig.locator(f'rect[data-sq="{name}"]')
-
-
-def click_sq(fig, name):
-    """Click the middle of a square, as a reader would (the piece takes the click)."""
-    rect = sq(fig, name)
-    rect.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
-    box = rect.bounding_box()
-    fig.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-
-
-def dests(fig):
-    return sorted(fig.locator("rect.is-dest").evaluate_all("els => els.map(e => e.dataset.sq)"))
-
-
-def history(fig):
-    return fig.locator("ol.sharah-moves li").evaluate_all(
-        "els => els.map(e => e.lastChild.textContent)")
-
-
-def piece_on(fig, name):
-    return fig.locator(f'g.pc[data-sq="{name}"]')
 
 
 def pieces(fig):
     """Where every piece stands, as drawn."""
     return sorted(fig.locator("g.pc").evaluate_all(
         "els => els.map(e => e.dataset.sq + ':' + [...e.classList].filter(c => !c.startsWith('is-')).join(' '))"))
-
-
-def status(fig):
-    return fig.locator(".sharah-status-text").inner_text()
-
-
-def wait_js(page, index, condition):
-    """Wait until ``condition`` (JS, with ``f`` = the index-th board) holds."""
-    page.wait_for_function(
-        f"() => {{ const f = document.querySelectorAll('{ALL}')[{index}]; return {condition}; }}")
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,393 @@
+// Written by scripts/contract_types.py from sharah_web/session.py (its TypedDicts)
+// and sharah_web/bridge.py (COMMANDS, PROTOCOL): do not edit; run
+// `python scripts/contract_types.py` after changing them. The type checker's
+// view of the contract between the widget and the engine. Never shipped.
+
+/** The wire's version (bridge.PROTOCOL). */
+export type Protocol = 2;
+
+export interface MoveEntry {
+  /** the move's notation: what ``play`` takes */
+  n: string;
+  /** square names; a drop has no from-square, a pass neither */
+  from: string | null;
+  to: string | null;
+  /** the kind placed (a drop) */
+  drop?: string;
+  /** the move's words on a choice button */
+  label?: string;
+  /** when not "move": "drop", "pass", "offer-draw"... */
+  kind?: string;
+  /** the squares of the pieces it takes */
+  captures?: string[];
+  /** the facing the piece is left with, as an angle on the picture (degrees clockwise from up, the board's orientation applied) */
+  face?: number;
+  /** the piece the move leaves on its square, drawn (svg.piece_svg) */
+  art?: string;
+}
+
+export interface PieceEntry {
+  /** None: a neutral piece (the Fisher) */
+  side: string | null;
+  kind: string;
+  /** the kind's name, as the text says it ("Knight") */
+  name: string;
+}
+
+export interface ResultState {
+  /** a side, or None for a draw */
+  winner: string | null;
+  /** the rules' words ("checkmate") */
+  reason: string;
+  /** "White wins: checkmate" / "Draw: ..." */
+  text: string;
+  /** a short code for how it ended (Result.termination), if the game gives one */
+  termination: string | null;
+}
+
+export interface LastMove {
+  n: string;
+  /** as the move list writes it */
+  name: string;
+  /** who played it */
+  side: string;
+  from: string | null;
+  to: string | null;
+  captures: string[];
+}
+
+export interface HandItem {
+  kind: string;
+  name: string;
+  /** how many in hand, when the game counts them by kind */
+  count: number | null;
+  side: string;
+  /** a small drawing of the piece */
+  svg: string;
+}
+
+export interface Shortcut {
+  /** what ``shortcut`` takes */
+  name: string;
+  /** the button's words */
+  label: string;
+}
+
+export interface UndoShortcut {
+  /** the shortcut's label */
+  label: string;
+  /** how many moves it played (``undo`` with ``plies``) */
+  plies: number;
+}
+
+export interface FutureMove {
+  name: string;
+  /** "1.", "1…" or "" */
+  number: string;
+  side: string;
+  kind: string;
+}
+
+/** What the widget draws, after every command that answers ``state``. Every key the widget reads is here (tests/test_contract.py checks). */
+export interface BoardState {
+  /** the board's id (the request's ``board``) */
+  board: string;
+  /** "game", "try" or "diagram" */
+  mode: string;
+  /** the board's drawing (svg.render_svg): [data-sq] squares, g.pc pieces */
+  svg: string;
+  /** one line: whose move, the roll ("White to move") */
+  status: string;
+  /** the game's badges: [{name, value, detail}] (the die); none once over */
+  badges: Record<string, unknown>[];
+  /** the badges as markup (markup.badges_html) */
+  badges_html: string;
+  /** the side to move */
+  to_move: string;
+  /** the game's sides, in order */
+  sides: string[];
+  /** the side at the bottom */
+  orientation: string;
+  /** None while the game goes on */
+  result: ResultState | null;
+  /** every legal move the board offers */
+  moves: MoveEntry[];
+  /** the moves played, as the move list writes them */
+  history: string[];
+  /** who played each */
+  history_sides: string[];
+  /** each move's number in the list ("1.", "1…" or "") */
+  history_numbers: string[];
+  /** each move's kind ("move", "drop", "offer-draw"...) */
+  history_kinds: string[];
+  /** the move list's items: the moves played (markup.move_list_html) */
+  moves_html: string;
+  /** the items of the moves to redo (shown while replaying) */
+  future_html: string;
+  /** the kinds the player to move may drop now */
+  hand: HandItem[];
+  /** the hand under the board (markup.hand_html) */
+  hand_html: string;
+  /** the variant's shortcuts on a game board now */
+  shortcuts: Shortcut[];
+  /** the last shortcut, while the history ends with it */
+  undo_shortcut: UndoShortcut | null;
+  /** the shortcut buttons (markup.shortcuts_html) */
+  shortcuts_html: string;
+  /** the moves with no square (pass, draw offers) as buttons; "" on a diagram */
+  free_html: string;
+  /** how many moves are played */
+  ply: number;
+  /** the fewest a board goes back to (a try board's page moves) */
+  min_ply: number;
+  /** the last move played */
+  last: LastMove | null;
+  /** square name -> the piece on it */
+  pieces: Record<string, PieceEntry>;
+  /** the position text (Game.position) */
+  position: string;
+  can_undo: boolean;
+  can_redo: boolean;
+  /** a restart would lose something the reader did (moves, or moves to redo) */
+  changed: boolean;
+  /** the game's options with this game's values (Variant.option_specs) */
+  options: Record<string, unknown>[];
+  /** a game board's options form ("New game with these options"); "" on others */
+  options_html: string;
+  /** the moves that can be redone, in order */
+  future: FutureMove[];
+  /** the move shown, as an index of the game's tree (goto's node) */
+  node: number;
+  /** the move list with its variations (markup.tree_html); "" when it has none */
+  tree_html: string;
+}
+
+// ---- the requests (bridge.COMMANDS): a command and the fields it takes
+
+/** ``ping``: changes the game: no; no board. */
+export interface PingRequest {
+  cmd: "ping";
+  board?: string;
+}
+
+/** ``open``: changes the game: yes; a board id. */
+export interface OpenRequest {
+  cmd: "open";
+  board?: string;
+  uid?: unknown;
+  mode?: unknown;
+  variant?: unknown;
+  options?: unknown;
+  position?: unknown;
+  moves?: unknown;
+  seed?: unknown;
+  reseed?: unknown;
+  orientation?: unknown;
+  coords?: unknown;
+  label?: unknown;
+  marks?: unknown;
+  arrows?: unknown;
+  dests?: unknown;
+  solutions?: unknown;
+  saved?: unknown;
+}
+
+/** ``close``: changes the game: yes; a board id. */
+export interface CloseRequest {
+  cmd: "close";
+  board?: string;
+}
+
+/** ``state``: changes the game: no; an open board; answers the state. */
+export interface StateRequest {
+  cmd: "state";
+  board?: string;
+}
+
+/** ``play``: changes the game: yes; an open board; answers the state. */
+export interface PlayRequest {
+  cmd: "play";
+  board?: string;
+  move?: unknown;
+  branch?: unknown;
+}
+
+/** ``undo``: changes the game: yes; an open board; answers the state. */
+export interface UndoRequest {
+  cmd: "undo";
+  board?: string;
+  plies?: unknown;
+}
+
+/** ``redo``: changes the game: yes; an open board; answers the state. */
+export interface RedoRequest {
+  cmd: "redo";
+  board?: string;
+}
+
+/** ``restart``: changes the game: yes; an open board; answers the state. */
+export interface RestartRequest {
+  cmd: "restart";
+  board?: string;
+  options?: unknown;
+}
+
+/** ``flip``: changes the game: no; an open board; answers the state. */
+export interface FlipRequest {
+  cmd: "flip";
+  board?: string;
+}
+
+/** ``shortcut``: changes the game: yes; an open board; answers the state. */
+export interface ShortcutRequest {
+  cmd: "shortcut";
+  board?: string;
+  name?: unknown;
+  seed?: unknown;
+}
+
+/** ``goto``: changes the game: yes; an open board; answers the state. */
+export interface GotoRequest {
+  cmd: "goto";
+  board?: string;
+  ply?: unknown;
+  node?: unknown;
+}
+
+/** ``variation``: changes the game: yes; an open board; answers the state. */
+export interface VariationRequest {
+  cmd: "variation";
+  board?: string;
+  op?: unknown;
+  node?: unknown;
+}
+
+/** ``explain``: changes the game: no; an open board. */
+export interface ExplainRequest {
+  cmd: "explain";
+  board?: string;
+  from?: unknown;
+  to?: unknown;
+  drop?: unknown;
+}
+
+/** ``think``: changes the game: no; an open board. */
+export interface ThinkRequest {
+  cmd: "think";
+  board?: string;
+  level?: unknown;
+  seed?: unknown;
+  slice_ms?: unknown;
+}
+
+/** ``hint``: changes the game: no; an open board. */
+export interface HintRequest {
+  cmd: "hint";
+  board?: string;
+  level?: unknown;
+  seed?: unknown;
+  slice_ms?: unknown;
+}
+
+/** ``levels``: changes the game: no; an open board. */
+export interface LevelsRequest {
+  cmd: "levels";
+  board?: string;
+}
+
+/** ``analyse``: changes the game: no; an open board. */
+export interface AnalyseRequest {
+  cmd: "analyse";
+  board?: string;
+  slice_ms?: unknown;
+}
+
+/** ``review``: changes the game: no; an open board. */
+export interface ReviewRequest {
+  cmd: "review";
+  board?: string;
+  slice_ms?: unknown;
+  look?: unknown;
+  cancel?: unknown;
+}
+
+/** ``record``: changes the game: no; an open board. */
+export interface RecordRequest {
+  cmd: "record";
+  board?: string;
+  tags?: unknown;
+}
+
+/** ``link``: changes the game: no; an open board. */
+export interface LinkRequest {
+  cmd: "link";
+  board?: string;
+}
+
+/** ``save``: changes the game: no; an open board. */
+export interface SaveRequest {
+  cmd: "save";
+  board?: string;
+}
+
+/** ``load``: changes the game: yes; an open board. */
+export interface LoadRequest {
+  cmd: "load";
+  board?: string;
+  record?: unknown;
+  link?: unknown;
+  saved?: unknown;
+  if_unchanged?: unknown;
+}
+
+/** ``link_board``: changes the game: no; no board. */
+export interface LinkBoardRequest {
+  cmd: "link_board";
+  board?: string;
+  link?: unknown;
+  boards?: unknown;
+}
+
+/** ``edit``: changes the game: no; an open board. */
+export interface EditRequest {
+  cmd: "edit";
+  board?: string;
+  op?: unknown;
+  position?: unknown;
+  palette?: unknown;
+  square?: unknown;
+  piece?: unknown;
+  field?: unknown;
+  value?: unknown;
+  text?: unknown;
+}
+
+/** Every command's name. */
+export type Command = "ping" | "open" | "close" | "state" | "play" | "undo" | "redo" | "restart" | "flip" | "shortcut" | "goto" | "variation" | "explain" | "think" | "hint" | "levels" | "analyse" | "review" | "record" | "link" | "save" | "load" | "link_board" | "edit";
+
+/** A request to the engine: one of the bridge's commands, with its fields. */
+export type Request =
+  | PingRequest
+  | OpenRequest
+  | CloseRequest
+  | StateRequest
+  | PlayRequest
+  | UndoRequest
+  | RedoRequest
+  | RestartRequest
+  | FlipRequest
+  | ShortcutRequest
+  | GotoRequest
+  | VariationRequest
+  | ExplainRequest
+  | ThinkRequest
+  | HintRequest
+  | LevelsRequest
+  | AnalyseRequest
+  | ReviewRequest
+  | RecordRequest
+  | LinkRequest
+  | SaveRequest
+  | LoadRequest
+  | LinkBoardRequest
+  | EditRequest;

@@ -1,0 +1,187 @@
+"""What the browser tests do, in one place (no test module imports
+another): find a board, click its squares, read its moves, status and
+marks, wait for it, play a move; watch what the page asks the engine; the
+pages of the site's nav. ``fig`` is a Playwright locator of one
+``figure.sharah-board``."""
+
+from __future__ import annotations
+
+import json
+
+ALL = "figure.sharah-board"
+LONG = 60_000     # ms: a generous wait for the engine in a busy browser
+
+
+def board(page, index=0):
+    """The index-th board of the page."""
+    return page.locator(ALL).nth(index)
+
+
+def sq(fig, name):
+    return fig.locator(f'rect[data-sq="{name}"]')
+
+
+def click_sq(fig, name):
+    """Click the middle of a square, as a reader would (the piece takes the click)."""
+    rect = sq(fig, name)
+    rect.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
+    box = rect.bounding_box()
+    fig.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def dests(fig):
+    """The squares marked as destinations, sorted."""
+    return sorted(fig.locator("rect.is-dest").evaluate_all("els => els.map(e => e.dataset.sq)"))
+
+
+def history(fig):
+    """Every move of the move list, the ones to redo included."""
+    return fig.locator("ol.sharah-moves li").evaluate_all(
+        "els => els.map(e => e.lastChild.textContent)")
+
+
+def played(fig):
+    """The moves played, as the move list shows them (not the ones to redo)."""
+    return fig.locator("ol.sharah-moves li:not(.sharah-future)").evaluate_all(
+        "els => els.map(e => e.lastChild.textContent)")
+
+
+def piece_on(fig, name):
+    return fig.locator(f'g.pc[data-sq="{name}"]')
+
+
+def status(fig):
+    return fig.locator(".sharah-status-text").inner_text()
+
+
+def hint(fig):
+    return fig.locator(".sharah-hint").inner_text()
+
+
+def wait_fig(fig, condition, timeout=LONG):
+    """Wait until ``condition`` (JS, with ``f`` = the board) holds."""
+    fig.page.wait_for_function(
+        f"(f) => {{ return {condition}; }}", arg=fig.element_handle(), timeout=timeout)
+
+
+def wait_js(page, index, condition):
+    """Wait until ``condition`` (JS, with ``f`` = the index-th board) holds."""
+    page.wait_for_function(
+        f"() => {{ const f = document.querySelectorAll('{ALL}')[{index}]; return {condition}; }}")
+
+
+def wait_moves(fig, n):
+    """Wait until ``n`` moves are played (not counting those to redo) and the board is not busy."""
+    fig.page.wait_for_function(
+        "([f, n]) => f.querySelectorAll('ol.sharah-moves li:not(.sharah-future)').length === n "
+        "&& !f.dataset.busy", arg=[fig.element_handle(), n])
+
+
+def play(fig, frm, to):
+    """Play a move with two clicks and wait until it is played."""
+    n = len(played(fig))
+    click_sq(fig, frm)
+    click_sq(fig, to)
+    wait_moves(fig, n + 1)
+
+
+# ------------------------------------------------------ stored games
+
+# the hint line of the page's first board says h
+SEEN = "(h) => document.querySelector('figure.sharah-board .sharah-hint').textContent.includes(h)"
+
+
+def key(page, index=0):
+    """The storage key of the index-th board's saved game."""
+    uid = board(page, index).get_attribute("data-sharah-uid")
+    return page.evaluate("u => `sharah-game:${location.pathname}#${u}`", uid)
+
+
+def stored(page, k):
+    return page.evaluate("k => localStorage.getItem(k)", k)
+
+
+def stored_moves(page, k):
+    raw = stored(page, k)
+    return json.loads(raw)["moves"] if raw else None
+
+
+def saved_after(page, fig, moves):
+    """Wait until the board's game is saved with ``moves``."""
+    page.wait_for_function("([k, n]) => { const t = localStorage.getItem(k); return t && JSON.parse(t).moves.length === n; }",
+                           arg=[key(page), len(moves)])
+    assert stored_moves(page, key(page)) == moves
+
+
+# ------------------------------------------------------ the site's pages
+
+def nav_pages(items) -> list[str]:
+    """The Markdown paths in a ``nav`` (titles and sections unwrapped)."""
+    out = []
+    for item in items:
+        if isinstance(item, str):
+            out.append(item)
+        elif isinstance(item, dict):
+            for value in item.values():
+                out += nav_pages(value if isinstance(value, list) else [value])
+        elif isinstance(item, list):
+            out += nav_pages(item)
+    return [p for p in out if p.endswith(".md") and "://" not in p]
+
+
+def page_url(md: str) -> str:
+    """``games/x.md`` -> ``games/x/``; ``index.md`` -> ``""`` (directory URLs)."""
+    path = md[:-3]
+    if path == "index" or path.endswith("/index"):
+        path = path[:-len("index")]
+    else:
+        path += "/"
+    return path
+
+
+# Every request the page posts to a worker, by its command, in order
+# (window.sharahSent): installed on the running page, on the native
+# Worker.prototype.postMessage that every engine worker ends in.
+LOG_ENGINE_REQUESTS = """() => {
+  if (window.sharahSent) return;
+  let proto = Worker.prototype;
+  while (Object.prototype.hasOwnProperty.call(Object.getPrototypeOf(proto), "postMessage"))
+    proto = Object.getPrototypeOf(proto);
+  const post = proto.postMessage;
+  window.sharahSent = [];
+  proto.postMessage = function (message, ...rest) {
+    try {
+      const request = message && typeof message.request === "string" ? JSON.parse(message.request) : null;
+      if (request) window.sharahSent.push(request.cmd);
+    } catch (err) { /* not an engine request */ }
+    return post.call(this, message, ...rest);
+  };
+}"""
+
+
+def log_engine_requests(page) -> None:
+    """Record the commands the page sends the engine (``engine_requests``)."""
+    page.evaluate(LOG_ENGINE_REQUESTS)
+
+
+def engine_requests(page) -> list[str]:
+    """The commands sent since ``log_engine_requests``, in order."""
+    return page.evaluate("window.sharahSent.slice()")
+
+
+def engine_round_trip(fig) -> None:
+    """One request to the engine and its answer: every request posted before
+    it has been answered, and its answer handled, when this returns (the
+    worker answers in order)."""
+    fig.evaluate("async (f) => { await f.sharahWidget.send({ cmd: 'ping' }); }")
+
+
+def one_tab_warned(one, two):
+    """Two tabs open on the records test page: the first plays a7a8 and it
+    is saved, and the second hears it ("changed in another tab"): the two
+    first boards and the game's storage key."""
+    f1, f2 = board(one, 0), board(two, 0)
+    play(f1, "a7", "a8")
+    saved_after(one, f1, ["a7a8"])
+    two.wait_for_function(SEEN, arg="changed in another tab")
+    return f1, f2, key(one)
