@@ -255,7 +255,7 @@ def test_after_an_update_pages_visited_before_work_offline_and_others_say_so(bro
         page.goto(origin.url + "games/scheherazade/")
         page.wait_for_function("() => document.querySelectorAll('[data-sharah-offline=stored] a').length === 2")
         assert page.url == origin.url + "offline/?from=%2Fgames%2Fscheherazade%2F"
-        assert page.locator("h1").inner_text() == "You are offline"
+        assert page.locator("h1").inner_text().rstrip("¶") == "You are offline"
         links = page.locator("[data-sharah-offline=stored] a")
         assert sorted(links.evaluate_all("els => els.map(e => e.getAttribute('href'))")) == sorted(
             ["/" + OTHER, "/" + PAGE])
