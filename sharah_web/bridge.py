@@ -43,7 +43,7 @@ from .analysis import AnalysisReply, ReviewReply
 from .core import NotationError
 from .session import Board
 
-PROTOCOL = 2             # raise it when a request or a reply changes shape
+PROTOCOL = 3             # raise it when a request or a reply changes shape
 
 MAX_BOARDS = 64          # boards kept per worker; the oldest is dropped
 # characters of a request: a record or a saved game at its limit (record.MAX_RECORD,
@@ -93,6 +93,24 @@ def _play(board: Board, req: dict) -> dict:
     ``branch``: keep the moves to redo, the move starts a variation."""
     check = board.play(req.get("move"), req.get("branch"))
     return {} if check is None else {"check": check}
+
+
+def _puzzle(board: Board, req: dict) -> dict:
+    """Set this puzzle board to another ``puzzle`` (``puzzles.play_data``)."""
+    board.set_puzzle(req.get("puzzle"))
+    return {}
+
+
+def _solve(board: Board, req: dict) -> dict:
+    """The solver's ``move`` on a puzzle board: ``verdict`` ("right",
+    "solved" or "wrong"), ``move`` and ``name``; after a right move the
+    defence played, ``reply`` and ``reply_name``; after a wrong one (not
+    kept) ``reason`` ("loses": ``refutation`` wins at once for the other
+    side; "holds": after ``refutation`` no forced win is left; "ends": the
+    move ends the game without a win, ``result``; "unproven": the engine
+    could not prove it within its budget, the stored line plays
+    ``expected``) and ``refutation_name``."""
+    return board.solve(req.get("move"))
 
 
 def _undo(board: Board, req: dict) -> dict:
@@ -254,7 +272,7 @@ def _edit(board: Board, req: dict) -> dict:
 
 
 OPEN_FIELDS = ("uid", "mode", "variant", "options", "position", "moves", "seed", "reseed",
-               "orientation", "coords", "label", "marks", "arrows", "dests", "solutions", "saved")
+               "orientation", "coords", "label", "marks", "arrows", "dests", "solutions", "saved", "puzzle")
 EDIT_FIELDS = ("op", "position", "palette", "square", "piece", "field", "value", "text")
 
 
@@ -276,6 +294,8 @@ COMMANDS: dict[str, Command] = {
     "state": Command(_state, False),
     "play": Command(_play, True, ("move", "branch")),
     "undo": Command(_undo, True, ("plies",)),
+    "puzzle": Command(_puzzle, True, ("puzzle",)),
+    "solve": Command(_solve, True, ("move",)),
     "redo": Command(_redo, True),
     "restart": Command(_restart, True, ("options",)),
     "flip": Command(_flip, False),

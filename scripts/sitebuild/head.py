@@ -60,7 +60,7 @@ EARLY_SCRIPT = " ".join(line.strip() for line in """
 # The add-ons among them are asked for at low priority: on a link of six
 # connections a host, the engine's worker script (and the runtime it
 # imports) goes before them.
-ADDON_MODULES = ("computer", "editor", "records", "recover", "onboard", "playview")
+ADDON_MODULES = ("computer", "editor", "records", "analysis", "recover", "onboard", "playview", "puzzles")
 BOARD_MODULES = ("engine", "dom", "view", "panels", "early", "ready", "board") + ADDON_MODULES
 
 

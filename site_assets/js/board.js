@@ -153,6 +153,8 @@ export class Board {
     this.locks = new Set();
     /** @type {Interceptor | null} an add-on's mode (editor) */
     this.interceptor = null;
+    /** @type {((notation: string) => Promise<void>) | null} an add-on's way to send a move (puzzles: "solve") */
+    this.playHandler = null;
     /** @type {import("./types.js").OpenRequest | null} the last open request sent, after every openRequest */
     this.openReq = null;
     /** @type {string | null} the engine's error when the saved game in open made it fail */
@@ -679,6 +681,7 @@ export class Board {
   /** Play a move the normal way (announced). @param {string} notation */
   async play(notation) {
     if (!this.canAct()) return;
+    if (this.playHandler) { this.choices.clear(); await this.playHandler(notation); return; }
     if (earlyPlay(this, notation)) return;     // before the engine: drawn, and played when it is up
     const prev = this.state;
     this.choices.clear();

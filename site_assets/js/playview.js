@@ -37,7 +37,7 @@ let openView = null;         // the board in the play view, if any
 
 registerAddon({
   name: "playview",
-  applies: (board) => board.mode === "game" || board.mode === "try",
+  applies: (board) => board.mode === "game" || board.mode === "try" || board.mode === "puzzle",
   mount(board) {
     const fig = board.fig;
     const signal = board.abort.signal;

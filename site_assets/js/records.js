@@ -20,9 +20,12 @@
 // - Replay: every move in the move list is clickable (while replaying, the
 //   list shows the moves after the one shown too); |< < > >| buttons, and the arrow keys, Home and End while the
 //   move list or those buttons have the focus (the board's own arrow keys
-//   still move its cursor). While looking back, playing is
-//   paused ("replay" lock) until the visitor goes to the last move or chooses
-//   "Play from here" (the later moves are then dropped by the next move).
+//   still move its cursor). While looking back, a move starts a variation
+//   (the play request gets branch: the later moves stay, as the main line);
+//   "Play from here" makes the next move replace them instead. A game with
+//   variations shows the engine's tree (state.tree_html): every move of every
+//   line is clickable (goto node), each variation can be promoted to the
+//   main line or deleted (the variation command).
 //
 // - Nothing lost: a stored entry longer than the engine keeps (MAX_SAVED)
 //   is never sent to it; it is set aside at once, like one the engine could
@@ -153,6 +156,7 @@ class Records {
     /** @type {HTMLElement | null} */
     this.tabs = null;
     this.replaying = false;
+    this.cutting = false;      // "Play from here": the next move replaces the later ones
     const panel = this.buildPanel();
     this.copyRecordButton = panel.copyRecordButton;
     this.copyLinkButton = panel.copyLinkButton;
@@ -172,6 +176,11 @@ class Records {
     this.playHere = replay.playHere;
     const opts = { signal: board.abort.signal };
     board.on("state", (state) => this.onState(state));
+    board.on("request", (req) => {
+      // looking back, a move starts a variation; after "Play from here" it cuts
+      if (req.cmd === "play" && board.state && board.state.future.length && !this.cutting) req.branch = true;
+      if (req.cmd === "play") this.cutting = false;
+    });
     window.addEventListener("hashchange", () => this.checkLink(), opts);
     window.addEventListener("storage", (e) => this.onStorage(e), opts);
     window.addEventListener("beforeunload", (e) => {
@@ -200,7 +209,6 @@ class Records {
   onState(state) {
     if (!state) return;
     if (!state.future.length) this.replaying = false;
-    this.board.setLock("replay", this.replaying);
     this.renderMoves(state);
     this.renderReplay(state);
     this.save();
@@ -499,7 +507,7 @@ class Records {
     const where = el("span", { class: "sharah-replay-where" });
     const paused = el("div", { class: "sharah-replay-paused", hidden: true });
     const playHere = el("button", { type: "button", class: "md-button sharah-btn", "data-replay": "play-here" }, "Play from here");
-    paused.append(el("span", {}, "Looking back: playing is paused until the last move. "), playHere);
+    paused.append(el("span", {}, "Looking back: a move here starts a variation. "), playHere);
     bar.append(...steps, where, paused);
     bar.addEventListener("click", (e) => {
       /** @type {HTMLButtonElement | null} */
@@ -514,6 +522,11 @@ class Records {
       list.setAttribute("tabindex", "0");
       list.setAttribute("aria-label", "Moves: click one to see the game after it; arrow keys step through the game");
       list.addEventListener("click", (e) => {
+        /** @type {HTMLButtonElement | null} */
+        const op = closest(e, "button[data-var-op]");
+        if (op) { this.variation(op.dataset.varOp || "", Number(op.dataset.node)); return; }
+        const node = closest(e, "li[data-node]");
+        if (node) { this.gotoNode(Number(node.dataset.node)); return; }
         const li = closest(e, "li[data-ply]");
         if (li) this.goto(Number(li.dataset.ply));
       }, opts);
@@ -526,6 +539,14 @@ class Records {
   renderMoves(state) {
     const list = this.board.moveList;
     if (!list) return;
+    if (state.tree_html) {        // a game with variations: the engine's whole tree
+      list.innerHTML = state.tree_html;
+      list.hidden = false;
+      /** @type {HTMLElement | null} */
+      const current = list.querySelector("li[aria-current]");
+      if (current) list.scrollTop = Math.max(0, current.offsetTop - list.offsetTop - list.clientHeight / 2);
+      return;
+    }
     // the board lists the moves played; while replaying, the engine's items
     // for the moves after the one shown follow (after a plain Undo only Redo shows them)
     if (!this.replaying || !state.future.length) return;
@@ -583,10 +604,34 @@ class Records {
       : `The start. ${st.status}.`);
   }
 
+  /** Show the position after a move of any line (its index in the engine's tree). @param {number} node */
+  async gotoNode(node) {
+    const board = this.board;
+    const prev = board.state;
+    if (!prev || board.busy || node === prev.node) return;
+    const reply = await board.request({ cmd: "goto", node });
+    if (!reply || board.dead) return;
+    this.replaying = reply.state.future.length > 0;
+    board.apply(reply.state);
+    const st = reply.state;
+    const name = st.ply ? st.history[st.ply - 1] : null;
+    board.announce(name ? `After ${name}. ${st.result ? st.result.text : st.status}.` : `The start. ${st.status}.`);
+  }
+
+  /** Promote or delete the variation that starts at ``node``. @param {string} op @param {number} node */
+  async variation(op, node) {
+    const board = this.board;
+    if (!board.state || board.busy) return;
+    const reply = await board.request({ cmd: "variation", op, node });
+    if (!reply || board.dead) return;
+    board.apply(reply.state);
+    board.announce(op === "promote" ? "The variation is the main line now." : "The variation is deleted.");
+  }
+
   playFromHere() {
     const st = this.board.state;
     this.replaying = false;
-    this.board.setLock("replay", false);
+    this.cutting = true;
     this.paused.hidden = true;
     const n = st ? st.future.length : 0;
     this.board.setHint(`Your next move here replaces the ${n} later ${n === 1 ? "move" : "moves"} (Redo brings them back until then).`, "explain");

@@ -15,9 +15,11 @@ import { Board, widgets, preopen, dropPreopened, preopenStats } from "./board.js
 import "./computer.js";
 import "./editor.js";
 import "./records.js";
+import "./analysis.js";
 import "./recover.js";
 import "./onboard.js";
 import "./playview.js";
+import "./puzzles.js";
 
 const BOARDS = "figure.sharah-board[data-mode]";
 debug.widgets = widgets;

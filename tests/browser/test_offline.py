@@ -44,8 +44,9 @@ def sites(origin, built_site, port, tmp_path_factory):
     own, and B; the server serves A again afterwards."""
     b = build_test_site(tmp_path_factory.mktemp("build-b"), port, MARK_B)
     origin.hits_while_down.clear()
+    origin.cache_control = "no-cache"      # as a host should send it (README, "Deploying")
     yield origin, built_site, b
-    origin.folder, origin.down = built_site, False
+    origin.folder, origin.down, origin.cache_control = built_site, False, None
 
 
 def sw_files(site: Path) -> tuple[str, dict]:
