@@ -51,6 +51,11 @@ def add_head(output: str, page, ctx: BuildContext) -> str:
     until they had loaded."""
     if 'class="sharah-board' not in output or "</head>" not in output:
         return output
+    # each board names its build: a page reached by instant navigation from
+    # a page of another build (a new deploy, no service worker) is loaded
+    # whole instead of running on the other build's widget (sharah.js)
+    # (after the class, which the early answers' reader looks for first: early.py)
+    output = re.sub(r'(<figure class="sharah-board[^"]*")', rf'\1 data-sharah-build="{ctx.build}"', output)
     js = get_relative_url(f"{ASSETS}/js/", page.url)
     if not js.endswith("/"):
         js += "/"

@@ -419,7 +419,15 @@ class Records {
     const boards = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('figure.sharah-board[data-mode="game"]'))]
       .map((f) => ({ uid: f.dataset.sharahUid, variant: f.dataset.variant }));
     const where = await board.send({ cmd: "link_board", link: fragment, boards });
-    if (board.dead || !where.ok || where.target !== board.cfg.uid || location.hash !== fragment) return;
+    if (board.dead || location.hash !== fragment) return;
+    if (!where.ok && !where.fatal && boards[0] && boards[0].uid === board.cfg.uid) {
+      // the engine would not even read it (far too long): said under the first game board
+      history.replaceState(history.state, "", location.pathname + location.search);
+      board.fig.scrollIntoView({ block: "start" });
+      board.setHint(`The game in the link could not be loaded: ${where.error}. Your game here is unchanged.`, "error");
+      return;
+    }
+    if (!where.ok || where.target !== board.cfg.uid) return;
     // the link is read once: a reload later shows the saved game
     const address = (/** @type {string} */ hash) => history.replaceState(history.state, "", location.pathname + location.search + hash);
     address("");

@@ -4,14 +4,13 @@
 // in (the page's localStorage, or none when the browser has it off).
 //
 //   sharah-game:<page path>#<board uid>      a board's game (records.js: the engine's "save")
-//   …:set-aside, …:set-aside-2 … -9          a stored game that could not be restored, kept
+//   …:set-aside, …:set-aside-2, -3 …         a stored game that could not be restored, kept
 //   sharah-players:<page path>#<board uid>   who plays each side, and how (computer.js)
 
 /** @typedef {Pick<Storage, "getItem" | "setItem" | "removeItem">} Store */
 
 export const GAME_PREFIX = "sharah-game:";
 export const PLAYERS_PREFIX = "sharah-players:";
-const ASIDE_MAX = 9;
 
 /** @param {string} path the page's path @param {string} uid the board's uid */
 export const gameKey = (path, uid) => `${GAME_PREFIX}${path}#${uid}`;
@@ -44,7 +43,7 @@ export function removeStored(store, key) {
   try { store?.removeItem(key); } catch (_) { /* nothing to remove */ }
 }
 
-/** Move the entry under ``key`` to "<key>:set-aside" (or "-2"... "-9";
+/** Move the entry under ``key`` to "<key>:set-aside" (or "-2", "-3"... the first free name;
  *  nothing is thrown away). "moved" (or "none": nothing was there), or
  *  "stuck" when the store would not: the entry is then left where it was.
  * @param {Store | null} store @param {string} key @returns {"moved" | "none" | "stuck"} */
@@ -52,7 +51,7 @@ export function setAside(store, key) {
   const raw = readStored(store, key);
   if (raw == null) return "none";
   let aside = `${key}:set-aside`;
-  for (let n = 2; n <= ASIDE_MAX && readStored(store, aside) != null; n++) aside = `${key}:set-aside-${n}`;
+  for (let n = 2; readStored(store, aside) != null; n++) aside = `${key}:set-aside-${n}`;
   removeStored(store, key);           // first: a large entry and its copy may not fit together
   if (writeStored(store, aside, raw)) {
     writeStored(store, key, raw);     // left where it was
