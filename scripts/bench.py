@@ -646,6 +646,67 @@ def search_bench(b: Browser, site: Path) -> dict:
         ctx.close()
 
 
+# The review job: a 60-ply game of each (page, variant, options), played by
+# a quick self-play player with a fixed seed, opened by a share link and
+# reviewed by the page's "Review the game" (analysis.js) at the default
+# analysis budget; the budget is 60 s a game.
+REVIEW_PLIES = 60
+REVIEW_BUDGET = 60.0        # s, the whole review of a 60-ply game in the browser
+REVIEW_JOBS = [("games/oblong-shatranj/", "oblong-shatranj", {"die": False}),
+               ("games/oblong-shatranj/", "oblong-shatranj", {}),
+               ("games/scheherazade/", "scheherazade", {}),
+               ("games/sharah-hedman/", "sharah-hedman", {})]
+
+
+def review_game(variant: str, options: dict) -> str:
+    """A share link to a game of ``REVIEW_PLIES`` plies (fixed seed)."""
+    import sharah_web
+    from sharah_web import record
+    from sharah_web.search import make_player
+    game = sharah_web.new_game(variant, seed=11, **options)
+    player = make_player("level1:nodes=200", seed=11)
+    while len(game.history) < REVIEW_PLIES and game.result is None:
+        game.play(player.choose(game))
+    return record.format_link(game)
+
+
+def review_bench(b: Browser) -> list[dict]:
+    out = []
+    for path, variant, options in REVIEW_JOBS:
+        link = review_game(variant, options)
+        label = variant + "".join(f" {k}={v}" for k, v in options.items())
+        note(f"reviewing a {REVIEW_PLIES}-ply game of {label} in the browser")
+        ctx = b.context()
+        try:
+            page = b.new_page(ctx)
+            page.goto(b.base + path + "#" + link)
+            page.wait_for_function(
+                "(n) => [...document.querySelectorAll('figure.sharah-board[data-mode=game]')].some("
+                "f => f.querySelectorAll('ol.sharah-moves li[data-ply]').length >= n)",
+                arg=REVIEW_PLIES, timeout=BOOT_TIMEOUT * 2)
+            handle = page.evaluate_handle(
+                "(n) => [...document.querySelectorAll('figure.sharah-board[data-mode=game]')].find("
+                "f => f.querySelectorAll('ol.sharah-moves li[data-ply]').length >= n)", REVIEW_PLIES)
+            plies = page.evaluate("(f) => f.querySelectorAll('ol.sharah-moves li[data-ply]').length", handle)
+            began = time.perf_counter()
+            page.evaluate("(f) => f.querySelector('button[data-analysis=review]').click()", handle)
+            page.wait_for_function("(f) => f.dataset.review === 'done'", arg=handle, timeout=600_000)
+            wall = time.perf_counter() - began
+            text = page.evaluate("(f) => f.querySelector('.sharah-review-progress').textContent", handle)
+            out.append({"game": label, "plies": plies, "seconds": round(wall, 2), "progress": text})
+        finally:
+            ctx.close()
+    return out
+
+
+def print_review(rows: list[dict]) -> None:
+    say(f"Review of a {REVIEW_PLIES}-ply game in the browser (\"Review the game\", the default analysis "
+        f"budget; budget {REVIEW_BUDGET:g} s):")
+    for r in rows:
+        say(f"  {r['game']:<34} {r['plies']:>3} plies  {r['seconds']:7.1f} s  "
+            f"{verdict(r['seconds'] <= REVIEW_BUDGET)}  ({r['progress']})")
+
+
 def has_search() -> bool:
     path = ROOT / "sharah_web" / "search.py"
     if not path.is_file():
@@ -718,6 +779,8 @@ def browser_bench(args, tmp: Path) -> dict:
         if has_search():
             note("timing the computer's move in the browser")
             res["search"] = search_bench(b, site)
+        if not args.no_review:
+            res["review"] = review_bench(b)
     return res
 
 
@@ -874,6 +937,21 @@ def print_budgets(rows) -> None:
 
 # ================================================================ main
 
+def one_job(name: str, run) -> int:
+    """Run one job alone (``run(tmp)``, a temporary folder), between the load averages."""
+    tmp = Path(tempfile.mkdtemp(prefix="sharah-bench-"))
+    try:
+        say(f"sharah_web {name} benchmark, {machine()['date']}, load average {load_average()}")
+        run(tmp)
+    except RuntimeError as e:
+        print(f"bench: {e}", file=sys.stderr)
+        return 1
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    say(f"load average after {load_average()}")
+    return 0
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description="The speed benchmark: engine (CPython vs Pyodide), "
                                 "browser (boot, navigation, clicks, computer's move), size.")
@@ -899,6 +977,10 @@ def main(argv=None) -> int:
     p.add_argument("--no-pyodide", action="store_true", help="with --search: CPython only")
     p.add_argument("--make-positions", action="store_true",
                    help=f"write {SEARCH_POSITIONS.relative_to(ROOT)} again, from self-play")
+    p.add_argument("--review", action="store_true",
+                   help=f"only the review job: a {REVIEW_PLIES}-ply game of each of a few games reviewed "
+                        "in the browser (build, Chromium)")
+    p.add_argument("--no-review", action="store_true", help="the browser part without the review job")
     p.add_argument("--cpu-slowdown", type=float, default=1.0, metavar="N",
                    help="run each page's main thread N times slower (Chromium's CPU throttling; "
                         "not the workers): how the page would fare on a slower machine")
@@ -910,18 +992,16 @@ def main(argv=None) -> int:
     if args.make_positions:
         SEARCH_POSITIONS.write_text(json.dumps(make_positions(), indent=1) + "\n")
         return 0
+    if args.review:
+        def review_job(tmp: Path) -> None:
+            port = devkit_site.free_port()
+            note("building the site")
+            site = build_site(tmp, port)
+            with Browser(site, port, require_chromium(args.chromium), args.cpu_slowdown) as b:
+                print_review(review_bench(b))
+        return one_job("review", review_job)
     if args.search:
-        tmp = Path(tempfile.mkdtemp(prefix="sharah-bench-"))
-        try:
-            say(f"sharah_web search benchmark, {machine()['date']}, load average {load_average()}")
-            print_search(search_job_bench(args, tmp))
-        except RuntimeError as e:
-            print(f"bench: {e}", file=sys.stderr)
-            return 1
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
-        say(f"load average after {load_average()}")
-        return 0
+        return one_job("search", lambda tmp: print_search(search_job_bench(args, tmp)))
     do_engine = args.engine or not args.browser
     do_browser = args.browser or not args.engine
 
@@ -940,6 +1020,8 @@ def main(argv=None) -> int:
         if do_browser:
             browser = browser_bench(args, tmp)
             print_browser(browser)
+            if browser.get("review"):
+                print_review(browser["review"])
     except RuntimeError as e:
         print(f"bench: {e}", file=sys.stderr)
         return 1

@@ -4,7 +4,9 @@
 #   1. the type check of the widget's JavaScript (tsc -p tsconfig.json:
 #      site_assets/js and the service worker, JSDoc types, strict);
 #   2. the lint of the Python (ruff, pyproject.toml: pyflakes and pycodestyle);
-#   3. pytest: the engine tests, the engine inside Pyodide under Node, and
+#   3. the JavaScript unit tests (node --test tests/js/), on fixtures the
+#      engine writes first (tests/js/fixtures.py);
+#   4. pytest: the engine tests, the engine inside Pyodide under Node, and
 #      the browser tests in Chromium.
 # All of them always run. Extra arguments go to pytest, e.g.
 #   bash scripts/test.sh -k oblong -x
@@ -46,9 +48,34 @@ else
     echo "[test] error: ruff check found problems (above)" >&2
 fi
 
-# ---- 3. pytest (its own summary line, then the counts read from it)
+# ---- 3. the JavaScript unit tests, on fixtures written by the engine
+echo "[test] JavaScript unit tests: python tests/js/fixtures.py; node --test tests/js/"
+fixtures="$(mktemp -d "${TMPDIR:-/tmp}/sharah-js-fixtures.XXXXXX")"
+tap="$(mktemp "${TMPDIR:-/tmp}/sharah-node-test.XXXXXX")"
 log="$(mktemp "${TMPDIR:-/tmp}/sharah-pytest.XXXXXX")"
-trap 'rm -f "$log"' EXIT
+trap 'rm -rf "$fixtures" "$tap" "$log"' EXIT
+n_passed=0
+n_failed=0
+if "$SHARAH_VENV/bin/python" tests/js/fixtures.py "$fixtures"; then
+    set +e
+    SHARAH_JS_FIXTURES="$fixtures" node --test --test-reporter=spec --test-reporter-destination=stdout \
+        --test-reporter=tap --test-reporter-destination="$tap" tests/js/
+    node_rc=$?
+    set -e
+    n_passed="$(grep -oE '^# pass [0-9]+' "$tap" | grep -oE '[0-9]+$' || echo 0)"
+    n_failed="$(grep -oE '^# fail [0-9]+' "$tap" | grep -oE '[0-9]+$' || echo 0)"
+    if [ "$node_rc" != 0 ] && [ "$n_failed" = 0 ]; then
+        n_failed=1      # node --test stopped without a summary
+    fi
+else
+    echo "[test] the JavaScript tests' fixtures could not be written (tests/js/fixtures.py failed above)" >&2
+    n_failed=1
+fi
+passed=$((passed + n_passed))
+failed=$((failed + n_failed))
+parts+=("node --test ${n_passed} passed, ${n_failed} failed")
+
+# ---- 4. pytest (its own summary line, then the counts read from it)
 color=()
 [ -t 1 ] && color=(--color=yes)
 set +e

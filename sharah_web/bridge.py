@@ -43,7 +43,7 @@ from .analysis import AnalysisReply, ReviewReply
 from .core import NotationError
 from .session import Board
 
-PROTOCOL = 2             # raise it when a request or a reply changes shape
+PROTOCOL = 3             # raise it when a request or a reply changes shape
 
 MAX_BOARDS = 64          # boards kept per worker; the oldest is dropped
 # characters of a request: a record or a saved game at its limit (record.MAX_RECORD,
@@ -65,7 +65,8 @@ def _ping(board: None, req: dict) -> dict:
 
 def _open(board_id: str, req: dict) -> dict:
     """A new board (the fence's config); ``saved`` restores a saved game on
-    a game board, or opens the page's game and says why in ``note``."""
+    a game board (``restored``), or opens the page's game and gives the
+    reason in ``refused`` (the page says it, and sets the stored game aside)."""
     board = Board(board_id, req)
     _boards.pop(board_id, None)
     _boards[board_id] = board
@@ -77,8 +78,7 @@ def _open(board_id: str, req: dict) -> dict:
             board.restore(req["saved"])
             out["restored"] = True
         except ValueError as e:
-            out["note"] = (f"Your saved game on this board could not be restored "
-                           f"({str(e).strip().rstrip('.')}): it was set aside.")
+            out["refused"] = str(e).strip().rstrip(".")
     out["state"] = board.state()
     return out
 
@@ -93,6 +93,24 @@ def _play(board: Board, req: dict) -> dict:
     ``branch``: keep the moves to redo, the move starts a variation."""
     check = board.play(req.get("move"), req.get("branch"))
     return {} if check is None else {"check": check}
+
+
+def _puzzle(board: Board, req: dict) -> dict:
+    """Set this puzzle board to another ``puzzle`` (``puzzles.play_data``)."""
+    board.set_puzzle(req.get("puzzle"))
+    return {}
+
+
+def _solve(board: Board, req: dict) -> dict:
+    """The solver's ``move`` on a puzzle board: ``verdict`` ("right",
+    "solved" or "wrong"), ``move`` and ``name``; after a right move the
+    defence played, ``reply`` and ``reply_name``; after a wrong one (not
+    kept) ``reason`` ("loses": ``refutation`` wins at once for the other
+    side; "holds": after ``refutation`` no forced win is left; "ends": the
+    move ends the game without a win, ``result``; "unproven": the engine
+    could not prove it within its budget, the stored line plays
+    ``expected``) and ``refutation_name``."""
+    return board.solve(req.get("move"))
 
 
 def _undo(board: Board, req: dict) -> dict:
@@ -254,7 +272,7 @@ def _edit(board: Board, req: dict) -> dict:
 
 
 OPEN_FIELDS = ("uid", "mode", "variant", "options", "position", "moves", "seed", "reseed",
-               "orientation", "coords", "label", "marks", "arrows", "dests", "solutions", "saved")
+               "orientation", "coords", "label", "marks", "arrows", "dests", "solutions", "saved", "puzzle")
 EDIT_FIELDS = ("op", "position", "palette", "square", "piece", "field", "value", "text")
 
 
@@ -276,6 +294,8 @@ COMMANDS: dict[str, Command] = {
     "state": Command(_state, False),
     "play": Command(_play, True, ("move", "branch")),
     "undo": Command(_undo, True, ("plies",)),
+    "puzzle": Command(_puzzle, True, ("puzzle",)),
+    "solve": Command(_solve, True, ("move",)),
     "redo": Command(_redo, True),
     "restart": Command(_restart, True, ("options",)),
     "flip": Command(_flip, False),

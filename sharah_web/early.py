@@ -30,7 +30,11 @@ piece of the kind dropped is put on ``to`` for the side to move), ``[1,
 effects, in order:
 ``["s", from, to]`` (a piece moves), ``["r", sq]`` (a piece leaves),
 ``["p", sq, look]`` (a piece is put down), ``["c", sq, look]`` (the piece
-there becomes another; ``look`` indexes ``looks``). Effects that draw
+there becomes another; ``look`` indexes ``looks``, the pieces' drawings as
+data, not markup: ``["g", {attributes}, child...]``, a child ``[tag,
+{attributes}, child...]``, as ``svg.py`` draws the piece; the page builds
+the elements from it, and only the tags and attributes the renderer
+writes). Effects that draw
 nothing (the turn, the game's state fields) are left out. ``next`` is the
 side to move after a move (``[side, {index: side}]``: the usual one and the
 exceptions), so the page knows whether the computer is to reply.
@@ -41,6 +45,7 @@ Only the build imports this module (the engine zip leaves it out).
 from __future__ import annotations
 
 import json
+import xml.etree.ElementTree as ET
 
 from .core import Change, Move, Piece, Place, Remove, Shift
 from .session import STATE_KEYS, Board
@@ -71,7 +76,7 @@ def early_answer(config: dict) -> dict:
     variant = game.variant
     names = variant.geometry.names
     flip = board.orientation != variant.sides[0]
-    looks: list[list[str]] = []
+    looks: list[list] = []
     look_of: dict = {}
 
     def look(piece) -> int:
@@ -79,7 +84,7 @@ def early_answer(config: dict) -> dict:
         if key not in look_of:
             cls, body = _piece(variant, piece, flip, variant.red_spot_kinds)
             look_of[key] = len(looks)
-            looks.append([cls, body])
+            looks.append(look_data(cls, body))
         return look_of[key]
 
     listed = board.listed_moves()
@@ -109,6 +114,16 @@ def early_answer(config: dict) -> dict:
     return out
 
 
+def look_data(cls: str, body: str) -> list:
+    """A piece's drawing (``svg._piece``: the group's attributes, its
+    contents and the closing tag) as data: ``["g", {attributes}, child...]``."""
+    def tree(el: ET.Element) -> list:
+        if (el.text or "").strip() or (el.tail or "").strip():
+            raise ValueError(f"a piece's drawing with text: {cls} {body[:80]}")
+        return [el.tag, dict(el.attrib), *(tree(child) for child in el)]
+    return tree(ET.fromstring(f"<g {cls} {body}"))
+
+
 def page_file(answers: dict[str, dict]) -> dict:
     """A page's early file: ``{"looks": [...], "boards": {uid: answer}}``,
     smaller than the answers as they are. The pieces' drawings are kept once
@@ -122,10 +137,10 @@ def page_file(answers: dict[str, dict]) -> dict:
         packed = dict(answer)
         packed["looks"] = []
         for look in answer["looks"]:
-            key = tuple(look)
+            key = json.dumps(look, sort_keys=True)
             if key not in index:
                 index[key] = len(shared)
-                shared.append(list(look))
+                shared.append(look)
             packed["looks"].append(index[key])
         packed["state"] = dict(answer["state"], moves=[_pack_move(m) for m in answer["state"]["moves"]])
         boards[uid] = packed

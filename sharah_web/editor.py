@@ -39,10 +39,9 @@ from typing import Any
 
 from .core import DIGITS, Game, NotationError, Piece, Position
 from .svg import piece_svg, render_svg
+from .words import FACING_WORDS, sentence
 
 OPS = ("show", "start", "clear", "put", "remove", "set", "text", "play")
-COMPASS = {"n": "north", "ne": "north-east", "e": "east", "se": "south-east",
-           "s": "south", "sw": "south-west", "w": "west", "nw": "north-west"}
 MAX_TOKEN = 12       # characters in a piece token, like "(RH)" or "T:ne"
 MAX_VALUE = 60       # characters in a field's value (Mittner's hands are the longest)
 
@@ -69,7 +68,7 @@ def _entry(rules, piece: Piece) -> dict:
     name = name[:1].upper() + name[1:]
     label = name if piece.side is None else f"{piece.side.capitalize()} {name}"
     if piece.facing:
-        label += f", facing {COMPASS.get(piece.facing, piece.facing)}"
+        label += f", facing {FACING_WORDS.get(piece.facing, piece.facing)}"
     return {"token": rules.piece_token(piece), "kind": piece.kind, "side": piece.side,
             "facing": piece.facing, "name": label, "svg": piece_svg(rules, piece)}
 
@@ -120,24 +119,18 @@ def problems(rules, pos: Position) -> list[str]:
     try:
         rules.validate(pos)
     except NotationError as e:
-        return [_sentence(str(e))]
+        return [sentence(str(e))]
     try:
         game = Game(rules, pos, seed=0)      # a die still to roll: any roll will do here
         if game.result is not None:
-            return [_sentence(f"the game is already over here ({game.result})")]
+            return [sentence(f"the game is already over here ({game.result})")]
         if not game.legal_moves():
-            return [_sentence(f"{pos.to_move} has no legal move here")]
+            return [sentence(f"{pos.to_move} has no legal move here")]
     except NotationError as e:
-        return [_sentence(str(e))]
+        return [sentence(str(e))]
     except Exception as e:   # an engine bug: say so rather than play on
         return [f"The engine cannot play from here ({type(e).__name__}: {e})."]
     return []
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 # ------------------------------------------------------------------- edits

@@ -4,7 +4,7 @@ A fence body is ``key: value`` lines (blank lines and ``#`` comment lines are
 skipped; an indented line continues the text of the line above)::
 
     variant: oblong-shatranj
-    mode: try                      # diagram | game | try
+    mode: try                      # diagram | game | try | puzzle
     options: die=false setup=2
     position: <position text, as Game.position() prints it>
     moves: b5b6 c12c11             # played before the board is shown; a3a4@5 fixes the roll after it
@@ -48,7 +48,9 @@ from .session import Board, build_game
 from .chesslike import DRAW_ACTIONS
 from .core import NotationError
 
-MODES = ("diagram", "game", "try")
+MODES = ("diagram", "game", "try", "puzzle")
+# a puzzle board takes its puzzles from the game's data (sharah_web.puzzles), not from the fence
+NOT_FOR_PUZZLES = ("options", "position", "moves", "seed", "show", "highlight", "arrows")
 # key -> is free text (inline Markdown; '#' is not a comment there)
 KEYS = {
     "variant": False, "mode": False, "options": False, "position": False, "moves": False,
@@ -89,6 +91,7 @@ class BoardSpec:
     success: str = ""
     wrong: dict[str, str] = field(default_factory=dict)
     dests: list[str] = field(default_factory=list)
+    puzzles: list[dict] = field(default_factory=list)   # a puzzle board: every puzzle's play data
     reseed: bool = False
     lines: dict[str, int] = field(default_factory=dict)
 
@@ -103,6 +106,8 @@ class BoardSpec:
             cfg["dests"] = self.dests
         if self.mode == "try":
             cfg["solutions"] = self.solutions
+        if self.mode == "puzzle":
+            cfg["puzzle"] = self.puzzles[0]
         return cfg
 
 
@@ -187,6 +192,18 @@ def parse_fence(source: str) -> BoardSpec:
             line = raw[key][0] if key in raw else wrong_raw[0][0]
             raise ValueError(f"line {line}: {key}: only a try board has this "
                              f"(this board's mode is {spec.mode})")
+    if spec.mode == "puzzle":
+        for key in NOT_FOR_PUZZLES:
+            if key in raw:
+                fail(key, "a puzzle board takes its position and options from its puzzles")
+        from .puzzles import load, play_data
+        spec.puzzles = [play_data(r) for r in load(spec.variant)]
+        if not spec.puzzles:
+            fail("variant", f"there are no puzzles of {spec.variant}")
+        first = spec.puzzles[0]
+        spec.position = first["position"]
+        spec.options = {k: (str(v).lower() if isinstance(v, bool) else str(v))
+                        for k, v in first["options"].items()}
     if "options" in raw:
         for token in raw["options"][1].split():
             name, eq, value = token.partition("=")
@@ -210,7 +227,7 @@ def parse_fence(source: str) -> BoardSpec:
             fail("seed", f"{raw['seed'][1]!r} is not a whole number")
 
     # position
-    if "position" in raw:
+    if "position" in raw and spec.mode != "puzzle":
         spec.position = raw["position"][1]
         try:
             rules.parse_position(spec.position)
@@ -469,7 +486,7 @@ def render_html(spec: BoardSpec, uid: str, resolve_link: LinkResolver | None = N
             + _shortcuts(state) +
             '<div class="sharah-controls" data-search-exclude>' + state["free_html"] + _controls(spec.mode) + '</div>'
             '<div class="sharah-announce sharah-visually-hidden" aria-live="polite"></div>')
-        if spec.mode == "try":
+        if spec.mode in ("try", "puzzle"):
             parts.append('<div class="sharah-feedback" aria-live="polite" hidden></div>')
         parts.append(_move_list(state))
         if spec.mode == "game":
@@ -483,6 +500,10 @@ def render_html(spec: BoardSpec, uid: str, resolve_link: LinkResolver | None = N
                      f'<span class="sharah-status-text">{esc(text)}</span></p>'
                      '<div class="sharah-announce sharah-visually-hidden" aria-live="polite"></div>')
     parts.append('</div></div>')
+    if spec.mode == "puzzle":
+        # every puzzle's play data, for the page's puzzle panel (a data block, never run)
+        data = json.dumps(spec.puzzles, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+        parts.append(f'<script type="application/json" class="sharah-puzzle-data">{data}</script>')
     if spec.mode == "try":
         parts.append(f'<template class="sharah-msg" data-msg="success">'
                      f'{md(spec.success or DEFAULT_SUCCESS, "success")}</template>')

@@ -51,6 +51,7 @@ from typing import Any
 from .core import MAX_POSITION_TEXT, Game, NotationError, Position, shown
 from .chesslike import DRAW_ACTIONS
 from .notation import number_step, split_roll
+from .words import sentence
 
 # The limits (docs/about/saving.md gives them to the reader). A record
 # writes a tag in as many characters as a saved game ("A":"v", against
@@ -576,7 +577,7 @@ def format_record(game: Game, tags: dict | None = None) -> str:
         out["Termination"] = end.termination       # a code of core.TERMINATIONS
     out.update(sorted(tags.items()))
     head = "\n".join(f'[{k} "{_escape(v)}"]' for k, v in out.items())
-    why = "" if end is None else "{" + _sentence(str(end)) + "}"   # the engine's words, for the reader
+    why = "" if end is None else "{" + sentence(str(end)).replace("{", "(").replace("}", ")") + "}"   # the engine's words, for the reader
     text = head + "\n\n" + _movetext(game, out["Result"], why) + "\n"
     if len(text) > MAX_RECORD:
         raise RecordError(f"this game's record would be too long ({len(text):,} characters; "
@@ -607,10 +608,6 @@ def _option_text(value: Any) -> str:
 
 def _escape(value: str) -> str:
     return clean_tag(value).replace("\\", "\\\\").replace('"', '\\"')
-
-
-def _sentence(text: str) -> str:
-    return (text[:1].upper() + text[1:] + ".").replace("{", "(").replace("}", ")")
 
 
 def _movetext(game: Game, result: str, comment: str = "") -> str:

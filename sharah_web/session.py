@@ -7,8 +7,10 @@ what a command does to a board (``Board``) and what the page is sent back
 to draw the static board, so the page does not change when the engine
 takes over.
 
-Three kinds of board (``mode``): a ``game`` is played; a ``try`` board
-takes one move and checks it against the page's solutions; a ``diagram``
+Four kinds of board (``mode``): a ``game`` is played; a ``try`` board
+takes one move and checks it against the page's solutions; a ``puzzle``
+board is set to one puzzle (``sharah_web.puzzles``) and takes the solver's
+moves through ``solve``, which judges each in the engine; a ``diagram``
 lists its legal moves too (so a reader can click a piece to see where it
 goes) but cannot be played. Draw offers (and their answers) are listed on
 game boards only: a diagram or an exercise is not a game to draw.
@@ -33,7 +35,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from typing import Any, Required, TypedDict
 
 from . import new_game, record
@@ -43,6 +44,7 @@ from .markup import (badges_html, free_html, hand_html, move_list_html, options_
                      tree_html)
 from .notation import move_numbers, split_roll
 from .svg import FACING_ANGLE, piece_svg
+from .words import FACING_WORDS, sentence
 
 
 # ------------------------------------------------------------ the contract
@@ -61,6 +63,7 @@ MoveEntry = TypedDict("MoveEntry", {
     # their from- and to-square with others (choice_hints):
     "face": int,            # the facing the piece is left with, as an angle on the picture
                             # (degrees clockwise from up, the board's orientation applied)
+    "facing": str,          # that facing in words, beside ``face`` ("face north"): the choice's name
     "art": str,             # the piece the move leaves on its square, drawn (svg.piece_svg)
 }, total=False)
 
@@ -113,11 +116,20 @@ class FutureMove(TypedDict):
     kind: str
 
 
+class PuzzleState(TypedDict):
+    id: str                # the puzzle's id (its data's "id")
+    depth: int             # the moves it takes to win against the best defence
+    moves_left: int        # the solver's moves still to find
+    solved: bool           # the win is on the board
+    mistakes: int          # wrong moves tried on it since it was set
+    themes: list[str]      # tags named after the rules it turns on
+
+
 class BoardState(TypedDict):
     """What the widget draws, after every command that answers ``state``.
     Every key the widget reads is here (tests/test_contract.py checks)."""
     board: str             # the board's id (the request's ``board``)
-    mode: str              # "game", "try" or "diagram"
+    mode: str              # "game", "try", "puzzle" or "diagram"
     svg: str               # the board's drawing (svg.render_svg): [data-sq] squares, g.pc pieces
     status: str            # one line: whose move, the roll ("White to move")
     badges: list[dict]     # the game's badges: [{name, value, detail}] (the die); none once over
@@ -152,6 +164,7 @@ class BoardState(TypedDict):
     future: list[FutureMove]  # the moves that can be redone, in order
     node: int              # the move shown, as an index of the game's tree (goto's node)
     tree_html: str         # the move list with its variations (markup.tree_html); "" when it has none
+    puzzle: PuzzleState | None  # a puzzle board's puzzle, else None
 
 
 STATE_KEYS = tuple(BoardState.__annotations__)
@@ -207,9 +220,16 @@ class Board:
         self.id = board_id
         self.uid = _text(req.get("uid") or board_id, "uid")
         self.mode = req.get("mode") or "game"
-        if self.mode not in ("diagram", "game", "try"):
+        if self.mode not in ("diagram", "game", "try", "puzzle"):
             raise NotationError(f"unknown mode {self.mode!r}")
         self.variant_id = req.get("variant")
+        self.puzzle = None
+        if self.mode == "puzzle":
+            from .puzzles import PuzzleRun
+            self.puzzle = PuzzleRun(req.get("puzzle"), self.variant_id)
+            req = {**req, "position": self.puzzle.position, "options": self.puzzle.options, "moves": []}
+        elif req.get("puzzle") is not None:
+            raise NotationError("only a puzzle board takes a puzzle")
         self.options = req.get("options") or {}
         if not isinstance(self.options, dict):
             raise NotationError("options must be an object of name: value")
@@ -269,6 +289,8 @@ class Board:
             raise NotationError(f"branch is true or false, not {branch!r}")
         if self.mode == "diagram":
             raise NotationError("a diagram cannot be played")
+        if self.mode == "puzzle":
+            raise NotationError("a puzzle board takes its moves through solve")
         if self.mode == "try" and len(game.history) > self.min_ply:
             raise NotationError("this puzzle is answered: try again, or start over")
         move = game.find_move(text)
@@ -282,7 +304,56 @@ class Board:
             check["name"] = game.history[-1].name
         return check
 
+    # ---- puzzles
+    def set_puzzle(self, data: Any) -> None:
+        """Put another puzzle of this game on this puzzle board (all or nothing)."""
+        if self.mode != "puzzle":
+            raise NotationError(f"only a puzzle board takes a puzzle (this board is a {self.mode})")
+        from .puzzles import PuzzleRun
+        run = PuzzleRun(data, self.variant_id)
+        game = build_game(self.variant_id, run.options, run.position, (), self.seed)
+        if game.result is not None:
+            raise NotationError(f"puzzle {run.id}: the game is already over")
+        self.puzzle, self.options, self.start_text, self.moves = run, run.options, run.position, []
+        self._open()
+
+    def solve(self, text: Any) -> dict:
+        """The solver's move on a puzzle board, judged by ``PuzzleRun.judge``:
+        a right move is played with the most stubborn defence after it; a
+        wrong move is not kept (the reply says why it does not win)."""
+        run = self.puzzle
+        if run is None:
+            raise NotationError(f"only a puzzle board is solved (this board is a {self.mode})")
+        if not isinstance(text, str):
+            raise NotationError("the move must be text")
+        game = self.game
+        if run.solved:
+            raise NotationError("this puzzle is solved: try another, or start it over")
+        move = game.find_move(text)
+        if move.kind in DRAW_ACTIONS:
+            raise NotationError(f"{move.notation}: draw offers are for game boards")
+        verdict = run.judge(game, move)
+        v = game.variant
+        verdict["name"] = v.move_name(game.current, move)
+        if verdict["verdict"] == "wrong":
+            run.mistakes += 1
+            return verdict
+        game.play(move)
+        run.path.append(move.notation)
+        reply = verdict.get("reply")
+        if reply is not None and game.result is None:
+            game.play(reply)
+            run.path.append(reply)
+            verdict["reply_name"] = game.history[-1].name
+        else:
+            run.solved = game.result is not None and game.result.winner == game.history[-1].before.to_move
+            verdict["verdict"] = "solved" if run.solved else verdict["verdict"]
+            verdict["reply"] = None
+        return verdict
+
     def undo(self, plies: Any = None) -> None:
+        if self.mode == "puzzle":
+            raise NotationError("a puzzle is not taken back move by move: start it over")
         n = 1 if plies is None else plies
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise NotationError(f"plies must be a whole number of moves to take back, not {plies!r}")
@@ -348,6 +419,8 @@ class Board:
         ``note`` when the page's own position could not be kept)."""
         if options is None:
             self._open()
+            if self.puzzle is not None:
+                self.puzzle.restart()
             return None
         if self.mode != "game":
             raise NotationError(f"only a game board takes new options (this board is a {self.mode})")
@@ -630,7 +703,7 @@ class Board:
             try:
                 move = game.find_move(text)
             except ValueError as e:
-                return _sentence(str(e)), text
+                return sentence(str(e)), text
             return f"{move.notation} is a legal move.", move.notation
         piece = game.current.board[frm_sq]
         name = geo.names[frm_sq]
@@ -666,7 +739,7 @@ class Board:
                 try:
                     game.find_move(text)
                 except ValueError as e:
-                    return _sentence(str(e)), text
+                    return sentence(str(e)), text
                 break
         return f"A {what} cannot be placed on {names[to_sq]}.", None
 
@@ -771,6 +844,7 @@ class Board:
             "future": future,
             "node": node_index,
             "tree_html": tree_html(game, self.first_mover, node_index) if branched else "",
+            "puzzle": None if self.puzzle is None else self.puzzle.state(),
         }
 
 
@@ -826,14 +900,6 @@ def _text(value: Any, what: str) -> str:
     if not isinstance(value, str) or not value:
         raise NotationError(f"{what} must be text")
     return value
-
-
-def _sentence(text: str) -> str:
-    """An engine message as a sentence; a leading move or square (b2b4:) keeps its case."""
-    text = text.strip()
-    if re.match(r"[a-z]+\b", text) and not re.match(r"[a-p]\d", text):
-        text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _move_entry(m: Move, names: list[str]) -> dict:
@@ -893,6 +959,7 @@ def choice_hints(v, pos, moves: list[Move], entries: list[dict], flip: bool) -> 
             if len(facings) > 1 and all(p.facing in FACING_ANGLE for p in left):
                 for i, p in zip(members, left):
                     entries[i]["face"] = (FACING_ANGLE[p.facing] + (180 if flip else 0)) % 360
+                    entries[i]["facing"] = f"face {FACING_WORDS[p.facing]}"
         else:
             drawn: dict = {}
             for i, p in zip(members, left):

@@ -21,7 +21,7 @@ STATE_KEYS = {"board", "mode", "svg", "status", "badges", "badges_html", "to_mov
               "result", "moves", "history", "history_sides", "history_numbers", "history_kinds", "ply", "min_ply", "last",
               "pieces", "position", "can_undo", "can_redo", "changed", "options", "hand", "shortcuts",
               "undo_shortcut", "future", "moves_html", "future_html", "hand_html", "shortcuts_html",
-              "free_html", "options_html", "node", "tree_html"}
+              "free_html", "options_html", "node", "tree_html", "puzzle"}
 
 
 @pytest.fixture(autouse=True)
@@ -612,7 +612,8 @@ def test_ping_answers_the_protocol_and_the_command_table():
     assert set(commands) == set(bridge.COMMANDS)
     # the commands that change the game (the computer stops thinking on these)
     assert sorted(n for n, c in commands.items() if c["changes"]) == [
-        "close", "goto", "load", "open", "play", "redo", "restart", "shortcut", "undo", "variation"]
+        "close", "goto", "load", "open", "play", "puzzle", "redo", "restart", "shortcut", "solve", "undo",
+        "variation"]
     assert commands["play"]["fields"] == ["move", "branch"]
     assert commands["explain"] == {"changes": False, "fields": ["from", "to", "drop"]}
 
@@ -624,7 +625,7 @@ def test_ping_answers_the_protocol_and_the_command_table():
     ({"cmd": "ping", "boards": []}, "ping does not take 'boards' (it takes: nothing else)"),
     ({"cmd": "open", "board": "c", "variant": "oblong-shatranj", "postion": "x"},
      "open does not take 'postion' (it takes: uid, mode, variant, options, position, moves, seed, reseed, "
-     "orientation, coords, label, marks, arrows, dests, solutions, saved)"),
+     "orientation, coords, label, marks, arrows, dests, solutions, saved, puzzle)"),
     ({"cmd": 7, "board": "b"}, "unknown command 7"),
 ])
 def test_a_field_a_command_does_not_take_is_refused_and_changes_nothing(req, message):

@@ -127,7 +127,7 @@ ERRORS = [
     (V + "mode: game\nmode: try", "line 3: mode is given twice (first on line 2)"),
     ("mode: game", f"missing 'variant:' (one of: {KNOWN})"),
     ("variant: chess960", f"line 1: variant: unknown game 'chess960' (known: {KNOWN})"),
-    (V + "mode: play", "line 2: mode: 'play' is not a mode (one of: diagram, game, try)"),
+    (V + "mode: play", "line 2: mode: 'play' is not a mode (one of: diagram, game, try, puzzle)"),
     (V + "options: die", "line 2: options: 'die' is not name=value (like die=false)"),
     (V + "options: die=false die=true", "line 2: options: die is given twice"),
     (V + "options: dice=false",

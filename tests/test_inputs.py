@@ -53,10 +53,9 @@ def scheherazade_game(plies: int = 2):
 
 
 def set_aside(out: dict, reason: str) -> None:
-    """The open answered a fresh, usable board and said why in words."""
+    """The open answered a fresh, usable board, with the reason (the page says it)."""
     assert out["ok"] is True and "restored" not in out
-    assert out["note"] == (f"Your saved game on this board could not be restored ({reason}): "
-                           f"it was set aside.")
+    assert out["refused"] == reason
     assert out["state"]["history"] == [] and out["state"]["moves"]
 
 
@@ -185,7 +184,7 @@ def test_a_saved_tag_with_a_bad_name_never_reaches_the_board():
     """Before: the tag was restored, and "Copy the record" failed from then on."""
     blob = {**record.saved_game(scheherazade_game()), "tags": {"bad name": "x", "Event": "ok"}}
     out = answer(request(cmd="open", board="b", variant="scheherazade", saved=stored(blob)))
-    assert "note" in out and "restored" not in out
+    assert "refused" in out and "restored" not in out
     assert ok(cmd="record", board="b", tags={"Date": "2026.11.25"})["record"].startswith('[Event "?"]')
     # loading it later is refused the same way, the board unchanged
     ok(cmd="play", board="b", move="e3e4")

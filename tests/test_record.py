@@ -469,7 +469,7 @@ def test_bridge_saves_and_restores_on_open():
     bridge.reset()
     out = ok(cmd="open", board="b", uid="u", **NODIE, moves=["b5b6"], saved=json.dumps(saved))
     s = out["state"]
-    assert out["restored"] is True and "note" not in out
+    assert out["restored"] is True and "refused" not in out
     assert s["history"] == ["b5b6", "c12c11"] and s["can_redo"] and s["orientation"] == "black"
     assert s["future"] == [{"name": "a5a6", "number": "2.", "side": "white", "kind": "move"}]
     # the page's own opening stays the board's start
@@ -479,13 +479,12 @@ def test_bridge_saves_and_restores_on_open():
 def test_bridge_open_sets_a_bad_saved_game_aside_with_a_note():
     old = {"format": "sharah-game", "version": 0, "moves": []}
     out = ok(cmd="open", board="b", **NODIE, saved=json.dumps(old))
-    assert out["note"] == ("Your saved game on this board could not be restored (the saved game was stored "
-                           "by another version of this site (format 0); it cannot be read): it was set aside.")
+    assert out["refused"] == ("the saved game was stored by another version of this site (format 0); "
+                              "it cannot be read")
     assert out["state"]["history"] == [] and "restored" not in out
     out = ok(cmd="open", board="c", variant="scheherazade",
              saved=json.dumps(record.saved_game(sharah_web.new_game("oblong-shatranj"))))
-    assert out["note"].startswith("Your saved game on this board could not be restored (this is a game of "
-                                  "Oblong Shatranj with die; this board plays Scheherazade)")
+    assert out["refused"].startswith("this is a game of Oblong Shatranj with die; this board plays Scheherazade")
 
 
 def test_a_loaded_game_from_another_start_becomes_the_boards_start():

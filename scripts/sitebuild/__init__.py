@@ -4,6 +4,8 @@
 MkDocs' events and hands each job the build's ``BuildContext``
 (``context.py``), which declares everything the jobs share:
 
+- ``proofs.py``: every stored puzzle's certificate checked again (a
+  puzzle whose win no longer holds fails the build, naming it);
 - ``fence.py``: the ```sharah fence (a static board; a bad fence fails the
   build, naming the page and the line);
 - ``stage.py``: the widget, the site's own Pyodide runtime, the engine zip

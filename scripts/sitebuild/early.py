@@ -51,7 +51,10 @@ def write_early_answers(site: Path, texts: dict) -> dict[str, int]:
     for text in texts.values():
         for m in BOARD_CONFIG.finditer(text):
             config = json.loads(html.unescape(m.group(1)))
-            pages.setdefault(early.page_key(config["uid"]), {})[config["uid"]] = early.early_answer(config)
+            answers = pages.setdefault(early.page_key(config["uid"]), {})   # the page asks for its file
+            if config.get("mode") == "puzzle":
+                continue     # a puzzle board's moves are judged by the engine: nothing to play early
+            answers[config["uid"]] = early.early_answer(config)
     sizes = {}
     for key, boards in sorted(pages.items()):
         data = json.dumps(early.page_file(boards), ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")

@@ -2,7 +2,8 @@
 events, each handing the build's ``BuildContext`` to the jobs of this
 package (see its ``__init__``).
 
-- ``on_config``: a new context; the ```sharah fence (fence.py).
+- ``on_config``: a new context; every puzzle's proof checked again
+  (proofs.py); the ```sharah fence (fence.py).
 - ``on_files``: the widget, the Pyodide runtime, the engine and the lean
   standard library (stage.py).
 - ``on_post_page``: a page with boards starts the engine from its head
@@ -21,7 +22,7 @@ from pathlib import Path
 
 # installed (pyproject.toml): MkDocs loads this file by its path, not as
 # part of the package
-from sitebuild import early, fence, head, offline, policy, stage
+from sitebuild import early, fence, head, offline, policy, proofs, stage
 from sitebuild.context import ROOT, BuildContext
 
 _serving = False
@@ -49,6 +50,7 @@ def on_config(config, **kwargs):
     mimetypes.add_type("application/zip", ".zip")
     mimetypes.add_type("application/json", ".json")
     _ctx = BuildContext(serving=_serving, fence=_import_engine())
+    proofs.check_puzzles()
     fence.register(config, _ctx)
     return config
 

@@ -14,8 +14,9 @@ from .context import ASSETS, ROOT, VERSION_PLACEHOLDER, BuildContext
 # Files the service worker does not keep: source maps, the search's other
 # languages, the link-preview picture, the header policy's text, the zipped
 # sitemap. Everything else that is not a page (or a page's early answers)
-# is stored when it installs;
+# is stored when it installs, and the offline page (docs/offline.md) too;
 # pages are stored when visited.
+OFFLINE_PAGE = "offline/index.html"
 SW_SKIP = re.compile(r"(\.map$|^assets/javascripts/lunr/|^assets/sharah/img/social-card\.png$"
                      r"|^assets/sharah/csp\.txt$|\.gz$|^sw\.js$)")
 
@@ -66,7 +67,7 @@ def write_service_worker(site: Path, build: str) -> None:
             continue
         digest = base64.b64encode(hashlib.sha256(path.read_bytes()).digest()).decode()
         # pages, and each page's early answers, are stored when visited
-        visited = rel.endswith(".html") or rel.startswith(f"{ASSETS}/early/")
+        visited = (rel.endswith(".html") and rel != OFFLINE_PAGE) or rel.startswith(f"{ASSETS}/early/")
         files[rel] = {"sha256": digest, "pre": not visited}
     version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
     text = (ROOT / "site_assets" / "sw" / "sw.js").read_text(encoding="utf-8")

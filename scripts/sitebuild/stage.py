@@ -23,6 +23,7 @@ from mkdocs.structure.files import File, Files
 
 from . import pack_engine, stdlib_zip
 from .context import ASSETS, PYODIDE_DEST, PYODIDE_DIR, ROOT, VERSION_PLACEHOLDER, BuildContext
+from .head import HEAD_SCRIPT
 
 log = logging.getLogger("mkdocs.hooks.sharah")
 
@@ -99,7 +100,8 @@ def stage_widget(files: Files, config, ctx: BuildContext, engine: bytes, stdlib:
     sources = sorted(p for p in assets.rglob("*") if p.is_file() and not p.name.startswith(".")
                      and p.relative_to(assets).parts[0] not in ("overrides", "sw")  # the theme's templates;
                      and p.suffix != ".md"        # the service worker (offline.py); notes for developers;
-                     and not p.name.endswith(".d.ts"))   # types for the type checker
+                     and not p.name.endswith(".d.ts")    # types for the type checker;
+                     and p != HEAD_SCRIPT)                # inlined in the pages' heads (head.py)
     ctx.build = hashlib.sha256(engine + stdlib + (assets / "sw" / "sw.js").read_bytes()
                                + b"".join(p.read_bytes() for p in sources
                                           if p.suffix in (".js", ".mjs"))).hexdigest()[:12]

@@ -30,6 +30,7 @@ from ..core import (Change, IllegalMoveError, Move, NotationError, Option, Piece
                     PieceType, Position, Remove, Result, Shift, StateField, Variant,
                     clock_field, side_field)
 from ..geometry import DIRECTIONS
+from ..words import FACING_WORDS
 
 COMPASS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 VECTORS = tuple(DIRECTIONS[c] for c in COMPASS)
@@ -40,8 +41,6 @@ FACING_SUFFIX = tuple(":" + c for c in COMPASS)
 REAR_FACINGS = tuple(frozenset({COMPASS[(d + 1) % 8], COMPASS[(d + 7) % 8]}) for d in range(8))
 # REAR_SLANTS[facing]: the directions d with that facing in REAR_FACINGS[d]
 REAR_SLANTS = {f: tuple(d for d in range(8) if f in REAR_FACINGS[d]) for f in COMPASS}
-WORD = {"n": "north", "ne": "north-east", "e": "east", "se": "south-east",
-        "s": "south", "sw": "south-west", "w": "west", "nw": "north-west"}
 ORTH = (0, 2, 4, 6)
 LANDINGS_KEPT = 10_000     # landings kept (see _land): about 12 MB at most, 756 in a perft(2)
 DIAG = (1, 3, 5, 7)
@@ -545,7 +544,7 @@ class SharahSurrounds(Variant):
             name = self.geometry.names[sq]
             moves = self._keep((sq, p), [
                 Move(f"{name}{name}:{f}", (Change(sq, self.tm_pieces[p.side, f]),), sq, sq,
-                     label=f"turn to face {WORD[f]}") for f in COMPASS if f != p.facing])
+                     label=f"turn to face {FACING_WORDS[f]}") for f in COMPASS if f != p.facing])
         out.extend(moves)
 
     def _land(self, ctx, sq, p, to, taking, out):
@@ -678,7 +677,7 @@ class SharahSurrounds(Variant):
         labels = self._face_cache.get(target)
         if labels is None:
             take = f"take the {self.describe(target)}, " if target is not None else ""
-            labels = self._face_cache[target] = tuple(f"{take}face {WORD[f]}" for f in COMPASS)
+            labels = self._face_cache[target] = tuple(f"{take}face {FACING_WORDS[f]}" for f in COMPASS)
         return labels
 
     def _fisher(self, ctx, f, out):

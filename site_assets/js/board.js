@@ -15,7 +15,9 @@
 import { getEngine, engineIfStarted, engineReady } from "./engine.js";
 import { el, cap, nearScreen } from "./dom.js";
 import { BoardView } from "./view.js";
-import { earlyBegin, earlyTakeover, earlyHandover, earlyPlay, earlyExplain } from "./early.js";
+import { MoveIndex } from "./narrow.js";
+import { plural, piecePhrase, pieceOn } from "./words.js";
+import { Early } from "./early.js";
 import { Messages, Choices, Controls, HandPanel, Shortcuts, MoveList, OptionsPanel } from "./panels.js";
 import { watchEarly, ready } from "./ready.js";
 
@@ -107,8 +109,6 @@ const ACTIONS = {
   flip: () => ({ cmd: "flip" }),
 };
 
-/** @param {number} n @param {string} one @param {string} many */
-const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 /** A fence's config (fence.py: BoardSpec.config): the board's data-config. */
 /** @typedef {{ uid: string, variant: string, mode: string, [key: string]: unknown }} BoardConfig */
@@ -138,12 +138,8 @@ export class Board {
     this.dead = false;
     /** @type {BoardView | null} the picture (view.js), once the engine is up */
     this.view = null;
-    /** @type {Map<string, MoveEntry[]>} */
-    this.byFrom = new Map();
-    /** @type {Map<string, MoveEntry[]>} drops: no from-square */
-    this.byTo = new Map();
-    /** @type {MoveEntry[]} no squares at all (pass) */
-    this.free = [];
+    /** the state's legal moves, indexed for narrowing (narrow.js) */
+    this.index = new MoveIndex([]);
     this.abort = new AbortController();
     /** @type {Map<string, any>} add-on name -> its instance on this board */
     this.addons = new Map();
@@ -153,20 +149,17 @@ export class Board {
     this.locks = new Set();
     /** @type {Interceptor | null} an add-on's mode (editor) */
     this.interceptor = null;
+    /** @type {((notation: string) => Promise<void>) | null} an add-on's way to send a move (puzzles: "solve") */
+    this.playHandler = null;
     /** @type {import("./types.js").OpenRequest | null} the last open request sent, after every openRequest */
     this.openReq = null;
     /** @type {string | null} the engine's error when the saved game in open made it fail */
     this.refusedSaved = null;
-    // early.js's (play before the engine is up)
-    this.earlyBegun = false;
-    /** @type {{ x: number, y: number } | null} a tap kept before anything could answer it */
-    this.earlyTap = null;
-    /** @type {string | null} a move made early, for the engine */
-    this.earlyMove = null;
-    /** @type {import("./early.js").EarlyAnswer | null} the build's answer, shown */
-    this.earlyAnswer = null;
-    /** @type {import("./early.js").EarlyAnswer | null} the build's answer, waiting to be shown */
-    this.earlyWaiting = null;
+    /** @type {"build" | "engine" | null} where the state shown comes from: the
+     *  build's early answer (early.js) until the engine's */
+    this.from = null;
+    /** the build's answers for this board, before the engine is up (early.js) */
+    this.early = new Early(this);
     this.otherSvg = false;       // showSvg() shows something else than the game (the editor's draft)
     this.messages = new Messages(this);
     this.choices = new Choices(this);
@@ -198,7 +191,7 @@ export class Board {
     if (early) this.id = req.board = early.id;
     this.openReq = req;      // recover.js: whether a saved game was on its way
     const replied = early ? early.reply : getEngine().request(req, { rank: () => this.urgency() });
-    earlyBegin(this, req); // early.js: the build's answer answers taps until the engine is up
+    this.early.begin(req); // early.js: the build's answer answers taps until the engine is up
     const reply = await replied;
     if (this.dead) return;
     if (!reply.ok && !reply.fatal && req.saved != null && this.refusedSaved == null) {
@@ -215,7 +208,8 @@ export class Board {
       return;
     }
     const opened = /** @type {StateReply} */ (reply);
-    const kept = earlyTakeover(this);
+    const kept = this.early.takeover();
+    if (kept.answer) this.busy = false;
     this.ensureView();
     this.apply(opened.state);
     this.fig.dataset.state = "ready";
@@ -226,14 +220,14 @@ export class Board {
     this.mountAddons(opened);
     // Once per page, not per board (ready.js); diagrams say nothing.
     ready(this, widgets);
-    await earlyHandover(this, opened.state, kept);    // a move made early is played now
+    await this.early.handover(opened.state, kept);    // a move made early is played now
   }
 
   /** How soon this board's opening should reach an engine still booting:
    *  0 the reader has touched it (a kept tap, a move made early, a piece
    *  selected), 1 it is on or near the screen, 2 the others. */
   urgency() {
-    if (this.earlyTap || this.earlyMove || this.sel) return 0;
+    if (this.early.touched() || this.sel) return 0;
     return nearScreen(this.box) ? 1 : 2;
   }
 
@@ -246,6 +240,11 @@ export class Board {
     delete this.fig.dataset.busy;
     this.fig.dataset.state = "loading";
     this.start();
+  }
+
+  /** The board cannot play: its engine failed (recover.js shows Retry). */
+  markFailed() {
+    this.fig.dataset.state = "error";
   }
 
   /** The engine failed under this board: say so on window, for recover.js. */
@@ -275,10 +274,10 @@ export class Board {
         ? "Diagram. Arrow keys move the cursor; Enter or Space shows where the piece there can go; Escape lets go. The position does not change."
         : "Board. Arrow keys move the cursor; Enter or Space picks up a piece and puts it down; Escape cancels.",
       canAct: () => this.canAct(),
-      canDrag: (/** @type {string} */ sq) => live() && this.byFrom.has(sq),
+      canDrag: (/** @type {string} */ sq) => live() && this.index.canMove(sq),
       isTarget: (/** @type {string} */ sq) => live() && !!this.sel && this.dests().includes(sq),
-      firstCursor: () => this.sel || this.dests()[0] || [...this.byFrom.keys()][0]
-        || [...this.byTo.keys()][0] || null,
+      firstCursor: () => this.sel || this.dests()[0] || [...this.index.byFrom.keys()][0]
+        || [...this.index.byTo.keys()][0] || null,
       describe: (/** @type {string} */ sq) => this.describe(sq),
       on: {
         pick: (/** @type {string} */ sq) => this.pick(sq),
@@ -359,6 +358,13 @@ export class Board {
     this.drawMarks();
   }
 
+  /** Send the moves the reader makes through an add-on (puzzles: "solve")
+   *  instead of "play", or back to "play" with null.
+   * @param {((notation: string) => Promise<void>) | null} handler */
+  setPlayHandler(handler) {
+    this.playHandler = handler;
+  }
+
   /** Route square picks (click, tap, Enter) to an add-on's mode, or back to
    *  play with null. */
   /** @param {Interceptor | null} interceptor */
@@ -386,17 +392,55 @@ export class Board {
   }
 
   // ---- state from the engine
+  /** Show the build's early answer (early.js), over the page's own drawing:
+   *  no "state" event (add-ons only ever see the engine's states).
+   * @param {import("./answers.js").EarlyState} state */
+  showBuilt(state) {
+    this.ensureView().show();
+    this.state = /** @type {BoardState} */ ({ ...state, board: this.id });
+    this.from = "build";
+    this.index = new MoveIndex(state.moves);
+    this.drawMarks();
+  }
+
+  /** The engine failed under a board showing the build's answer: the
+   *  page's drawing (``nodes``) comes back and nothing is live. @param {Node[]} nodes */
+  dropBuilt(nodes) {
+    this.box.replaceChildren(...nodes);
+    this.ensureView().show();
+    this.state = null;
+    this.from = null;
+    this.sel = null;
+    this.index = new MoveIndex([]);
+    this.busy = false;
+  }
+
+  /** A move waits for the engine (made before it was up): nothing selected, nothing to pick. */
+  hold() {
+    this.sel = null;
+    this.choices.clear();
+    this.busy = true;
+    this.drawMarks();
+  }
+
+  /** Pick ``sq`` as a tap on it would, the keyboard cursor put there. @param {string} sq */
+  pickSquare(sq) {
+    this.ensureView().cursor = sq;
+    this.pick(sq);
+  }
+
   /** Show a state from the engine (emits "state"). @param {BoardState} state */
   apply(state) {
     const prev = this.state;
     this.state = state;
+    this.from = "engine";
     this.sel = null;
     this.choices.clear();
     if (!prev || prev.svg !== state.svg || this.otherSvg) {
       this.ensureView().show(state.svg);
       this.otherSvg = false;
     }
-    this.indexMoves(state);
+    this.index = new MoveIndex(state.moves);
     // the kind this player picked last stays picked while they still hold it
     const kinds = (state.hand || []).map((h) => h.kind);
     const kept = this.handPick[state.to_move];
@@ -411,27 +455,6 @@ export class Board {
     this.controls.update();
     this.drawMarks();
     this.emit("state", state, prev);
-  }
-
-  /** The moves by from-square, by to-square (drops) and square-less. */
-  /** @param {{ moves: MoveEntry[] }} state */
-  indexMoves(state) {
-    this.byFrom = new Map();
-    this.byTo = new Map();
-    this.free = [];
-    // each move (session.MoveEntry): {n, from, to} and, only when they say
-    // something, drop, label, kind (when not "move") and captures
-    for (const m of state.moves) {
-      if (m.from) {
-        const list = this.byFrom.get(m.from);
-        if (list) list.push(m); else this.byFrom.set(m.from, [m]);
-      } else if (m.to) {
-        const list = this.byTo.get(m.to);
-        if (list) list.push(m); else this.byTo.set(m.to, [m]);
-      } else {
-        this.free.push(m);
-      }
-    }
   }
 
   renderPanels() {
@@ -458,24 +481,8 @@ export class Board {
   // ---- marks: the selected square and where it (or the kind in hand) may go
   /** @returns {string[]} */
   dests() {
-    /** @type {string[]} */
-    const out = [];
-    if (this.interceptor) return out;    // an add-on's mode: no moves to show
-    if (!this.sel) {
-      for (const m of this.dropsOf(this.dropKind)) if (m.to && !out.includes(m.to)) out.push(m.to);
-      return out;
-    }
-    for (const m of this.byFrom.get(this.sel) || []) {
-      if (m.to && m.to !== this.sel && !out.includes(m.to)) out.push(m.to);
-    }
-    return out;
-  }
-
-  // The legal drops of one kind (no from-square; a target square).
-  /** @param {string | null} kind */
-  dropsOf(kind) {
-    if (!kind || !this.state) return [];
-    return this.state.moves.filter((m) => m.drop === kind && !m.from && m.to);
+    if (this.interceptor) return [];    // an add-on's mode: no moves to show
+    return this.sel ? this.index.targets(this.sel) : this.index.dropTargets(this.dropKind);
   }
 
   /** @param {string | null} kind */
@@ -496,7 +503,7 @@ export class Board {
   /** @param {string} sq */
   describe(sq) {
     const p = this.pieceAt(sq);
-    let text = `${sq}, ${p ? `${p.side ? `${p.side} ` : ""}${p.name.toLowerCase()}` : "empty"}`;
+    let text = `${sq}, ${p ? piecePhrase(p) : "empty"}`;
     if (this.sel && this.dests().includes(sq)) text += ", a move";
     else if (this.dropKind && this.dests().includes(sq)) {
       text += `, a place for the ${(this.handItem(this.dropKind)?.name || "piece").toLowerCase()}`;
@@ -512,10 +519,10 @@ export class Board {
     this.drawMarks();
     const p = this.pieceAt(sq);
     // Moves that stay on the square or have no target (turn in place...).
-    const inPlace = (this.byFrom.get(sq) || []).filter((m) => !m.to || m.to === sq);
+    const inPlace = this.index.inPlace(sq);
     const dests = this.dests();
     if (this.diagram) {
-      const what = p ? `The ${p.side ? `${p.side} ` : ""}${p.name.toLowerCase()} on ${sq}` : `The piece on ${sq}`;
+      const what = pieceOn(p, sq);
       const parts = [];
       const sorted = [...dests].sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
       if (dests.length) parts.push(`can go to ${sorted.join(", ")}`);
@@ -524,7 +531,7 @@ export class Board {
       return;
     }
     if (inPlace.length) this.choices.show(inPlace, `The ${p ? p.name.toLowerCase() : "piece"} on ${sq}:`, false);
-    this.announce(`${p ? `${cap(p.side || "")} ${p.name.toLowerCase()}` : "Piece"} on ${sq} selected: `
+    this.announce(`${p ? cap(piecePhrase(p)) : "Piece"} on ${sq} selected: `
       + (dests.length ? `${plural(dests.length, "square", "squares")}: ${dests.join(", ")}.` : "no move."));
   }
 
@@ -552,19 +559,19 @@ export class Board {
   pickDiagram(sq) {
     if (this.sel) {
       if (sq === this.sel) { this.deselect(); return; }
-      const moves = (this.byFrom.get(this.sel) || []).filter((m) => m.to === sq);
+      const moves = this.index.between(this.sel, sq);
       if (moves.length) {
         this.messages.say(`${moves.map((m) => m.n).join(" or ")} is a legal move; a diagram only shows it.`, "show");
         return;
       }
-      if (this.byFrom.has(sq)) { this.select(sq); return; }
+      if (this.index.canMove(sq)) { this.select(sq); return; }
       const from = this.sel;
       this.deselect();
       // an empty square: why the selected piece cannot go there; a piece: why it shows nothing
       if (this.pieceAt(sq)) this.explain(sq, null); else this.explain(from, sq);
       return;
     }
-    if (this.byFrom.has(sq)) { this.select(sq); return; }
+    if (this.index.canMove(sq)) { this.select(sq); return; }
     this.explain(sq, null);
   }
 
@@ -576,28 +583,28 @@ export class Board {
     this.setHint("");
     if (this.sel) {
       if (sq === this.sel) { this.deselect(); return; }
-      const moves = (this.byFrom.get(this.sel) || []).filter((m) => m.to === sq);
+      const moves = this.index.between(this.sel, sq);
       if (moves.length === 1) { this.play(moves[0].n); return; }
       if (moves.length > 1) { this.choices.show(moves, `${this.sel} to ${sq}:`); return; }
-      if (this.byFrom.has(sq)) { this.select(sq); return; }
+      if (this.index.canMove(sq)) { this.select(sq); return; }
       const from = this.sel;
       this.deselect();
       this.explain(from, sq);
       return;
     }
     if (this.dropKind) {
-      const drops = this.dropsOf(this.dropKind).filter((m) => m.to === sq);
+      const drops = this.index.dropsAt(sq, this.dropKind);
       if (drops.length === 1) { this.play(drops[0].n); return; }
       if (drops.length > 1) { this.choices.show(drops, `On ${sq}:`); return; }
-      if (this.byFrom.has(sq)) { this.select(sq); return; }
+      if (this.index.canMove(sq)) { this.select(sq); return; }
       this.explain(null, sq, this.dropKind);
       return;
     }
-    if (this.byFrom.has(sq)) { this.select(sq); return; }
+    if (this.index.canMove(sq)) { this.select(sq); return; }
     // an empty square and no kind picked: the kinds that may go there
-    const drops = this.byTo.get(sq);
-    if (drops && drops.length === 1) { this.play(drops[0].n); return; }
-    if (drops && drops.length) { this.choices.show(drops, `On ${sq}:`); return; }
+    const drops = this.index.dropsAt(sq, null);
+    if (drops.length === 1) { this.play(drops[0].n); return; }
+    if (drops.length) { this.choices.show(drops, `On ${sq}:`); return; }
     if (this.pieceAt(sq)) this.explain(sq, null);
   }
 
@@ -679,7 +686,8 @@ export class Board {
   /** Play a move the normal way (announced). @param {string} notation */
   async play(notation) {
     if (!this.canAct()) return;
-    if (earlyPlay(this, notation)) return;     // before the engine: drawn, and played when it is up
+    if (this.playHandler) { this.choices.clear(); await this.playHandler(notation); return; }
+    if (this.early.play(notation)) return;     // before the engine: drawn, and played when it is up
     const prev = this.state;
     this.choices.clear();
     const reply = await this.request({ cmd: "play", move: notation });
@@ -690,12 +698,12 @@ export class Board {
     if (last && last.captures.length) {
       const taken = last.captures.map((sq) => {
         const p = prev?.pieces[sq];
-        return p ? `the ${p.side ? `${p.side} ` : ""}${p.name.toLowerCase()} on ${sq}` : sq;
+        return p ? `the ${piecePhrase(p)} on ${sq}` : sq;
       });
       text += `, taking ${taken.join(" and ")}`;
     }
     text += ".";   // the status line (aria-live) says what comes next
-    if (this.onlyFree() && !reply.check) text += ` The only move now: ${this.free.map((m) => m.label || m.n).join(" or ")}.`;
+    if (this.onlyFree() && !reply.check) text += ` The only move now: ${this.index.free.map((m) => m.label || m.n).join(" or ")}.`;
     if (reply.check) {
       this.answered = reply.check.correct ? "right" : "wrong";
       this.messages.showFeedback(this.answered, reply.check.move);   // aria-live too
@@ -785,7 +793,7 @@ export class Board {
   /** Why a pick is not a move, in the engine's words.
    * @param {string | null} from @param {string | null} to @param {string | null} [drop] */
   async explain(from, to, drop) {
-    if (earlyExplain(this, from, to)) return;
+    if (this.early.explain(from, to)) return;
     const reply = await this.request({ cmd: "explain", from, to, drop });
     if (!reply || this.dead) return;
     const message = reply.message;
@@ -802,8 +810,7 @@ export class Board {
 
   // Square-less moves (pass) are the only moves left: the turn is lost.
   onlyFree() {
-    return !!(this.state && this.free && this.free.length && this.free.length === this.state.moves.length
-      && !this.state.result);
+    return !!(this.state && this.index.onlyFree() && !this.state.result);
   }
 
   // ---- the panels, as add-ons call them (ADDONS.md)

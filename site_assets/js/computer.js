@@ -29,6 +29,7 @@
 import { registerAddon } from "./board.js";
 import { el, cap } from "./dom.js";
 import { engineCommands } from "./engine.js";
+import { playersKey, pageStore, readJSON, writeStored } from "./store.js";
 
 /** @typedef {import("./board.js").Board} Board */
 /** @typedef {import("./types.js").BoardState} BoardState */
@@ -47,7 +48,6 @@ const DEFAULT_DELAY = 1000;
 /** @param {string} cmd */
 const harmless = (cmd) => engineCommands()?.[cmd]?.changes === false;
 
-const STORE_PREFIX = "sharah-players:";   // localStorage: the settings come back after a reload
 /** @type {Map<string, Settings>} */
 const remembered = new Map();        // page path + board uid -> settings (this visit)
 /** @type {Promise<Level[] | null> | null} */
@@ -75,27 +75,17 @@ function freshSettings(sides) {
   };
 }
 
-/** The settings kept for a board, or null (storage off, nothing kept, or not JSON). */
-/** @param {string} key @returns {unknown} */
-function readSettings(key) {
-  try {
-    const text = window.localStorage.getItem(STORE_PREFIX + key);
-    return text ? JSON.parse(text) : null;
-  } catch (_) {
-    return null;
-  }
-}
+/** The settings kept for a board (storage: store.js), or null. @param {string} key */
+const readSettings = (key) => readJSON(pageStore(), key);
 
 /** @param {string} key @param {Settings} settings */
-function writeSettings(key, settings) {
-  try { window.localStorage.setItem(STORE_PREFIX + key, JSON.stringify(settings)); } catch (_) { /* storage off */ }
-}
+const writeSettings = (key, settings) => { writeStored(pageStore(), key, JSON.stringify(settings)); };
 
 class Computer {
   /** @param {Board} board */
   constructor(board) {
     this.board = board;
-    this.key = `${location.pathname}#${board.cfg.uid}`;
+    this.key = playersKey(location.pathname, board.cfg.uid);   // in storage (the settings come back after a reload)
     /** @type {Level[] | null} */
     this.levels = null;
     /** @type {{ id: number, ply: number, side: string, level: number | null } | null} the thinking in progress */

@@ -4,7 +4,7 @@
 // view of the contract between the widget and the engine. Never shipped.
 
 /** The wire's version (bridge.PROTOCOL). */
-export type Protocol = 2;
+export type Protocol = 3;
 
 export interface MoveEntry {
   /** the move's notation: what ``play`` takes */
@@ -22,6 +22,8 @@ export interface MoveEntry {
   captures?: string[];
   /** the facing the piece is left with, as an angle on the picture (degrees clockwise from up, the board's orientation applied) */
   face?: number;
+  /** that facing in words, beside ``face`` ("face north"): the choice's name */
+  facing?: string;
   /** the piece the move leaves on its square, drawn (svg.piece_svg) */
   art?: string;
 }
@@ -88,11 +90,26 @@ export interface FutureMove {
   kind: string;
 }
 
+export interface PuzzleState {
+  /** the puzzle's id (its data's "id") */
+  id: string;
+  /** the moves it takes to win against the best defence */
+  depth: number;
+  /** the solver's moves still to find */
+  moves_left: number;
+  /** the win is on the board */
+  solved: boolean;
+  /** wrong moves tried on it since it was set */
+  mistakes: number;
+  /** tags named after the rules it turns on */
+  themes: string[];
+}
+
 /** What the widget draws, after every command that answers ``state``. Every key the widget reads is here (tests/test_contract.py checks). */
 export interface BoardState {
   /** the board's id (the request's ``board``) */
   board: string;
-  /** "game", "try" or "diagram" */
+  /** "game", "try", "puzzle" or "diagram" */
   mode: string;
   /** the board's drawing (svg.render_svg): [data-sq] squares, g.pc pieces */
   svg: string;
@@ -160,6 +177,8 @@ export interface BoardState {
   node: number;
   /** the move list with its variations (markup.tree_html); "" when it has none */
   tree_html: string;
+  /** a puzzle board's puzzle, else None */
+  puzzle: PuzzleState | null;
 }
 
 // ---- the requests (bridge.COMMANDS): a command and the fields it takes
@@ -190,6 +209,7 @@ export interface OpenRequest {
   dests?: unknown;
   solutions?: unknown;
   saved?: unknown;
+  puzzle?: unknown;
 }
 
 /** ``close``: changes the game: yes; a board id. */
@@ -217,6 +237,20 @@ export interface UndoRequest {
   cmd: "undo";
   board?: string;
   plies?: unknown;
+}
+
+/** ``puzzle``: changes the game: yes; an open board; answers the state. */
+export interface PuzzleRequest {
+  cmd: "puzzle";
+  board?: string;
+  puzzle?: unknown;
+}
+
+/** ``solve``: changes the game: yes; an open board; answers the state. */
+export interface SolveRequest {
+  cmd: "solve";
+  board?: string;
+  move?: unknown;
 }
 
 /** ``redo``: changes the game: yes; an open board; answers the state. */
@@ -363,7 +397,7 @@ export interface EditRequest {
 }
 
 /** Every command's name. */
-export type Command = "ping" | "open" | "close" | "state" | "play" | "undo" | "redo" | "restart" | "flip" | "shortcut" | "goto" | "variation" | "explain" | "think" | "hint" | "levels" | "analyse" | "review" | "record" | "link" | "save" | "load" | "link_board" | "edit";
+export type Command = "ping" | "open" | "close" | "state" | "play" | "undo" | "puzzle" | "solve" | "redo" | "restart" | "flip" | "shortcut" | "goto" | "variation" | "explain" | "think" | "hint" | "levels" | "analyse" | "review" | "record" | "link" | "save" | "load" | "link_board" | "edit";
 
 /** A request to the engine: one of the bridge's commands, with its fields. */
 export type Request =
@@ -373,6 +407,8 @@ export type Request =
   | StateRequest
   | PlayRequest
   | UndoRequest
+  | PuzzleRequest
+  | SolveRequest
   | RedoRequest
   | RestartRequest
   | FlipRequest

@@ -4,8 +4,16 @@
 // requests with sharah_web.bridge.handle(json) -> json.
 //
 // Messages in:  {id, request: "<json>"}
-// Messages out: {type: "ready", ms} | {type: "failed", error}
+// Messages out: {type: "ready", ms} | {type: "failed", error, detail}
 //               {type: "response", id, response: "<json>", began, ms}
+//
+// "failed": ``error`` is a sentence for the visitor when this worker knows
+// what went wrong (a file it fetched itself was refused), else null, and
+// ``detail`` is what the runtime said (for the console). A runtime that
+// fails while it boots (a damaged pyodide.asm.wasm, a missing standard
+// library) often only prints it, rejects a promise nobody waits for, or
+// exits: those are caught too, so the page says so at once instead of at
+// its boot limit.
 // @ts-ignore: the site's copy of the runtime (assets/pyodide/, staged by the build); typed from its npm package
 import { loadPyodide as load } from "../../pyodide/pyodide.mjs";
 
@@ -24,12 +32,55 @@ let handle = null;
 /** @type {import("pyodide").PyodideAPI | null} */
 let python = null;
 let lastRequest = 0;
+let booting = true;
+
+/** The boot failed: said once (the page drops this worker).
+ * @param {any} err what failed @param {boolean} [own] a BootError: its message is for the visitor */
+function bootFailed(err, own = false) {
+  if (!booting) return;
+  booting = false;
+  const detail = String((err && (err.stack || err.message)) || err);
+  postMessage({ type: "failed", error: own ? String(err.message || err) : null, detail });
+}
+
+// the runtime's own failures while it boots, which loadPyodide may never report
+self.addEventListener("unhandledrejection", (event) => {
+  if (!booting) return;
+  event.preventDefault();
+  bootFailed(event.reason);
+});
+self.addEventListener("error", (event) => {
+  if (!booting) return;
+  event.preventDefault();
+  bootFailed(event.error || event.message);
+});
+
+// A runtime whose WebAssembly does not compile (a truncated pyodide.asm.wasm)
+// is only printed by Pyodide, which then waits for ever: the compile error
+// is caught where it happens. (A TypeError, say a wrong content type for
+// streaming, is left to Pyodide, which retries without streaming.)
+/** @type {Record<string, any>} */
+const wasm = WebAssembly;
+for (const name of ["instantiateStreaming", "instantiate", "compileStreaming", "compile"]) {
+  const real = wasm[name];
+  if (typeof real !== "function") continue;
+  wasm[name] = function (/** @type {any[]} */ ...args) {
+    const out = real.apply(this, args);
+    out.catch((/** @type {unknown} */ err) => {
+      if (err instanceof WebAssembly.CompileError || err instanceof WebAssembly.LinkError) bootFailed(err);
+    });
+    return out;
+  };
+}
+
+/** An error this worker raises itself, with a sentence for the visitor. */
+class BootError extends Error {}
 
 const ready = (async () => {
   const t0 = performance.now();
   // the engine's zip downloads while Pyodide boots
   const zip = fetch(ENGINE_URL).then(async (res) => {
-    if (!res.ok) throw new Error(`the engine (${ENGINE_URL}) could not be loaded: HTTP ${res.status}`);
+    if (!res.ok) throw new BootError(`the engine (${ENGINE_URL}) could not be loaded: HTTP ${res.status}`);
     return new Uint8Array(await res.arrayBuffer());
   });
   zip.catch(() => {});   // reported below, once Pyodide is up
@@ -62,8 +113,13 @@ function warm() {
 }
 
 ready.then(
-  (ms) => { postMessage({ type: "ready", ms }); warmLater(); },
-  (err) => postMessage({ type: "failed", error: String((err && err.message) || err) }),
+  (ms) => {
+    if (!booting) return;       // failed meanwhile: the page has dropped this worker
+    booting = false;
+    postMessage({ type: "ready", ms });
+    warmLater();
+  },
+  (err) => bootFailed(err, err instanceof BootError),
 );
 
 self.onmessage = async (event) => {

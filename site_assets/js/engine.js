@@ -47,7 +47,7 @@
 export const ENGINE_ZIP = "__SHARAH_ENGINE_ZIP__";
 // The wire's version (bridge.py: PROTOCOL); another in "ping": an old copy in a cache.
 /** @type {import("./contract.js").Protocol} */
-export const PROTOCOL = 2;
+export const PROTOCOL = 3;
 export const BUILD = "__SHARAH_BUILD__";
 const BOOT_LIMIT = window.sharahBootLimit || 60_000;  // ms; tests may lower it
 // ms an engine request may take once the worker is on it; window.sharahRequestLimit
@@ -65,10 +65,11 @@ export function plainFailure(message) {
   const text = String(message || "");
   if (text.length <= 300 && !/\n|Traceback|File "/.test(text)) return text;
   console.error("sharah engine:", text);
-  return text.startsWith("The engine stopped")
-    ? "The engine stopped working: it met an error of its own (the details are in the browser's console)."
-    : "The engine could not start: its files are damaged or incomplete (the details are in the browser's console).";
+  return text.startsWith("The engine stopped") ? STOPPED : DAMAGED;
 }
+
+const STOPPED = "The engine stopped working: it met an error of its own (the details are in the browser's console).";
+const DAMAGED = "The engine could not start: its files are damaged or incomplete (the details are in the browser's console).";
 
 /** @type {Debug} */
 export const debug = (window.sharahDebug = window.sharahDebug || {
@@ -178,7 +179,13 @@ export function getEngine() {
       settle.resolve();
       watchdog();
     } else if (msg.type === "failed") {
-      fail(debug.ready ? `The engine stopped working: ${msg.error}` : `The engine could not start: ${msg.error}`);
+      if (msg.error == null) {
+        // the runtime's own words (an exit code, a compile error): the console has them
+        console.error("sharah engine:", msg.detail);
+        fail(debug.ready ? STOPPED : DAMAGED);
+      } else {
+        fail(debug.ready ? `The engine stopped working: ${msg.error}` : `The engine could not start: ${msg.error}`);
+      }
     } else if (msg.type === "response") {
       const entry = pending.get(msg.id);
       if (!entry) return;

@@ -101,7 +101,7 @@ registerAddon({
         const rad = (face * Math.PI) / 180;
         const x = cx + Math.sin(rad) * radius;
         const y = cy - Math.cos(rad) * radius;
-        const label = group.length === 1 ? group[0].label || group[0].n : (group[0].label || "").split(", ").pop() || "";
+        const label = group.length === 1 ? group[0].label || group[0].n : group[0].facing || group[0].n;
         const button = el("button", {
           type: "button", class: "sharah-onboard-face", "data-face": String(face),
           "aria-label": label, title: label,

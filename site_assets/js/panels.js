@@ -18,6 +18,7 @@
 // A panel whose element the figure lacks (a diagram has no hand) does nothing.
 
 import { el, sentence, adopt, closest } from "./dom.js";
+import { plural } from "./words.js";
 
 /** @typedef {import("./board.js").Board} Board */
 /** @typedef {import("./types.js").BoardState} BoardState */
@@ -25,8 +26,6 @@ import { el, sentence, adopt, closest } from "./dom.js";
 
 /** @param {Board} board */
 const opts = (board) => ({ signal: board.abort.signal });
-/** @param {number} n @param {string} one @param {string} many */
-const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 // ---- the status line, the hint line, a try board's feedback, screen readers
 export class Messages {

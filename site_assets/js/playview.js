@@ -37,7 +37,7 @@ let openView = null;         // the board in the play view, if any
 
 registerAddon({
   name: "playview",
-  applies: (board) => board.mode === "game" || board.mode === "try",
+  applies: (board) => board.mode === "game" || board.mode === "try" || board.mode === "puzzle",
   mount(board) {
     const fig = board.fig;
     const signal = board.abort.signal;
@@ -171,10 +171,9 @@ function makeLoupe(board, signal) {
       .find((n) => n.matches && n.matches("rect[data-sq]") && lens.contains(n));
     if (!hit) return;
     const sq = hit.getAttribute("data-sq");
-    if (!sq || !board.view) return;
+    if (!sq) return;
     close();
-    board.view.cursor = sq;
-    board.pick(sq);
+    board.pickSquare(sq);
   }, { signal });
   cancel.addEventListener("click", () => close(), { signal });
   win.addEventListener("keydown", (e) => { if (e.key === "Escape") { e.stopPropagation(); close(); board.focus(); } }, { signal });

@@ -20,9 +20,12 @@
 // - Replay: every move in the move list is clickable (while replaying, the
 //   list shows the moves after the one shown too); |< < > >| buttons, and the arrow keys, Home and End while the
 //   move list or those buttons have the focus (the board's own arrow keys
-//   still move its cursor). While looking back, playing is
-//   paused ("replay" lock) until the visitor goes to the last move or chooses
-//   "Play from here" (the later moves are then dropped by the next move).
+//   still move its cursor). While looking back, a move starts a variation
+//   (the play request gets branch: the later moves stay, as the main line);
+//   "Play from here" makes the next move replace them instead. A game with
+//   variations shows the engine's tree (state.tree_html): every move of every
+//   line is clickable (goto node), each variation can be promoted to the
+//   main line or deleted (the variation command).
 //
 // - Nothing lost: a stored entry longer than the engine keeps (MAX_SAVED)
 //   is never sent to it; it is set aside at once, like one the engine could
@@ -45,50 +48,25 @@
 
 import { registerAddon } from "./board.js";
 import { el, cap, sentence, closest } from "./dom.js";
+import { gameKey, pageStore, readStored as readEntry, writeStored as writeEntry, setAside as moveAside } from "./store.js";
+import { shareURL, linkIn, recordTags } from "./share.js";
+import { notRestored, plural, tooLargeToRestore } from "./words.js";
 
 /** @typedef {import("./board.js").Board} Board */
 /** @typedef {import("./types.js").BoardState} BoardState */
 /** @typedef {import("./types.js").Reply} Reply */
 
-const STORE = "sharah-game:";
 const MAX_RECORD = 200_000;   // characters; the engine refuses longer records too
 // characters of a saved game the engine reads (sharah_web/record.py:
 // MAX_SAVED; tests/test_contract.py checks that they are the same)
 export const MAX_SAVED = 150_000;
 
 /** @param {Board} board */
-const storageKey = (board) => `${STORE}${location.pathname}#${board.cfg.uid}`;
-
-function store() {
-  try { return window.localStorage || null; } catch (_) { return null; }   // storage may be off
-}
-
-/** @param {string} key @returns {string | null} */
-function readStored(key) {
-  try { return store()?.getItem(key) ?? null; } catch (_) { return null; }
-}
-
-/** Keep ``text`` under ``key``: null when kept, else "full" or "off". A
- *  failed write leaves the key's older copy as it was.
- * @param {string} key @param {string} text @returns {"full" | "off" | null} */
-function writeStored(key, text) {
-  const s = store();
-  if (!s) return "off";
-  try { s.setItem(key, text); return null; } catch (err) {
-    const e = /** @type {DOMException} */ (err);
-    return e && (e.name === "QuotaExceededError" || e.code === 22 || e.code === 1014) ? "full" : "off";
-  }
-}
-
+const storageKey = (board) => gameKey(location.pathname, board.cfg.uid);
 /** @param {string} key */
-function removeStored(key) {
-  try { store()?.removeItem(key); } catch (_) { /* nothing to remove */ }
-}
-
-function today() {
-  const d = new Date();
-  return `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, "0")}.${String(d.getDate()).padStart(2, "0")}`;
-}
+const readStored = (key) => readEntry(pageStore(), key);
+/** @param {string} key @param {string} text */
+const writeStored = (key, text) => writeEntry(pageStore(), key, text);
 
 /** Copy ``text``; false when the browser does not allow it (http, no focus). */
 /** @param {string} text */
@@ -110,23 +88,13 @@ const blocked = new Set();     // keys holding an entry that could not be set as
 /** @type {WeakMap<Board, string | null>} */
 const readAtOpen = new WeakMap();   // board -> the stored text its open request restored
 
-/** Move the entry under ``key`` to "<key>:set-aside" (or "-2"... "-9"; nothing is thrown
- *  away); returns ``note``, or what happened when the store would not.
- * @param {string} key @param {string} note */
-function setAside(key, note) {
-  const raw = readStored(key);
-  if (raw == null) return note;
-  // the first free name: an entry set aside before is kept too
-  let aside = `${key}:set-aside`;
-  for (let n = 2; n <= 9 && readStored(aside) != null; n++) aside = `${key}:set-aside-${n}`;
-  removeStored(key);           // first: a large entry and its copy may not fit together
-  if (writeStored(aside, raw)) {
-    writeStored(key, raw);     // left where it was; this board's game is not saved over it
-    blocked.add(key);
-    return `${note.replace(/: it was set aside\.$/, "")}: it could not be set aside, so this board does not save its game`
-      + " (clear the site's data in the browser to start afresh).";
-  }
-  return note;
+/** Set the entry under ``key`` aside (store.js: nothing is thrown away);
+ *  when the store will not, this board does not save over it.
+ * @param {string} key @returns {import("./words.js").Aside} */
+function setAside(key) {
+  const aside = moveAside(pageStore(), key);
+  if (aside === "stuck") blocked.add(key);
+  return aside;
 }
 
 /** The note said when a stored game was set aside before the board opened (openRequest).
@@ -152,6 +120,7 @@ class Records {
     /** @type {HTMLElement | null} */
     this.tabs = null;
     this.replaying = false;
+    this.cutting = false;      // "Play from here": the next move replaces the later ones
     const panel = this.buildPanel();
     this.copyRecordButton = panel.copyRecordButton;
     this.copyLinkButton = panel.copyLinkButton;
@@ -171,6 +140,11 @@ class Records {
     this.playHere = replay.playHere;
     const opts = { signal: board.abort.signal };
     board.on("state", (state) => this.onState(state));
+    board.on("request", (req) => {
+      // looking back, a move starts a variation; after "Play from here" it cuts
+      if (req.cmd === "play" && board.state && board.state.future.length && !this.cutting) req.branch = true;
+      if (req.cmd === "play") this.cutting = false;
+    });
     window.addEventListener("hashchange", () => this.checkLink(), opts);
     window.addEventListener("storage", (e) => this.onStorage(e), opts);
     window.addEventListener("beforeunload", (e) => {
@@ -180,11 +154,10 @@ class Records {
     const aside = asideNotes.get(board);
     if (aside) {
       board.setHint(aside, "explain");
-    } else if (board.refusedSaved != null || (openReply && openReply.ok && openReply.note)) {
+    } else if (board.refusedSaved != null || (openReply && openReply.ok && openReply.refused != null)) {
       // the engine could not read the stored game: keep it aside, say so
-      board.setHint(setAside(this.key, openReply && openReply.ok && openReply.note
-        ? openReply.note
-        : `Your saved game on this board could not be restored (${board.refusedSaved}): it was set aside.`), "explain");
+      const reason = openReply && openReply.ok && openReply.refused != null ? openReply.refused : board.refusedSaved;
+      board.setHint(notRestored(String(reason), setAside(this.key)), "explain");
       this.known = null;
     } else if (openReply && openReply.ok && openReply.restored) {
       const st = board.state;
@@ -199,7 +172,6 @@ class Records {
   onState(state) {
     if (!state) return;
     if (!state.future.length) this.replaying = false;
-    this.board.setLock("replay", this.replaying);
     this.renderMoves(state);
     this.renderReplay(state);
     this.save();
@@ -257,7 +229,7 @@ class Records {
   /** @param {StorageEvent} e */
   onStorage(e) {
     if (e.key !== this.key || e.newValue == null || e.newValue === this.known || this.board.dead) return;
-    try { if (e.storageArea && e.storageArea !== store()) return; } catch (_) { return; }
+    try { if (e.storageArea && e.storageArea !== pageStore()) return; } catch (_) { return; }
     this.otherTab(e.newValue);
   }
 
@@ -392,7 +364,7 @@ class Records {
   }
 
   async copyRecord() {
-    const reply = await this.board.send({ cmd: "record", tags: { Site: location.origin + location.pathname, Date: today() } });
+    const reply = await this.board.send({ cmd: "record", tags: recordTags(location, new Date()) });
     if (this.board.dead) return;
     if (!reply.ok) { this.say(`No record: ${reply.error}`, "error"); return; }
     this.show("The game's record (paste it into any board of this game with Import a record):", reply.record);
@@ -403,7 +375,7 @@ class Records {
     if (this.board.dead) return;
     if (!reply.ok) { this.say(`No link: ${reply.error}`, "error"); return; }
     this.show("A link to this game (whoever opens it sees the game on this board):",
-      `${location.origin}${location.pathname}#${reply.link}`);
+      shareURL(location, reply.link));
   }
 
   /** @param {HTMLButtonElement} button */
@@ -434,20 +406,28 @@ class Records {
     this.importForm.hidden = true;
     this.input.value = "";
     const n = reply.plies;
-    this.say(`Imported: ${n} ${n === 1 ? "move" : "moves"}. Step through them with the buttons above the move list`);
+    this.say(`Imported: ${plural(n, "move", "moves")}. Step through them with the buttons above the move list`);
     this.board.announce(`Record imported. ${reply.state.status}.`);
   }
 
   // ---- links: #game=... in the address
   async checkLink() {
     const board = this.board;
-    const fragment = location.hash;
-    if (fragment.length < 2) return;
+    const fragment = linkIn(location);
+    if (!fragment) return;
     // the engine reads the link (sharah_web/record.py): which of the page's game boards it is for
     const boards = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('figure.sharah-board[data-mode="game"]'))]
       .map((f) => ({ uid: f.dataset.sharahUid, variant: f.dataset.variant }));
     const where = await board.send({ cmd: "link_board", link: fragment, boards });
-    if (board.dead || !where.ok || where.target !== board.cfg.uid || location.hash !== fragment) return;
+    if (board.dead || location.hash !== fragment) return;
+    if (!where.ok && !where.fatal && boards[0] && boards[0].uid === board.cfg.uid) {
+      // the engine would not even read it (far too long): said under the first game board
+      history.replaceState(history.state, "", location.pathname + location.search);
+      board.fig.scrollIntoView({ block: "start" });
+      board.setHint(`The game in the link could not be loaded: ${where.error}. Your game here is unchanged.`, "error");
+      return;
+    }
+    if (!where.ok || where.target !== board.cfg.uid) return;
     // the link is read once: a reload later shows the saved game
     const address = (/** @type {string} */ hash) => history.replaceState(history.state, "", location.pathname + location.search + hash);
     address("");
@@ -490,7 +470,7 @@ class Records {
     const where = el("span", { class: "sharah-replay-where" });
     const paused = el("div", { class: "sharah-replay-paused", hidden: true });
     const playHere = el("button", { type: "button", class: "md-button sharah-btn", "data-replay": "play-here" }, "Play from here");
-    paused.append(el("span", {}, "Looking back: playing is paused until the last move. "), playHere);
+    paused.append(el("span", {}, "Looking back: a move here starts a variation. "), playHere);
     bar.append(...steps, where, paused);
     bar.addEventListener("click", (e) => {
       /** @type {HTMLButtonElement | null} */
@@ -505,6 +485,11 @@ class Records {
       list.setAttribute("tabindex", "0");
       list.setAttribute("aria-label", "Moves: click one to see the game after it; arrow keys step through the game");
       list.addEventListener("click", (e) => {
+        /** @type {HTMLButtonElement | null} */
+        const op = closest(e, "button[data-var-op]");
+        if (op) { this.variation(op.dataset.varOp || "", Number(op.dataset.node)); return; }
+        const node = closest(e, "li[data-node]");
+        if (node) { this.gotoNode(Number(node.dataset.node)); return; }
         const li = closest(e, "li[data-ply]");
         if (li) this.goto(Number(li.dataset.ply));
       }, opts);
@@ -517,6 +502,14 @@ class Records {
   renderMoves(state) {
     const list = this.board.moveList;
     if (!list) return;
+    if (state.tree_html) {        // a game with variations: the engine's whole tree
+      list.innerHTML = state.tree_html;
+      list.hidden = false;
+      /** @type {HTMLElement | null} */
+      const current = list.querySelector("li[aria-current]");
+      if (current) list.scrollTop = Math.max(0, current.offsetTop - list.offsetTop - list.clientHeight / 2);
+      return;
+    }
     // the board lists the moves played; while replaying, the engine's items
     // for the moves after the one shown follow (after a plain Undo only Redo shows them)
     if (!this.replaying || !state.future.length) return;
@@ -574,13 +567,37 @@ class Records {
       : `The start. ${st.status}.`);
   }
 
+  /** Show the position after a move of any line (its index in the engine's tree). @param {number} node */
+  async gotoNode(node) {
+    const board = this.board;
+    const prev = board.state;
+    if (!prev || board.busy || node === prev.node) return;
+    const reply = await board.request({ cmd: "goto", node });
+    if (!reply || board.dead) return;
+    this.replaying = reply.state.future.length > 0;
+    board.apply(reply.state);
+    const st = reply.state;
+    const name = st.ply ? st.history[st.ply - 1] : null;
+    board.announce(name ? `After ${name}. ${st.result ? st.result.text : st.status}.` : `The start. ${st.status}.`);
+  }
+
+  /** Promote or delete the variation that starts at ``node``. @param {string} op @param {number} node */
+  async variation(op, node) {
+    const board = this.board;
+    if (!board.state || board.busy) return;
+    const reply = await board.request({ cmd: "variation", op, node });
+    if (!reply || board.dead) return;
+    board.apply(reply.state);
+    board.announce(op === "promote" ? "The variation is the main line now." : "The variation is deleted.");
+  }
+
   playFromHere() {
     const st = this.board.state;
     this.replaying = false;
-    this.board.setLock("replay", false);
+    this.cutting = true;
     this.paused.hidden = true;
     const n = st ? st.future.length : 0;
-    this.board.setHint(`Your next move here replaces the ${n} later ${n === 1 ? "move" : "moves"} (Redo brings them back until then).`, "explain");
+    this.board.setHint(`Your next move here replaces the ${plural(n, "later move", "later moves")} (Redo brings them back until then).`, "explain");
     this.board.box.focus({ preventScroll: true });
   }
 }
@@ -596,8 +613,7 @@ registerAddon({
     if (typeof saved !== "string" || !saved) return;
     if (saved.length > MAX_SAVED) {
       // never sent: the engine would refuse the whole request
-      asideNotes.set(board, setAside(key, `Your saved game on this board is too large to restore (${saved.length.toLocaleString("en")} `
-        + `characters; at most ${MAX_SAVED.toLocaleString("en")}): it was set aside.`));
+      asideNotes.set(board, tooLargeToRestore(saved.length, MAX_SAVED, setAside(key)));
       return;
     }
     req.saved = saved;

@@ -60,7 +60,7 @@ function failureBox(board) {
 /** @param {import("./board.js").Board} board @param {string} message */
 function showFailure(board, message) {
   if (board.dead || !board.fig.isConnected) return;
-  board.fig.dataset.state = "error";
+  board.markFailed();
   board.setHint("");            // the box says it, once
   const box = failureBox(board);
   // a game shown, or a saved game on its way to a board that did not open yet

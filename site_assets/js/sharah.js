@@ -15,9 +15,11 @@ import { Board, widgets, preopen, dropPreopened, preopenStats } from "./board.js
 import "./computer.js";
 import "./editor.js";
 import "./records.js";
+import "./analysis.js";
 import "./recover.js";
 import "./onboard.js";
 import "./playview.js";
+import "./puzzles.js";
 
 const BOARDS = "figure.sharah-board[data-mode]";
 debug.widgets = widgets;
@@ -37,6 +39,10 @@ function mountAll() {
     dropPreopened();
     return;
   }
+  if (figs.some((f) => f.dataset.sharahBuild && f.dataset.sharahBuild !== BUILD)) {
+    otherBuild(figs);
+    return;
+  }
   loadFirstBoards(getEngine());
   // the first boards at once; the others a moment later (a page may hold
   // forty), so that the first one is live in the task that shows the page
@@ -46,6 +52,30 @@ function mountAll() {
 }
 
 const AT_ONCE = 2;
+
+/** The page's boards are of another build than this widget (instant
+ *  navigation reached a page the host has from a newer deploy, and no
+ *  service worker kept the old one): the page is loaded whole, once. If it
+ *  still is (a cache between), its boards say so and stay as drawn. */
+/** @param {HTMLElement[]} figs */
+function otherBuild(figs) {
+  const mark = `sharah-build-reload:${location.pathname}`;
+  const theirs = figs[0].dataset.sharahBuild || "";
+  let again = false;
+  try {
+    again = sessionStorage.getItem(mark) === theirs;
+    sessionStorage.setItem(mark, theirs);
+  } catch (err) { again = false; }
+  if (!again) {
+    location.reload();
+    return;
+  }
+  for (const fig of figs) {
+    fig.dataset.state = "error";
+    const hint = fig.querySelector(".sharah-hint");
+    if (hint) hint.textContent = "This page is from another version of the site than its scripts: reload the page.";
+  }
+}
 
 /** @param {HTMLElement[]} figs */
 function mount(figs) {

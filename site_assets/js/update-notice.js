@@ -159,6 +159,59 @@ async function start() {
   navigator.serviceWorker.ready.then(tellVisited, () => {});
 }
 
+/** The offline page (docs/offline.md; sw.js answers a page that is not
+ *  stored with it, offline): it names the page asked for (?from=, a path of
+ *  this site) and lists the pages this build's store holds, by title. */
+async function fillOfflinePage() {
+  const list = document.querySelector('[data-sharah-offline="stored"]');
+  if (!list) return;
+  const from = new URLSearchParams(location.search).get("from");
+  const asked = /** @type {HTMLElement | null} */ (document.querySelector('[data-sharah-offline="from"]'));
+  const link = asked && asked.querySelector("a");
+  if (asked && link && from && from.startsWith("/") && !from.startsWith("//")) {
+    link.href = new URL(from, location.origin).href;
+    link.textContent = from;
+    asked.hidden = false;
+  }
+  const controller = navigator.serviceWorker && navigator.serviceWorker.controller;
+  if (!controller || !window.caches) return;
+  const version = await new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (e) => resolve(e.data && e.data.version);
+    controller.postMessage({ type: "version" }, [channel.port2]);
+    setTimeout(() => resolve(null), 3000);
+  });
+  if (!version) return;
+  const cache = await caches.open(`sharah-${version}`);
+  const pages = [];
+  for (const request of await cache.keys()) {
+    const url = new URL(request.url);
+    if (!url.pathname.endsWith("/index.html") || url.pathname.endsWith("/offline/index.html")) continue;
+    const hit = await cache.match(request);
+    if (!hit) continue;
+    const text = await hit.text();
+    const title = /<title>([^<]*)<\/title>/.exec(text);
+    const name = title ? new DOMParser().parseFromString(title[1], "text/html").documentElement.textContent : "";
+    pages.push({ href: url.pathname.slice(0, -"index.html".length), name: name || url.pathname });
+  }
+  if (!pages.length) return;
+  pages.sort((a, b) => a.href.localeCompare(b.href));
+  list.replaceChildren(...pages.map(({ href, name }) => {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = href;
+    a.textContent = name;
+    li.append(a);
+    return li;
+  }));
+}
+
+if (window.document$ && typeof window.document$.subscribe === "function") {
+  window.document$.subscribe(() => { fillOfflinePage().catch(() => {}); });
+} else {
+  fillOfflinePage().catch(() => {});
+}
+
 if ("serviceWorker" in navigator && (location.protocol === "https:" || location.protocol === "http:")) {
   start();
 }

@@ -39,6 +39,8 @@ export class BoardView {
     this.rects = null;
     /** @type {Map<string, string>} "column,row" -> square */
     this.at = new Map();
+    this.columns = 0;
+    this.rows = 0;
     /** @type {SVGSVGElement | null} */
     this.svg = null;
     /** @type {string | null} the keyboard cursor's square */
@@ -75,10 +77,13 @@ export class BoardView {
     this.svg = this.box.querySelector("svg");
     this.rects = new Map();
     this.at = new Map();
+    this.columns = this.rows = 0;
     for (const rect of /** @type {NodeListOf<SVGRectElement>} */ (this.box.querySelectorAll("rect[data-sq]"))) {
       const sq = rect.dataset.sq || "";
       this.rects.set(sq, rect);
       this.at.set(`${rect.dataset.x},${rect.dataset.y}`, sq);
+      this.columns = Math.max(this.columns, Number(rect.dataset.x) + 1);
+      this.rows = Math.max(this.rows, Number(rect.dataset.y) + 1);
     }
     if (this.svg) {
       this.svg.setAttribute("focusable", "false");
@@ -159,6 +164,12 @@ export class BoardView {
       if (node.matches && node.matches("rect[data-sq]") && this.box.contains(node)) return node.getAttribute("data-sq");
     }
     return null;
+  }
+
+  /** The square at a place of the drawing (x, y: 0..1 across and down
+   *  its squares), or null. @param {number} x @param {number} y */
+  squareAtFraction(x, y) {
+    return this.at.get(`${Math.floor(x * this.columns)},${Math.floor(y * this.rows)}`) || null;
   }
 
   /** @param {PointerEvent} e */

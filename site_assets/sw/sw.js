@@ -19,11 +19,19 @@
 //
 // Install: the runtime, the engine, the widget, the theme's files (most are
 // in the browser's HTTP cache already: the page registers this worker only
-// once its engine is up, so nothing competes with the first load), and the
-// pages open at that moment. A first install takes over at once; an update
-// waits until the visitor accepts it (update-notice.js: "A new version of
-// this site is ready"), or until every page of the old build is closed.
+// once its engine is up, so nothing competes with the first load), the
+// offline page, the pages open at that moment, and this build's copy of
+// every page an older build had stored (the pages visited before an update
+// still work offline after it). Every one of them or none: a failed install
+// deletes what it had stored, and the old build stays whole. A first
+// install takes over at once; an update waits until the visitor accepts it
+// (update-notice.js: "A new version of this site is ready"), or until every
+// page of the old build is closed.
 // Activate: every other cache of this site is deleted.
+//
+// Offline, a page of the site that is not stored (never visited) is
+// answered with the offline page (offline/, a page of the site that says
+// so and lists the pages that are stored), not the browser's error.
 
 const VERSION = "__SHARAH_SW_VERSION__";
 const BUILD = "__SHARAH_BUILD__";
@@ -34,6 +42,7 @@ const CACHE = PREFIX + VERSION;
 /** This worker's global scope. */
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const ROOT = new URL("./", sw.location.href);
+const OFFLINE = "offline/index.html";    // the offline page (docs/offline.md)
 
 // Clients that show a page of another build (from the network): their
 // requests are not answered from this build's cache.
@@ -67,12 +76,32 @@ async function store(cache, path, entry) {
   await cache.put(keyOf(path), res);
 }
 
+/** The pages an older build of this site had stored (visited pages). */
+async function storedBefore() {
+  const pages = new Set();
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+    for (const request of await (await caches.open(name)).keys()) {
+      const entry = entryOf(request.url);
+      if (entry && !entry.pre) pages.add(request.url);
+    }
+  }
+  return [...pages];
+}
+
 sw.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    const todo = Object.entries(FILES).filter(([, e]) => e.pre);
-    // every file of the build or none: a failed install leaves the old one
-    await Promise.all(todo.map(([path, entry]) => store(cache, path, entry)));
+    try {
+      const todo = Object.entries(FILES).filter(([, e]) => e.pre);
+      // every file of the build or none: a failed install leaves the old one
+      await Promise.all(todo.map(([path, entry]) => store(cache, path, entry)));
+      // the pages stored before an update: this build's copies
+      await Promise.all((await storedBefore()).map((url) => cachePage(cache, url)));
+    } catch (err) {
+      await caches.delete(CACHE);      // nothing half-stored is left behind
+      throw err;
+    }
     // the pages open now (the first one was loaded before this worker)
     const open = await sw.clients.matchAll({ type: "window", includeUncontrolled: true });
     await Promise.all(open.map((c) => cachePage(cache, c.url).catch(() => {})));
@@ -122,7 +151,16 @@ async function sha256(buffer) {
  *  One of another build is passed through, its client marked foreign.
  * @param {FetchEvent} event @param {{ path: string, sha256: string } | null} entry */
 async function page(event, entry) {
-  const res = await fetch(event.request);
+  let res;
+  try {
+    res = await fetch(event.request);
+  } catch (err) {
+    if (event.request.mode === "navigate") {
+      const offline = await offlinePage(event.request);
+      if (offline) return offline;
+    }
+    throw err;
+  }
   if (!res.ok || !entry) return res;
   const body = await res.clone().arrayBuffer();
   if ((await sha256(body)) === entry.sha256) {
@@ -138,6 +176,19 @@ async function page(event, entry) {
   // mkdocs-material's instant navigation fetched it into a page of this
   // build: refuse, and it loads the page in full (a navigation, above)
   return new Response("This page is from another version of the site.", { status: 409 });
+}
+
+/** Offline, a page that is not stored: the offline page, which names it
+ *  (?from=) and lists the pages that are stored. Null when even that one
+ *  is not stored.
+ * @param {Request} request @returns {Promise<Response | null>} */
+async function offlinePage(request) {
+  const cache = await caches.open(CACHE);
+  if (!FILES[OFFLINE] || !(await cache.match(keyOf(OFFLINE)))) return null;
+  const to = new URL("offline/", ROOT);
+  const from = new URL(request.url);
+  if (from.origin === ROOT.origin) to.searchParams.set("from", from.pathname + from.search);
+  return Response.redirect(to.href, 302);
 }
 
 /** @param {FetchEvent} event */

@@ -64,13 +64,15 @@ class Server(http.server.ThreadingHTTPServer):
 class Origin:
     """The test server: one origin (127.0.0.1:port) whose files come from a
     folder that can be switched, or from nowhere (``down``: connections
-    closed unanswered, the requests kept in ``hits_while_down``)."""
+    closed unanswered, the requests kept in ``hits_while_down``), with a
+    ``Cache-Control`` header when one is set."""
 
     def __init__(self, port: int, folder: Path):
         self.port = port
         self.folder = folder
         self.down = False
         self.hits_while_down: list[str] = []
+        self.cache_control: str | None = None     # the header sent with every file, if any
         origin = self
 
         class Switchable(Handler):
@@ -87,7 +89,8 @@ class Origin:
                 super().handle_one_request()
 
             def end_headers(self):
-                self.send_header("Cache-Control", "no-cache")
+                if origin.cache_control:
+                    self.send_header("Cache-Control", origin.cache_control)
                 super().end_headers()
 
         self.server = Server(("127.0.0.1", port), Switchable)

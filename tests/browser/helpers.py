@@ -174,3 +174,14 @@ def engine_round_trip(fig) -> None:
     it has been answered, and its answer handled, when this returns (the
     worker answers in order)."""
     fig.evaluate("async (f) => { await f.sharahWidget.send({ cmd: 'ping' }); }")
+
+
+def one_tab_warned(one, two):
+    """Two tabs open on the records test page: the first plays a7a8 and it
+    is saved, and the second hears it ("changed in another tab"): the two
+    first boards and the game's storage key."""
+    f1, f2 = board(one, 0), board(two, 0)
+    play(f1, "a7", "a8")
+    saved_after(one, f1, ["a7a8"])
+    two.wait_for_function(SEEN, arg="changed in another tab")
+    return f1, f2, key(one)

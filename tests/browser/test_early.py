@@ -202,14 +202,27 @@ def test_the_computer_to_reply_is_waking_up(new_page, base_url):
     assert not page.watch.errors, page.watch.errors
 
 
-def test_a_stale_early_answer_gives_way_to_the_engine(new_page, base_url):
+def tampered_page(new_page, base_url, change):
+    """The test page with the engine held back and its early file passed
+    through ``change(file)`` on its way."""
     page = new_page(width=900, height=900)
     engine = Held(page.context, ENGINE)
-    uid_box = {}
 
     def tamper(route, request):
         res = route.fetch()
         data = res.json()
+        change(data)
+        route.fulfill(response=res, body=json.dumps(data))
+
+    page.context.route(EARLY, tamper)
+    page.goto(base_url + TEST_PAGE)
+    return page, engine
+
+
+def test_a_stale_early_answer_gives_way_to_the_engine(new_page, base_url):
+    uid_box = {}
+
+    def tamper(data):
         boards = data["boards"]
         for uid in boards:   # the first game board: a knight that may go to b6 (no rule says so)
             st = boards[uid]["state"]
@@ -218,10 +231,8 @@ def test_a_stale_early_answer_gives_way_to_the_engine(new_page, base_url):
                 boards[uid]["fx"].append(0)
                 uid_box["uid"] = uid
                 break
-        route.fulfill(response=res, body=json.dumps(data))
 
-    page.context.route(EARLY, tamper)
-    page.goto(base_url + TEST_PAGE)
+    page, engine = tampered_page(new_page, base_url, tamper)
     fig = fig_at(page, 0)
     wait_early(fig)
     assert fig.get_attribute("data-sharah-uid") == uid_box["uid"]
@@ -242,6 +253,55 @@ def test_a_stale_early_answer_gives_way_to_the_engine(new_page, base_url):
     click_sq(fig, "c4")
     page.wait_for_function("(f) => f.sharahWidget.state.ply === 1", arg=fig.element_handle())
     assert fig.evaluate("f => f.sharahWidget.state.last.n") == "b2c4"
+    assert not page.watch.errors, page.watch.errors
+
+
+PWNED = "window.__pwned"
+HANDLERS = "f => [...f.querySelectorAll('*')].filter((n) => [...n.attributes].some((a) => /^on/i.test(a.name)))" \
+    ".map((n) => n.outerHTML.slice(0, 80))"
+
+
+def test_a_tampered_early_file_puts_no_handler_or_markup_on_the_page(new_page, base_url):
+    """The early file is data checked as it is read: a piece's drawing with
+    an event handler (or a tag the renderer never writes) makes the board's
+    answer refused, and the squares' names are attribute values, never
+    markup: no onload or onerror of the file reaches the page."""
+    seen = {}
+
+    def tamper(data):
+        boards = data["boards"]
+        first, *others = list(boards)
+        seen["first"] = first
+        # the first board: its squares' names try to leave their attribute
+        w, h, names = boards[first]["grid"]
+        names = names.split(" ")
+        seen["name"] = names[0]
+        names[0] = names[0] + '"><img/src=x/onerror="window.__pwned=1">'    # one name still: no space
+        boards[first]["grid"][2] = " ".join(names)
+        # the others: every drawing they use gains event handlers and a tag the renderer never writes
+        used = {i for uid in others for i in boards[uid]["looks"]} - set(boards[first]["looks"])
+        for i in used:
+            data["looks"][i][1]["onload"] = "window.__pwned=2"
+            data["looks"][i].append(["image", {"href": "x.png", "onerror": "window.__pwned=3"}])
+        seen["tampered"] = [uid for uid in others if set(boards[uid]["looks"]) & used]
+
+    page, engine = tampered_page(new_page, base_url, tamper)
+    fig = fig_at(page, 0)
+    assert fig.get_attribute("data-sharah-uid") == seen["first"]
+    wait_early(fig)
+    # the odd name is one attribute's value
+    assert fig.locator(".sharah-early-squares rect.sq").first.get_attribute("data-sq") == \
+        seen["name"] + '"><img/src=x/onerror="window.__pwned=1">'
+    assert fig.locator("img").count() == 0
+    # a board whose drawings were tampered with shows no early answer
+    assert seen["tampered"]
+    other = page.locator(f'figure.sharah-board[data-sharah-uid="{seen["tampered"][0]}"]')
+    other.evaluate("f => f.scrollIntoView({block: 'center'})")
+    page.wait_for_timeout(1500)
+    assert other.get_attribute("data-early") is None
+    assert page.evaluate(PWNED) is None
+    assert page.locator("figure.sharah-board").evaluate_all(f"figs => figs.flatMap({HANDLERS})") == []
+    engine.release()
     assert not page.watch.errors, page.watch.errors
 
 

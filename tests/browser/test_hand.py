@@ -333,7 +333,7 @@ def test_the_play_view_by_keyboard_and_escape(fresh):
     assert toggle.inner_text() == "Back to the page" and toggle.get_attribute("aria-pressed") == "true"
     assert page.evaluate("document.activeElement.classList.contains('sharah-svg')")   # on the board
     # a selection is cancelled by the first Escape; the second leaves the play view
-    fig.evaluate("f => f.sharahWidget.select([...f.sharahWidget.byFrom.keys()][0])")
+    fig.evaluate("f => f.sharahWidget.select([...f.sharahWidget.index.byFrom.keys()][0])")
     page.keyboard.press("Escape")
     assert fig.evaluate("f => f.classList.contains('sharah-playview')")
     assert fig.evaluate("f => f.sharahWidget.sel") is None

@@ -13,7 +13,8 @@ import json
 import re
 
 from .conftest import TEST_DIR, wait_ready
-from .helpers import SEEN, board, click_sq, hint, key, play, played, saved_after, stored, stored_moves, wait_moves
+from .helpers import (SEEN, board, click_sq, hint, key, one_tab_warned, play, played, saved_after, stored,
+                      stored_moves, wait_moves)
 
 
 PAGE = f"{TEST_DIR}/records-test/"
@@ -149,12 +150,8 @@ def test_two_tabs_hear_each_other_and_the_visitor_chooses(new_page, base_url):
     two = one.context.new_page()
     two.goto(base_url + PAGE)
     wait_ready(two)
-    f1, f2 = board(one, A), board(two, A)
-    k = key(one)
-    play(f1, "a7", "a8")
-    saved_after(one, f1, ["a7a8"])
     # the other tab hears it and says so
-    two.wait_for_function(SEEN, arg="changed in another tab")
+    f1, f2, k = one_tab_warned(one, two)
     assert hint(f2) == "This game was changed in another tab: this tab no longer saves it until you choose."
     assert f2.locator(".sharah-tabs").is_visible()
     # a move here is not written over the other tab's game meanwhile

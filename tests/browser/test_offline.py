@@ -20,6 +20,7 @@ import base64
 import hashlib
 import json
 import re
+import shutil
 import time
 from pathlib import Path
 
@@ -43,8 +44,9 @@ def sites(origin, built_site, port, tmp_path_factory):
     own, and B; the server serves A again afterwards."""
     b = build_test_site(tmp_path_factory.mktemp("build-b"), port, MARK_B)
     origin.hits_while_down.clear()
+    origin.cache_control = "no-cache"      # as a host should send it (README, "Deploying")
     yield origin, built_site, b
-    origin.folder, origin.down = built_site, False
+    origin.folder, origin.down, origin.cache_control = built_site, False, None
 
 
 def sw_files(site: Path) -> tuple[str, dict]:
@@ -93,6 +95,14 @@ def new_context(browser):
     return context, errors
 
 
+def visit_stored(page, url: str, version: str):
+    """Go to ``url`` (online) and wait until the worker has stored it."""
+    page.goto(url)
+    wait_ready(page)
+    eventually(page, "async (n) => !!(await (await caches.open(n)).match(location.href + 'index.html'))",
+               f"sharah-{version}")
+
+
 def test_offline_after_one_visit(browser, sites):
     origin, a, _b = sites
     origin.folder, origin.down = a, False
@@ -111,10 +121,7 @@ def test_offline_after_one_visit(browser, sites):
         assert any(p.startswith("assets/pyodide/stdlib-") for p in stored)
         assert any(p.startswith("assets/sharah/engine-") for p in stored)
         # a second page, visited while online
-        page.goto(origin.url + OTHER)
-        wait_ready(page)
-        eventually(page, "async (n) => !!(await (await caches.open(n)).match(location.href + 'index.html'))",
-                   f"sharah-{version}")
+        visit_stored(page, origin.url + OTHER, version)
 
         # the network is cut: both pages load, their boards work
         origin.down = True
@@ -206,3 +213,139 @@ def test_manifest_and_icons(sites):
         digest = base64.b64encode(hashlib.sha256((a / path).read_bytes()).digest()).decode()
         assert digest == entry["sha256"], path
     assert not any(p.endswith(".map") for p in files)
+
+
+def test_after_an_update_pages_visited_before_work_offline_and_others_say_so(browser, sites):
+    """Two pages visited on build A; B is deployed and the visitor presses
+    Reload; offline, both pages still load (B's copies), and a page never
+    visited is the site's offline page, which lists them."""
+    origin, a, b = sites
+    origin.folder, origin.down = a, False
+    version_a, _ = sw_files(a)
+    version_b, files_b = sw_files(b)
+    context, errors = new_context(browser)
+    try:
+        page = context.new_page()
+        page.goto(origin.url + PAGE)
+        wait_ready(page)
+        wait_offline_ready(page, version_a)
+        visit_stored(page, origin.url + OTHER, version_a)
+        # build B is deployed; the visitor accepts it
+        origin.folder = b
+        page.reload()
+        wait_ready(page)
+        notice = page.locator(".sharah-update")
+        notice.wait_for(timeout=60_000)
+        with page.expect_navigation():
+            notice.locator("button[data-update='reload']").click()
+        wait_ready(page)
+        eventually(page, "async (n) => (await caches.keys()).join() === n", f"sharah-{version_b}")
+        stored = cache_digests(page, f"sharah-{version_b}")
+        for path in (PAGE + "index.html", OTHER + "index.html", "offline/index.html"):
+            assert stored[path] == files_b[path]["sha256"], path
+
+        # offline: both pages visited before work, B's copies
+        origin.down = True
+        context.set_offline(True)
+        page.goto(origin.url + PAGE)
+        wait_ready(page)
+        assert MARK_B in page.content()
+        page.goto(origin.url + OTHER)
+        wait_ready(page)
+        # a page never visited: the site's own offline page, with the stored ones
+        page.goto(origin.url + "games/scheherazade/")
+        page.wait_for_function("() => document.querySelectorAll('[data-sharah-offline=stored] a').length === 2")
+        assert page.url == origin.url + "offline/?from=%2Fgames%2Fscheherazade%2F"
+        assert page.locator("h1").inner_text().rstrip("¶") == "You are offline"
+        links = page.locator("[data-sharah-offline=stored] a")
+        assert sorted(links.evaluate_all("els => els.map(e => e.getAttribute('href'))")) == sorted(
+            ["/" + OTHER, "/" + PAGE])
+        assert "Oblong Shatranj" in page.locator("[data-sharah-offline=stored]").inner_text()
+        asked = page.locator("[data-sharah-offline=from]")
+        assert asked.is_visible()
+        assert asked.locator("a").get_attribute("href") == origin.url + "games/scheherazade/"
+        # the home page, never visited, says the same
+        page.goto(origin.url)
+        assert page.url == origin.url + "offline/?from=%2F"
+        assert [h for h in origin.hits_while_down if not h.startswith("GET /sw.js ")] == []
+        assert errors == []
+    finally:
+        context.set_offline(False)
+        origin.down = False
+        context.close()
+
+
+def test_a_failed_install_leaves_nothing_stored(browser, sites, tmp_path):
+    """One file of the build is not what sw.js says (an upload half done):
+    the install fails, and no half-filled store is left behind."""
+    origin, a, _b = sites
+    broken = tmp_path / "broken"
+    shutil.copytree(a, broken)
+    icon = broken / "assets" / "sharah" / "img" / "icon-512.png"
+    icon.write_bytes(icon.read_bytes() + b"\0")
+    version, _ = sw_files(a)
+    origin.folder, origin.down = broken, False
+    context, errors = new_context(browser)
+    try:
+        page = context.new_page()
+        page.goto(origin.url + PAGE)
+        wait_ready(page)
+        page.wait_for_function("() => window.sharahOffline && window.sharahOffline.registered", timeout=60_000)
+        # the install ends (the registration is then dropped, or left without a worker)
+        state = page.evaluate("""async () => {
+            for (;;) {
+              const reg = await navigator.serviceWorker.getRegistration();
+              const w = reg && (reg.installing || reg.waiting || reg.active);
+              if (!w || w.state === "redundant") return "failed";
+              if (w.state !== "installing") return w.state;
+              await new Promise((resolve) => setTimeout(resolve, 200));
+            } }""")
+        assert state == "failed"
+        page.wait_for_timeout(300)
+        assert f"sharah-{version}" not in page.evaluate("caches.keys()")
+        # the page plays on as before
+        play(board(page, 0), "a7", "a8")
+    finally:
+        origin.folder = a
+        context.close()
+
+
+def rebuilt(site: Path, into: Path) -> tuple[str, str]:
+    """A copy of ``site`` as a new build of its widget would be: every
+    mention of its build's version (the ?v= of its modules, the boards'
+    build, the engine's BUILD) changed. The old and the new version."""
+    old = re.search(r'const BUILD = "([0-9a-f]+)";', (site / "sw.js").read_text(encoding="utf-8")).group(1)
+    new = old[::-1] if old[::-1] != old else "0" * len(old)
+    shutil.copytree(site, into)
+    for path in into.rglob("*"):
+        if path.suffix in (".html", ".js", ".mjs", ".json") and path.is_file():
+            text = path.read_text(encoding="utf-8")
+            if old in text:
+                path.write_text(text.replace(old, new), encoding="utf-8")
+    return old, new
+
+
+def test_instant_navigation_to_a_page_of_a_new_build_without_a_service_worker(browser, sites, tmp_path):
+    """No service worker (a first visit, or a browser without them): the
+    host moves to a new build while the page is open, and the reader goes
+    to another page by instant navigation. That page runs on its own
+    build's widget and engine, not on the open page's."""
+    origin, a, _b = sites
+    old, new = rebuilt(a, tmp_path / "new")
+    origin.folder, origin.down = a, False
+    context = browser.new_context(viewport={"width": 1366, "height": 900}, service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(origin.url + PAGE)
+        wait_ready(page)
+        assert page.evaluate("window.sharahDebug.build") == old
+        origin.folder = tmp_path / "new"
+        page.locator(f'nav a[href$="{OTHER}"]').first.click()
+        page.wait_for_function("p => location.pathname.endsWith(p)", arg=OTHER)
+        page.wait_for_function("b => window.sharahDebug && window.sharahDebug.build === b", arg=new, timeout=60_000)
+        wait_ready(page)
+        assert page.evaluate("[...document.querySelectorAll('figure.sharah-board')]"
+                             ".every((f) => f.dataset.sharahBuild === window.sharahDebug.build)")
+    finally:
+        origin.folder = a
+        context.close()

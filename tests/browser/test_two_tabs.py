@@ -9,7 +9,7 @@ Oblong Shatranj without the die (set-up 1).
 from __future__ import annotations
 
 from .conftest import TEST_DIR, wait_ready
-from .helpers import SEEN, board, hint, key, play, played, saved_after, stored_moves, wait_moves
+from .helpers import SEEN, board, hint, key, one_tab_warned, play, played, saved_after, stored_moves, wait_moves
 
 PAGE = f"{TEST_DIR}/records-test/"
 
@@ -42,16 +42,21 @@ def opening_tab(context, base_url):
     return two
 
 
-def test_a_tab_that_opens_late_takes_the_newer_game_and_saves_nothing_older(new_page, base_url):
+def late_tab(new_page, base_url):
+    """A tab plays a7a8 d10d9; a second opens and is held while it boots:
+    (first page, its board, the key, second page)."""
     one = new_page()
     one.goto(base_url + PAGE)
     wait_ready(one)
     f1 = board(one, A)
-    k = key(one)
     play(f1, "a7", "a8")
     play(f1, "d10", "d9")
     saved_after(one, f1, ["a7a8", "d10d9"])
-    two = opening_tab(one.context, base_url)
+    return one, f1, key(one), opening_tab(one.context, base_url)
+
+
+def test_a_tab_that_opens_late_takes_the_newer_game_and_saves_nothing_older(new_page, base_url):
+    one, f1, k, two = late_tab(new_page, base_url)
     assert two.evaluate("() => JSON.parse(document.querySelector('figure.sharah-board')"
                         ".sharahWidget.openReq.saved).moves.length") == 2
     # while the second tab boots, the first plays on
@@ -76,15 +81,7 @@ def test_a_late_tab_whose_game_was_replaced_asks_and_saves_nothing(new_page, bas
     """The other tab threw the game away (a new game) while this one booted:
     the newer stored game does not continue this tab's, so this tab asks,
     and saves nothing until the player chooses."""
-    one = new_page()
-    one.goto(base_url + PAGE)
-    wait_ready(one)
-    f1 = board(one, A)
-    k = key(one)
-    play(f1, "a7", "a8")
-    play(f1, "d10", "d9")
-    saved_after(one, f1, ["a7a8", "d10d9"])
-    two = opening_tab(one.context, base_url)
+    one, f1, k, two = late_tab(new_page, base_url)
     # the first tab starts again and plays another first move
     f1.locator('button[data-action="restart"]').click()
     f1.locator('button[data-confirm="yes"]').click()
@@ -119,11 +116,7 @@ def test_moves_played_after_the_other_tab_saved_are_not_lost_on_reload(new_page,
     two = one.context.new_page()
     two.goto(base_url + PAGE)
     wait_ready(two)
-    f1, f2 = board(one, A), board(two, A)
-    k = key(one)
-    play(f1, "a7", "a8")
-    saved_after(one, f1, ["a7a8"])
-    two.wait_for_function(SEEN, arg="changed in another tab")
+    f1, f2, k = one_tab_warned(one, two)
     # nothing played here since: this tab leaves without asking
     assert not asks_before_reload(two, f2)
     wait_ready(two)

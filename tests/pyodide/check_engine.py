@@ -250,7 +250,7 @@ def check_inputs():
         state = reply.get("state") or {}
         play = json.loads(bridge.handle(json.dumps({"cmd": "play", "board": "i",
                                                     "move": (state.get("moves") or [{}])[0].get("n")})))
-        out[name] = {"ok": reply.get("ok"), "note": reply.get("note"), "error": reply.get("error"),
+        out[name] = {"ok": reply.get("ok"), "refused": reply.get("refused"), "error": reply.get("error"),
                      "restored": reply.get("restored", False), "then_played": play.get("ok")}
     deep = '{"cmd":"state","board":"i","x":' + "[" * 5000 + "]" * 5000 + "}"
     out["deep request"] = json.loads(bridge.handle(deep))

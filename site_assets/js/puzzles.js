@@ -1,0 +1,237 @@
+// A puzzle board (mode "puzzle"): the page's puzzles, one at a time, on one
+// board. The page judges nothing: each move goes to the engine ("solve"),
+// which answers right (and plays the most stubborn defence), solved, or
+// wrong with its reason (the move is not kept). This add-on only picks the
+// puzzle (previous, next, random, a depth, a link #puzzle=<id>), says the
+// engine's verdict in words, and keeps the solved puzzles and the streak in
+// the browser's storage (a damaged entry is set aside, never trusted).
+
+import { registerAddon } from "./board.js";
+import { el, cap } from "./dom.js";
+
+/** @typedef {import("./board.js").Board} Board */
+/** One puzzle's play data (sharah_web.puzzles.play_data).
+ * @typedef {{ id: string, game: string, options: Record<string, unknown>, position: string, depth: number,
+ *   hard: boolean, lines: Record<string, string[]>, refutations: Record<string, string[]>, themes: string[] }} Puzzle */
+/** @typedef {{ v: number, solved: Record<string, string>, streak: number, best: number, current: Record<string, string> }} Progress */
+/** The engine's verdict on a move (bridge.py: solve).
+ * @typedef {{ verdict: string, move: string, name: string, reply?: string | null, reply_name?: string,
+ *   reason?: string, refutation?: string | null, refutation_name?: string, result?: string,
+ *   state: import("./contract.js").BoardState }} Verdict */
+
+const KEY = "sharah-puzzles";     // {v: 1, solved: {id: "clean"|"helped"}, streak, best, current: {game: id}}
+const HASH = /^#puzzle=([\w-]{1,80})$/;
+
+/** @returns {{ data: Progress, note: string | null }} */
+function readProgress() {
+  let raw = null;
+  try { raw = localStorage.getItem(KEY); } catch (err) { return { data: fresh(), note: null }; }
+  if (raw == null) return { data: fresh(), note: null };
+  try {
+    const d = JSON.parse(raw);
+    const ok = d && d.v === 1 && d.solved && typeof d.solved === "object" && !Array.isArray(d.solved)
+      && Number.isInteger(d.streak) && d.streak >= 0 && Number.isInteger(d.best) && d.best >= 0
+      && d.current && typeof d.current === "object" && !Array.isArray(d.current)
+      && Object.values(d.solved).every((x) => x === "clean" || x === "helped")
+      && Object.values(d.current).every((x) => typeof x === "string");
+    if (ok) return { data: d, note: null };
+  } catch (err) { /* damaged: set aside below */ }
+  let aside = `${KEY}:set-aside`;
+  try {
+    for (let n = 2; n <= 9 && localStorage.getItem(aside) != null; n++) aside = `${KEY}:set-aside-${n}`;
+    localStorage.setItem(aside, raw);
+    localStorage.removeItem(KEY);
+  } catch (err) { /* storage full or blocked: the page still works */ }
+  return { data: fresh(), note: "Your puzzle progress in this browser could not be read: it was set aside, and counting starts again." };
+}
+
+/** @returns {Progress} */
+function fresh() { return { v: 1, solved: {}, streak: 0, best: 0, current: {} }; }
+
+/** @param {Progress} data */
+function writeProgress(data) {
+  try { localStorage.setItem(KEY, JSON.stringify(data)); return true; } catch (err) { return false; }
+}
+
+registerAddon({
+  name: "puzzles",
+  applies: (board) => board.mode === "puzzle",
+  /** @param {Board} board */
+  mount(board) {
+    const script = board.fig.querySelector("script.sharah-puzzle-data");
+    /** @type {Puzzle[]} */
+    let all = [];
+    try { all = JSON.parse(script ? script.textContent : "[]"); } catch (err) { all = []; }
+    if (!all.length) return {};
+    const game = board.cfg.variant;
+    let { data: progress, note } = readProgress();
+    const depths = [...new Set(all.map((p) => p.depth))].sort();
+    let depth = "any";
+    const first = /** @type {{ puzzle?: { id?: string } }} */ (board.cfg).puzzle;
+    let current = all.find((p) => p.id === (first && first.id)) || all[0];
+    /** @type {string | null} */
+    let solver = null;          // the side solving (the side to move at the puzzle's start)
+    let counted = false;        // this puzzle's result is in the progress already
+
+    // ---- the panel
+    const box = board.slot("puzzles", ".sharah-moves");
+    box.classList.add("sharah-puzzle-panel");
+    const task = el("p", { class: "sharah-puzzle-task" });
+    const where = el("p", { class: "sharah-puzzle-where" });
+    const nav = el("div", { class: "sharah-puzzle-nav", role: "group", "aria-label": "Puzzles" });
+    /** @param {string} action @param {string} text */
+    const button = (action, text) => el("button", { type: "button", class: "md-button sharah-btn", "data-puzzle": action }, text);
+    const back = button("prev", "Previous");
+    const random = button("random", "Random");
+    const forward = button("next", "Next");
+    const selectId = `${board.id.replace(/[^\w-]/g, "-")}-depth`;
+    const select = el("select", { id: selectId, class: "sharah-puzzle-depth" });
+    select.append(el("option", { value: "any" }, "Any"));
+    for (const d of depths) select.append(el("option", { value: String(d) }, d === 1 ? "1 move" : `${d} moves`));
+    const label = el("label", { for: selectId }, "Win in ");
+    const depthBox = el("span", { class: "sharah-puzzle-depth-box" });
+    depthBox.append(label, select);
+    nav.append(back, random, forward, depthBox);
+    const link = el("a", { class: "sharah-puzzle-link" }, "Link to this puzzle");
+    const score = el("p", { class: "sharah-puzzle-score", "aria-live": "polite" });
+    box.append(task, nav, where, score);
+    const feedback = /** @type {HTMLElement | null} */ (board.fig.querySelector(".sharah-feedback"));
+
+    const pool = () => all.filter((p) => depth === "any" || p.depth === Number(depth));
+    /** @param {string | null} kind @param {string} text */
+    const say = (kind, text) => {
+      if (!feedback) return;
+      feedback.hidden = !text;
+      feedback.dataset.kind = kind || "";
+      feedback.textContent = text || "";
+    };
+    const showScore = () => {
+      const solved = all.filter((p) => progress.solved[p.id]).length;
+      score.textContent = `Solved here: ${solved} of ${all.length}. Streak: ${progress.streak} (best ${progress.best}).`;
+    };
+    const showTask = () => {
+      const st = board.state;
+      const pz = st && st.puzzle;
+      if (!pz) return;
+      const side = cap(solver || st.to_move);
+      const mark = progress.solved[current.id] ? " (solved before)" : "";
+      if (pz.solved) task.textContent = `Solved: ${side} wins.`;
+      else if (pz.moves_left === current.depth) {
+        task.textContent = `${side} to move: win in ${current.depth === 1 ? "1 move" : `${current.depth} moves`}, whatever the other side does.${current.hard ? " Hard: only one first move wins." : ""}${mark}`;
+      } else task.textContent = `${side} to move: ${pz.moves_left === 1 ? "1 move" : `${pz.moves_left} moves`} left to win.`;
+      const list = pool();
+      const i = list.indexOf(current);
+      where.replaceChildren(`Puzzle ${i + 1} of ${list.length}${depth === "any" ? "" : ` (win in ${depth})`}. `, link);
+      link.href = `#puzzle=${current.id}`;
+      board.setLock("solved", !!pz.solved);
+    };
+
+    /** A wrong move ends the streak; a solved puzzle counts once: "clean" without a wrong move.
+     * @param {boolean} solved @param {boolean} clean */
+    const count = (solved, clean) => {
+      if (!solved) {
+        if (progress.streak) { progress.streak = 0; writeProgress(progress); showScore(); }
+        return;
+      }
+      if (counted) return;
+      counted = true;
+      if (progress.solved[current.id] !== "clean") progress.solved[current.id] = clean ? "clean" : "helped";
+      if (clean) {
+        progress.streak += 1;
+        progress.best = Math.max(progress.best, progress.streak);
+      }
+      writeProgress(progress);
+      showScore();
+    };
+
+    /** @param {Puzzle | undefined} puzzle @param {HTMLElement} [focusAfter] */
+    const choose = async (puzzle, focusAfter) => {
+      if (board.busy || !puzzle) return;
+      const reply = await board.request({ cmd: "puzzle", puzzle });
+      if (!reply || board.dead) return;
+      current = puzzle;
+      counted = false;
+      solver = reply.state.to_move;
+      progress.current[game] = puzzle.id;
+      writeProgress(progress);
+      say(null, "");
+      board.apply(reply.state);
+      showTask();
+      board.announce(task.textContent);
+      if (focusAfter) focusAfter.focus({ preventScroll: true });
+    };
+
+    /** @param {number} delta @returns {Puzzle | undefined} */
+    const step = (delta) => {
+      const list = pool();
+      if (!list.length) return;
+      const i = list.indexOf(current);
+      const j = i < 0 ? 0 : (i + delta + list.length) % list.length;
+      return list[j];
+    };
+    back.addEventListener("click", () => choose(step(-1), back), { signal: board.abort.signal });
+    forward.addEventListener("click", () => choose(step(1), forward), { signal: board.abort.signal });
+    random.addEventListener("click", () => {
+      const list = pool().filter((p) => p !== current);
+      const unsolved = list.filter((p) => !progress.solved[p.id]);
+      const from = unsolved.length ? unsolved : list;
+      if (from.length) choose(from[Math.floor(Math.random() * from.length)], random);
+    }, { signal: board.abort.signal });
+    select.addEventListener("change", () => {
+      depth = select.value;
+      const list = pool();
+      if (!list.includes(current)) choose(list.find((p) => !progress.solved[p.id]) || list[0], select);
+      else showTask();
+    }, { signal: board.abort.signal });
+
+    // ---- the solver's moves: judged by the engine
+    /** @param {Verdict} r */
+    const words = (r) => {
+      const sides = board.state ? board.state.sides : [];
+      const other = cap(sides.find((s) => s !== solver) || "the other side");
+      if (r.reason === "loses") return `${r.name} does not win: ${other} answers ${r.refutation_name} and wins. It is taken back: try again.`;
+      if (r.reason === "holds") return `${r.name} does not win by force: after ${r.refutation_name} there is no forced win left. It is taken back: try again.`;
+      if (r.reason === "ends") return `${r.name} ends the game without a win (${r.result}). It is taken back: try again.`;
+      return `${r.name} is not this puzzle's line, and the engine could not prove quickly that it wins. It is taken back: try another move.`;
+    };
+    board.setPlayHandler(async (notation) => {
+      const reply = /** @type {Verdict | null} */ (await board.request({ cmd: "solve", move: notation }));
+      if (!reply || board.dead) return;
+      board.apply(reply.state);
+      if (reply.verdict === "wrong") {
+        say("wrong", words(reply));
+        count(false, false);
+        board.announce(feedback ? feedback.textContent : "");
+      } else if (reply.verdict === "right") {
+        say("right", `Right: ${reply.name}. ${cap(reply.state.last ? reply.state.last.side : "")} answers ${reply.reply_name}, the most stubborn defence. Find the next move.`);
+        board.announce(feedback ? feedback.textContent : "");
+      } else {
+        say("right", `Solved: ${reply.name} wins. ${reply.state.result ? reply.state.result.text : ""}`);
+        count(true, !(reply.state.puzzle && reply.state.puzzle.mistakes));
+        board.announce(feedback ? feedback.textContent : "");
+      }
+      showTask();
+    });
+    board.on("state", (st, prevSt) => {
+      if (prevSt && prevSt.ply > 0 && st.ply === 0 && st.puzzle && !st.puzzle.solved) say(null, "");  // started over
+      showTask();
+    });
+
+    solver = board.state ? board.state.to_move : null;
+    showScore();
+    if (note) board.setHint(note, "explain");
+    const m = HASH.exec(location.hash);
+    const linked = m && all.find((p) => p.id === m[1]);
+    if (m && !linked) board.setHint(`There is no puzzle ${m[1]} on this page: here is the first one.`, "error");
+    const stored = all.find((p) => p.id === progress.current[game]);
+    const start = linked || stored || all.find((p) => !progress.solved[p.id]) || all[0];
+    if (start !== current) choose(start);
+    else showTask();
+    window.addEventListener("hashchange", () => {
+      const h = HASH.exec(location.hash);
+      const p = h && all.find((x) => x.id === h[1]);
+      if (p && p !== current) { depth = "any"; select.value = "any"; choose(p); }
+    }, { signal: board.abort.signal });
+    return { choose, current: () => current };
+  },
+});
