@@ -380,13 +380,11 @@ class Board:
         kept = list(node.children)
         try:
             for text in texts:
-                game.play(text, branch=True)   # the moves to redo stay, as a line beside
+                game.play(text)     # ordinary moves: like a move after Undo, they replace the moves to redo
         except Exception:
             while len(game.history) > start:   # a failed request changes nothing
                 game.undo()
-            for child in list(node.children):
-                if not any(child is k for k in kept):
-                    game.delete(child, main=True)
+            node.children = kept
             game.goto_node(node)
             raise
         if texts:

@@ -490,6 +490,9 @@ def test_shortcut_fills_the_placement_with_ordinary_moves():
     s = ok(cmd="undo", board="m", plies=64)["state"]
     assert s["history"] == ["S@e5", "S@f9"] and s["can_redo"] and s["undo_shortcut"] is None
     assert s["position"] == ok(cmd="open", board="x", **SMALL, moves=["S@e5", "s@f9"])["state"]["position"]
+    # a shortcut after Undo is like a move after Undo: it replaces the moves taken back
+    s = ok(cmd="shortcut", board="m", name=FILL, seed=4)["state"]
+    assert s["ply"] == 66 and not s["can_redo"] and s["tree_html"] == ""
 
 
 def test_shortcut_at_random_without_a_seed():

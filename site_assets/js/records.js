@@ -141,8 +141,11 @@ class Records {
     const opts = { signal: board.abort.signal };
     board.on("state", (state) => this.onState(state));
     board.on("request", (req) => {
-      // looking back, a move starts a variation; after "Play from here" it cuts
-      if (req.cmd === "play" && board.state && board.state.future.length && !this.cutting) req.branch = true;
+      // looking back, a move starts a variation; after "Play from here" it cuts, and
+      // after Undo (not looking back) it replaces the move taken back
+      if (req.cmd === "play" && this.replaying && board.state && board.state.future.length && !this.cutting) {
+        req.branch = true;
+      }
       if (req.cmd === "play") this.cutting = false;
     });
     window.addEventListener("hashchange", () => this.checkLink(), opts);

@@ -278,12 +278,21 @@ def test_a_tampered_early_file_puts_no_handler_or_markup_on_the_page(new_page, b
         seen["name"] = names[0]
         names[0] = names[0] + '"><img/src=x/onerror="window.__pwned=1">'    # one name still: no space
         boards[first]["grid"][2] = " ".join(names)
-        # the others: every drawing they use gains event handlers and a tag the renderer never writes
-        used = {i for uid in others for i in boards[uid]["looks"]} - set(boards[first]["looks"])
-        for i in used:
-            data["looks"][i][1]["onload"] = "window.__pwned=2"
-            data["looks"][i].append(["image", {"href": "x.png", "onerror": "window.__pwned=3"}])
-        seen["tampered"] = [uid for uid in others if set(boards[uid]["looks"]) & used]
+        # the others: each gets its own copies of the drawings it uses, with event
+        # handlers and a tag the renderer never writes (the first board's stay as built)
+        seen["tampered"] = []
+        for uid in others:
+            if not boards[uid]["looks"]:
+                continue
+            copies = []
+            for i in boards[uid]["looks"]:
+                look = json.loads(json.dumps(data["looks"][i]))
+                look[1]["onload"] = "window.__pwned=2"
+                look.append(["image", {"href": "x.png", "onerror": "window.__pwned=3"}])
+                copies.append(len(data["looks"]))
+                data["looks"].append(look)
+            boards[uid]["looks"] = copies
+            seen["tampered"].append(uid)
 
     page, engine = tampered_page(new_page, base_url, tamper)
     fig = fig_at(page, 0)
