@@ -32,12 +32,11 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from sharah_web import new_game, variant as make_variant
+from sharah_web.proof import Budget, Prover
+from sharah_web import puzzles
 
-from sharah_web import new_game, variant as make_variant  # noqa: E402
-from sharah_web.proof import Budget, Prover  # noqa: E402
-from sharah_web import puzzles  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 DOCS = ROOT / "docs" / "games"
 

@@ -40,3 +40,15 @@ def port() -> int:
 def built_site(tmp_path_factory, port) -> Path:
     """The site with the test pages, built once for the run."""
     return build_test_site(tmp_path_factory.mktemp("site"), port)
+
+
+@pytest.fixture
+def lifted_time_caps(monkeypatch):
+    """The levels' time caps lifted to ten minutes: a busy machine cannot
+    cut a search short, so every answer is the node budget's (the same as
+    ``best_move`` with the same level and seed)."""
+    import dataclasses
+
+    from sharah_web import search
+    for number, level in search.LEVELS.items():
+        monkeypatch.setitem(search.LEVELS, number, dataclasses.replace(level, seconds=600.0))

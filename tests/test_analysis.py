@@ -5,7 +5,6 @@ engine's move is not; and the wire's ``analyse`` and ``review``."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 
@@ -229,11 +228,7 @@ def test_the_marks_thresholds():
 # --------------------------------------------------------------- wire
 
 @pytest.fixture
-def fresh(monkeypatch):
-    # the levels' time caps lifted, as in test_bridge_computer: a busy
-    # machine cannot cut a search short, so every answer is the node budget's
-    for number, level in search.LEVELS.items():
-        monkeypatch.setitem(search.LEVELS, number, dataclasses.replace(level, seconds=600.0))
+def fresh(lifted_time_caps):
     bridge.reset()
     yield
     bridge.reset()

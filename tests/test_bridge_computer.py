@@ -1,14 +1,13 @@
 """The computer through the worker's JSON API: ``think`` and ``hint`` in
 slices, ``levels``, and searches dropped when the game changes.
 
-The levels' time caps are lifted to ten minutes here (``slow_clock``), so a
+The levels' time caps are lifted to ten minutes here (the ``lifted_time_caps`` fixture), so a
 busy machine cannot cut a search short and every answer is the node
 budget's: the same as ``best_move`` with the same level and seed.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
 
 import pytest
@@ -23,9 +22,7 @@ OPENING = ["b5b6", "c12c11", "c2d4"]      # three plies of Oblong Shatranj witho
 
 
 @pytest.fixture(autouse=True)
-def fresh(monkeypatch):
-    for number, level in search.LEVELS.items():
-        monkeypatch.setitem(search.LEVELS, number, dataclasses.replace(level, seconds=600.0))
+def fresh(lifted_time_caps):
     bridge.reset()
     yield
     bridge.reset()

@@ -11,44 +11,12 @@ from __future__ import annotations
 
 import html
 import json
-import re
-from pathlib import Path
 
 import pytest
 
-from sharah_web import fence
+from devkit.boards import docs_configs
 from sharah_web.early import EARLY_STATE_KEYS, early_answer, page_file, page_key
 from sharah_web.session import STATE_KEYS, Board
-
-ROOT = Path(__file__).resolve().parent.parent
-DOCS = ROOT / "docs"
-OPEN = re.compile(r"^([ \t>]*)(`{3,})[ \t]*sharah[ \t]*$")
-
-
-def docs_configs() -> list[tuple[str, dict]]:
-    """Every ```sharah fence in docs/: (page, the board's data-config)."""
-    out = []
-    for path in sorted(DOCS.rglob("*.md")):
-        page = path.relative_to(DOCS).as_posix()
-        lines = path.read_text(encoding="utf-8").splitlines()
-        i, index = 0, 0
-        while i < len(lines):
-            m = OPEN.match(lines[i])
-            if not m:
-                i += 1
-                continue
-            indent, ticks = m.group(1), m.group(2)
-            body = []
-            i += 1
-            while i < len(lines) and lines[i].strip() != ticks:
-                body.append(lines[i][len(indent):] if lines[i].startswith(indent) else lines[i].lstrip())
-                i += 1
-            index += 1
-            spec = fence.parse_fence("\n".join(body))
-            out.append((page, spec.config(fence.make_uid(page, index))))
-            i += 1
-    return out
-
 
 CONFIGS = docs_configs()
 
@@ -56,7 +24,7 @@ CONFIGS = docs_configs()
 def test_the_docs_have_boards_of_every_kind():
     modes = {c["mode"] for _, c in CONFIGS}
     variants = {c["variant"] for _, c in CONFIGS}
-    assert modes == {"game", "try", "diagram"}
+    assert modes == {"game", "try", "diagram", "puzzle"}
     assert len(variants) >= 5 and len(CONFIGS) > 100
 
 

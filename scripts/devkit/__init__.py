@@ -4,5 +4,6 @@
   Debian's ``/usr/bin/chromium``);
 - ``site.py``: the site built into a folder (``mkdocs build --strict`` from
   a config inheriting mkdocs.yml, for a server on a given port), and a free
-  port for that server.
+  port for that server;
+- ``boards.py``: every board of the site's pages (the fences of docs/).
 """

@@ -24,16 +24,14 @@ import json
 import sys
 from pathlib import Path
 
+from devkit.boards import docs_configs
+from sharah_web import bridge, fence, record
+from sharah_web.early import early_answer, look_data, page_file, page_key
+from sharah_web.session import Board
+from sharah_web.svg import _piece
+
 ROOT = Path(__file__).resolve().parent.parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
-
-from sharah_web import bridge, fence, record  # noqa: E402
-from sharah_web.early import early_answer, look_data, page_file, page_key  # noqa: E402
-from sharah_web.session import Board  # noqa: E402
-from sharah_web.svg import _piece  # noqa: E402
-
-from test_early import CONFIGS  # noqa: E402  (every ```sharah fence in docs/)
+CONFIGS = docs_configs()      # every ```sharah fence in docs/
 
 EARLY_PAGES = ("index.md", "notation.md", "sharah/index.md", "pieces.md")
 
