@@ -501,9 +501,11 @@ def render_html(spec: BoardSpec, uid: str, resolve_link: LinkResolver | None = N
                      '<div class="sharah-announce sharah-visually-hidden" aria-live="polite"></div>')
     parts.append('</div></div>')
     if spec.mode == "puzzle":
-        # every puzzle's play data, for the page's puzzle panel (a data block, never run)
-        data = json.dumps(spec.puzzles, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-        parts.append(f'<script type="application/json" class="sharah-puzzle-data">{data}</script>')
+        # every puzzle's play data, for the page's puzzle panel: an attribute of an inert
+        # template, not a <script> data block (instant navigation re-creates a page's inline
+        # scripts without their type, and would run it)
+        data = json.dumps(spec.puzzles, ensure_ascii=False, separators=(",", ":"))
+        parts.append(f'<template class="sharah-puzzle-data" data-puzzles="{html.escape(data, quote=True)}"></template>')
     if spec.mode == "try":
         parts.append(f'<template class="sharah-msg" data-msg="success">'
                      f'{md(spec.success or DEFAULT_SUCCESS, "success")}</template>')

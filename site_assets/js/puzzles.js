@@ -58,10 +58,11 @@ registerAddon({
   applies: (board) => board.mode === "puzzle",
   /** @param {Board} board */
   mount(board) {
-    const script = board.fig.querySelector("script.sharah-puzzle-data");
+    /** @type {HTMLElement | null} */
+    const data = board.fig.querySelector("template.sharah-puzzle-data");
     /** @type {Puzzle[]} */
     let all = [];
-    try { all = JSON.parse(script ? script.textContent : "[]"); } catch (err) { all = []; }
+    try { all = JSON.parse((data && data.dataset.puzzles) || "[]"); } catch (err) { all = []; }
     if (!all.length) return {};
     const game = board.cfg.variant;
     let { data: progress, note } = readProgress();

@@ -22,7 +22,7 @@ def puzzle_page(browser, base_url, game):
 def current(fig):
     """The puzzle on the board (its play data, from the page's data block)."""
     pid = fig.evaluate("f => f.sharahWidget.state.puzzle.id")
-    data = json.loads(fig.locator("script.sharah-puzzle-data").text_content())
+    data = json.loads(fig.locator("template.sharah-puzzle-data").get_attribute("data-puzzles"))
     return next(p for p in data if p["id"] == pid)
 
 
@@ -115,7 +115,7 @@ def test_a_link_opens_its_puzzle(browser, base_url):
     context, page = puzzle_page(browser, base_url, "sharah-hedman")
     try:
         fig = board(page)
-        data = json.loads(fig.locator("script.sharah-puzzle-data").text_content())
+        data = json.loads(fig.locator("template.sharah-puzzle-data").get_attribute("data-puzzles"))
         target = data[-1]["id"]
         page.goto(base_url + f"puzzles/sharah-hedman/#puzzle={target}")
         page.wait_for_function(
