@@ -307,8 +307,9 @@ def search_job_bench(args, tmp: Path) -> dict:
     for rep in range(args.repeat):
         for name, tree in trees.items():
             note(f"search, round {rep + 1}/{args.repeat}: {name} on CPython (load average {load_average()})")
-            proc = subprocess.run([sys.executable, str(HERE / "search_job.py"), str(cfg), str(tree)],
-                                  cwd=tmp, capture_output=True, text=True, timeout=3600)
+            proc = subprocess.run([sys.executable, str(HERE / "search_job.py"), str(cfg)],
+                                  cwd=tmp, capture_output=True, text=True, timeout=3600,
+                                  env={**os.environ, "PYTHONPATH": str(tree)})
             if proc.returncode:
                 raise RuntimeError(f"search job ({name}, CPython) failed:\n{proc.stderr[-3000:]}")
             runs.setdefault((name, "cpython"), []).append(json.loads(proc.stdout))

@@ -1,5 +1,6 @@
 """The search benchmark's job: run by ``scripts/bench.py --search`` on
-CPython (``python search_job.py CONFIG.json ENGINE_DIR``) and inside
+CPython (``PYTHONPATH=ENGINE_DIR python search_job.py CONFIG.json``: the
+engine on PYTHONPATH comes before the installed one) and inside
 Pyodide under Node (``search_pyodide.mjs``, with ``CONFIG`` set to the
 JSON text); the same file times the engine of this tree and the engine of
 an older commit, so it uses only what both have: ``sharah_web.variant``,
@@ -56,8 +57,7 @@ def run(cfg: dict) -> dict:
     return {"games": out, "runtime": f"{sys.platform} Python {sys.version.split()[0]}"}
 
 
-if __name__ == "__main__" and len(sys.argv) == 3:
-    sys.path.insert(0, sys.argv[2])
+if __name__ == "__main__" and len(sys.argv) == 2:
     with open(sys.argv[1], encoding="utf-8") as f:
         print(json.dumps(run(json.load(f))))
 elif "CONFIG" in globals():
