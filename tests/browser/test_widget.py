@@ -39,8 +39,8 @@ def live(browser, base_url):
 
 # ------------------------------------------------------------- static HTML
 
-def test_static_board_is_in_the_html(base_url):
-    html = urllib.request.urlopen(base_url + TEST_PAGE).read().decode()
+def test_static_board_is_in_the_html(origin):
+    html = urllib.request.urlopen(origin.address + TEST_PAGE).read().decode()
     figures = re.findall(r'<figure class="sharah-board[^"]*"[^>]*>', html)
     assert len(figures) == BOARDS
     assert html.count('<svg xmlns="http://www.w3.org/2000/svg" class="sh-board') == BOARDS
