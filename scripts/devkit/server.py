@@ -78,9 +78,9 @@ class Link:
             pause = until - time.monotonic()
             if pause > 0:
                 time.sleep(pause)
-            wfile.write(part)
             with self.lock:
                 self.sent.append((time.time(), len(part), path, status))
+            wfile.write(part)
 
     def bytes_between(self, t0: float, t1: float) -> dict:
         """Bytes sent between two epoch times: all, the runtime's
@@ -144,7 +144,7 @@ class StaticServer:
         self.hits_while_down: list[str] = []
         self.httpd = _Http(("127.0.0.1", port), _handler(self, _Files(), name))
         self.port = self.httpd.server_address[1]
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        threading.Thread(target=self.httpd.serve_forever, args=(0.1,), daemon=True).start()
 
     @property
     def url(self) -> str:
