@@ -26,7 +26,9 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--no-first-run", "--disable-sync",
 ]
-BOOT_TIMEOUT = 45_000  # ms; Pyodide boots in ~3 s here, slow CI machines vary
+BOOT_TIMEOUT = 120_000  # ms; Pyodide boots in ~3 s on a quiet machine; a loaded one, running
+                        # the tests in parallel, may take many times that
+WAIT_TIMEOUT = 90_000   # ms; any other wait or action by default (Playwright's own: 30 s)
 
 
 def pytest_collection_modifyitems(items):
@@ -46,8 +48,8 @@ class Origin(StaticServer):
     It listens on a port of its own (``address``): the browser is told to
     reach the site's port there (``host_rule``), so that each process of a
     parallel run has its own server for the one shared build. Anything that
-    fetches without the browser (urllib, Playwright's ``page.request``)
-    uses ``address``."""
+    fetches without the browser (urllib, Playwright's ``page.request`` and
+    ``route.fetch``) uses ``address`` (``local(url)``)."""
 
     def __init__(self, site_port: int, folder: Path, **options):
         super().__init__(folder, **options)
@@ -60,6 +62,11 @@ class Origin(StaticServer):
     @property
     def address(self) -> str:
         return f"http://127.0.0.1:{self.port}/"
+
+    def local(self, url: str) -> str:
+        """``url`` on the site, at this server's own address: for a fetch
+        made outside the browser (``route.fetch(url=origin.local(...))``)."""
+        return self.address + url[len(self.url):] if url.startswith(self.url) else url
 
     @property
     def host_rule(self) -> str:
@@ -101,8 +108,37 @@ def browser(origin):
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=exe, args=[*CHROMIUM_ARGS, origin.host_rule])
-        yield browser
+        yield Patient(browser)
         browser.close()
+
+
+class Patient:
+    """The session's Chromium, whose every context waits up to
+    ``WAIT_TIMEOUT`` by default, and whose pages give the engine
+    ``BOOT_TIMEOUT`` to start before they say it failed (engine.js: 60 s for
+    a visitor; a test that checks the limit sets its own): a loaded
+    machine, a parallel run."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, **options):
+        context = self._browser.new_context(**options)
+        patient(context)
+        return context
+
+    def new_page(self, **options):
+        page = self._browser.new_page(**options)
+        patient(page.context)
+        return page
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+
+def patient(context) -> None:
+    context.set_default_timeout(WAIT_TIMEOUT)
+    context.add_init_script(f"window.sharahBootLimit = {BOOT_TIMEOUT};")
 
 
 class Watch:
