@@ -39,8 +39,14 @@ def build_test_site(work: Path, port: int, extra: str = "") -> Path:
 
 
 def run_folder(tmp_path_factory) -> Path:
-    """The temporary folder of the whole run: every xdist worker's own
-    folder is in it; without xdist it is the process's own."""
+    """The folder of the run's builds: ``SHARAH_TEST_BUILDS`` if set (kept
+    from run to run: a quick way to run a few browser tests again, to be
+    emptied when the site changes), else the run's temporary folder (every
+    xdist worker's own folder is in it; without xdist the process's own)."""
+    if os.environ.get("SHARAH_TEST_BUILDS"):
+        folder = Path(os.environ["SHARAH_TEST_BUILDS"]).resolve()
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
     base = tmp_path_factory.getbasetemp()
     return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
 
