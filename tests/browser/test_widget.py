@@ -471,7 +471,7 @@ def test_no_console_errors_and_no_foreign_requests(live):
     assert live.watch.errors == []
     assert live.watch.foreign == []
     # the worker's own requests are seen (and routed) too
-    for name in ("engine-worker.js", "pyodide.mjs", "pyodide.asm.wasm", "/assets/pyodide/stdlib-", ".zip"):
+    for name in ("engine-worker.js", "pyodide-boot.js", "pyodide.mjs", "pyodide.asm.wasm", "/assets/pyodide/stdlib-", ".zip"):
         assert any(name in u for u in live.watch.requests), name
 
 
