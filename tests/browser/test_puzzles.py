@@ -1,17 +1,21 @@
 """The Puzzles pages in Chromium: a puzzle of each game solved by its line
 (the engine answers with the most stubborn defence), a wrong move taken
 back with its reason, progress (solved puzzles, the streak) kept across a
-reload, and damaged progress set aside."""
+reload, and damaged progress set aside; no axe-core findings on the
+boards, light and dark, and the Light and Shadow page on a phone."""
 
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 
 import pytest
 
-from .conftest import open_watched
+from .conftest import open_watched, wait_ready
 from .helpers import board, click_sq
 
+SHOTS = os.environ.get("SHARAH_SHOTS")
 GAMES = ["oblong-shatranj", "scheherazade", "sharah-hedman", "sharah-surrounds", "sharah-mittner"]
 
 
@@ -124,3 +128,55 @@ def test_a_link_opens_its_puzzle(browser, base_url):
             arg=target, timeout=60_000)
     finally:
         context.close()
+
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+# every rule on the puzzle board (the page around it is the theme's, checked
+# for contrast with every page in test_fit); contrast on the whole page
+AXE_RUN = """async () => {
+    const board = await axe.run({include: [['figure.sharah-board']]}, {resultTypes: ['violations']});
+    const page = await axe.run(document, {runOnly: {type: 'rule', values: ['color-contrast', 'link-in-text-block']},
+                                          resultTypes: ['violations']});
+    return board.violations.concat(page.violations).flatMap(v => v.nodes.map(n => v.id + ' '
+        + n.target.join(' ') + ': ' + n.any.concat(n.all, n.none).map(c => c.message).join(' ')));
+}"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_axe_findings_on_a_puzzle_page_light_and_dark(browser, base_url, game):
+    """Every rule of axe-core on the game's puzzle board, contrast on the
+    whole Puzzles page, in the light and the dark palette, as it first
+    shows and with a wrong move's reason showing; the Light and Shadow page
+    also on a phone (touch), where every control is a fingertip tall."""
+    assert AXE.is_file(), "axe-core is missing: run bash scripts/setup.sh (npm ci)"
+    findings = []
+    sizes = [(1366, 900, False)] + ([(390, 844, True)] if game == "sharah-surrounds" else [])
+    for width, height, touch in sizes:
+        context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True,
+                                      has_touch=touch, is_mobile=touch, device_scale_factor=2 if touch else 1)
+        try:
+            page = context.new_page()
+            page.goto(base_url + f"puzzles/{game}/")
+            wait_ready(page)
+            page.add_script_tag(path=str(AXE))
+            page.add_style_tag(content="*, ::before, ::after { transition: none !important; }")
+            fig = board(page)
+            for state in ("first", "wrong"):
+                if state == "wrong":
+                    wrong = next(iter(current(fig)["refutations"].values()))[0]
+                    move(fig, wrong)
+                for scheme in ("default", "slate"):
+                    page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
+                    found = page.evaluate(AXE_RUN)
+                    findings += [f"{width}px {state} {scheme}: {f}" for f in found]
+                    if SHOTS:
+                        fig.screenshot(path=f"{SHOTS}/puzzles-{game}-{width}-{state}-{scheme}.png")
+                if touch:      # a fingertip's controls: 44 px at least
+                    small = fig.evaluate("""f => [...f.querySelectorAll('.sharah-puzzle-panel button,'
+                        + ' .sharah-puzzle-panel select, .sharah-controls button')]
+                        .filter(e => e.getClientRects().length && e.getBoundingClientRect().height < 44)
+                        .map(e => e.textContent.trim().slice(0, 20))""")
+                    findings += [f"{width}px {state}: {c}: under 44 px tall" for c in small]
+        finally:
+            context.close()
+    assert findings == [], "\n".join(findings)
