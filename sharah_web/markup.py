@@ -118,7 +118,9 @@ def tree_html(game, first: str, current: int) -> str:
     (``data-node``, the index ``goto`` takes), the main line first; each
     variation an item after the move it replaces, in parentheses, its moves
     in a list of their own (nested as deep as they go), with buttons to
-    promote it to the main line or delete it. ``current``: the node shown."""
+    promote it one level, make it the main line (a variation inside a
+    variation: promoting goes one level only) or delete it. ``current``:
+    the node shown."""
     from .notation import number_step
     index = {id(n): i for i, n in enumerate(game.nodes())}
 
@@ -135,7 +137,11 @@ def tree_html(game, first: str, current: int) -> str:
                 + '</li>')
         return html, after
 
-    def line(node, state, fresh: bool) -> str:
+    def tool(op: str, i: int, text: str, label: str) -> str:
+        return (f'<button type="button" class="sharah-var-btn" data-var-op="{op}" data-node="{i}" '
+                f'aria-label="{label}" title="{label}">{text}</button>')
+
+    def line(node, state, fresh: bool, level: int) -> str:
         out = []
         while node.children:
             main = node.children[0]
@@ -145,21 +151,20 @@ def tree_html(game, first: str, current: int) -> str:
                 first_html, alt_after = item(alt, state, True)
                 i = index[id(alt)]
                 what = escape(alt.ply.name)
+                up = "the main line" if level == 0 else "the line it branches from"
+                tools = tool("promote", i, "↑", f"Promote the variation from {what} one level (to {up})")
+                if level:
+                    tools += tool("main", i, "⇈", f"Make the line from {what} the main line")
+                tools += tool("delete", i, "×", f"Delete the variation from {what}")
                 out.append(
-                    f'<li class="sharah-variation" data-var="{i}"><span class="sharah-var-tools">'
-                    f'<button type="button" class="sharah-var-btn" data-var-op="promote" data-node="{i}" '
-                    f'aria-label="Promote the variation from {what} to the main line" '
-                    f'title="Make the line from {what} the main line">↑</button>'
-                    f'<button type="button" class="sharah-var-btn" data-var-op="delete" data-node="{i}" '
-                    f'aria-label="Delete the variation from {what}" '
-                    f'title="Delete the variation from {what}">×</button></span>'
+                    f'<li class="sharah-variation" data-var="{i}"><span class="sharah-var-tools">{tools}</span>'
                     f'<ol class="sharah-var-moves" aria-label="Variation from {what}">'
-                    + first_html + line(alt, alt_after, False) + '</ol></li>')
+                    + first_html + line(alt, alt_after, False, level + 1) + '</ol></li>')
             fresh = len(node.children) > 1
             node, state = main, after
         return "".join(out)
 
-    return line(game.root, (0, None), True)
+    return line(game.root, (0, None), True, 0)
 
 
 def _draw_words(side, kind, name) -> str:

@@ -638,19 +638,20 @@ class Board:
             game.redo()
 
     def variation(self, op: Any, node: Any) -> None:
-        """``promote`` the line through ``node`` to the main line, or
-        ``delete`` the variation that starts at ``node``."""
+        """``promote`` the line through ``node`` one level (``Game.promote``),
+        make it the ``main`` line, or ``delete`` the variation that starts
+        at ``node``."""
         if self.mode != "game":
             raise NotationError(f"only a game board has variations (this board is a {self.mode})")
         target = self.game.node_at(node)
-        if op == "promote":
+        if op in ("promote", "main"):
             if self.game.on_main_line(target):
                 raise NotationError("this move is on the main line already")
-            self.game.promote(target)
+            self.game.promote(target, to_main=op == "main")
         elif op == "delete":
             self.game.delete(target)
         else:
-            raise NotationError(f"op is promote or delete, not {op!r}")
+            raise NotationError(f"op is promote, main or delete, not {op!r}")
 
     def saved(self) -> dict:
         """This board's game for the browser's storage (``record.saved_game``),
