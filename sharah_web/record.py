@@ -139,6 +139,21 @@ def game_text(game: Game) -> GameText:
     return GameText(rules.id, options, start, roll, moves, len(game.history), tree, node)
 
 
+def plies_along(game: Game, moves: list) -> list:
+    """The plies of ``game``'s tree along ``moves`` (move texts as
+    ``game_text`` writes them) from the start, as far as the tree has
+    them, whichever line the board shows."""
+    rules = game.variant
+    chance = has_chance(rules, game.start)
+    out, node = [], game.root
+    for text in moves:
+        node = next((c for c in node.children if _ply_text(rules, c.ply, chance) == text), None)
+        if node is None:
+            break
+        out.append(node.ply)
+    return out
+
+
 def _ply_text(rules, ply, chance: bool) -> str:
     after = roll_of(rules, ply.after) if chance else None
     return ply.move.notation if after is None else f"{ply.move.notation}@{after}"

@@ -17,7 +17,9 @@
 // - "Review the game": every position of the game, with a progress bar
 //   (positions done of all, the time left, Cancel), then an evaluation
 //   graph (click or arrow keys and Enter: go to that move) and the marked
-//   moves with the engine's better move. The engine keeps the review with
+//   moves with the engine's better move; the engine also writes each mark
+//   beside its move in the move list (the state's moves_html/tree_html),
+//   so the state is asked for again when the review stops. The engine keeps the review with
 //   the saved game ("review" with look: what is done, no thinking).
 
 import { registerAddon } from "./board.js";
@@ -258,7 +260,20 @@ class Analysis {
     board.fig.dataset.review = "done";
     this.reviewButton.disabled = false;
     this.keep();
+    await this.showMarks();
     this.board.announce("The review is done.");
+  }
+
+  /** The marks in the move list: the engine writes them into the state's
+   * move list (moves_html, tree_html); ask for the state once the review
+   * has stopped. */
+  async showMarks() {
+    const board = this.board;
+    while (board.busy && !board.dead) await new Promise((r) => setTimeout(r, 50));
+    if (board.dead) return;
+    const reply = await board.request({ cmd: "state" });
+    if (reply && !board.dead) board.apply(reply.state);
+    board.fig.dataset.reviewMarks = String(board.fig.querySelectorAll("ol.sharah-moves li[data-mark]").length);
   }
 
   async cancelReview() {
@@ -271,6 +286,7 @@ class Analysis {
     this.showReview(reply.review);
     this.progressText.textContent += " (cancelled)";
     this.keep();
+    await this.showMarks();
     this.board.announce("Review cancelled.");
   }
 
