@@ -31,7 +31,7 @@ const ARROW_CLASS = "sharah-analysis-arrow";
 /** @typedef {{n: string, name: string, from: string|null, to: string|null, score: number|null, win_in: number|null, expected: number}} AnalysisMove */
 /** @typedef {{ply: number, side: string, to_move: string, score: number|null, win_in: number|null, expected: number, text: string, best: string|null, line: string[], line_text: string, arrows: string[][], moves: AnalysisMove[], chance: boolean, depth: number, nodes: number, stage: number}} AnalysisResult */
 /** @typedef {{thinking: boolean, ply: number, stage: number, depth: number, nodes: number, result: AnalysisResult|null}} AnalysisReply */
-/** @typedef {{ply: number, score: number|null, win_in: number|null, expected: number, best: string|null, best_name: string, played: string|null, loss: number, mark: string}} ReviewEntry */
+/** @typedef {{ply: number, score: number|null, win_in: number|null, expected: number, best: string|null, best_name: string, played: string|null, loss: number, mark: string, depth: number, judged: boolean}} ReviewEntry */
 /** @typedef {{done: number, total: number, seconds: number, left: number|null, finished: boolean, entries: ReviewEntry[]}} ReviewReply */
 
 /** @param {number} x */
@@ -72,7 +72,22 @@ class Analysis {
     head.append(this.number, this.depth, this.read);
     this.lineText = el("p", { class: "sharah-analysis-line" });
     this.movesBox = el("div", { class: "sharah-analysis-moves", role: "group", "aria-label": "The engine's best moves: play one" });
-    this.panel.append(this.meter, head, this.lineText, this.movesBox);
+    this.panel.append(head, this.lineText, this.movesBox);
+    // the bar goes beside the board, upright (as on lichess), when the
+    // side column is beside the board; under it, across, when the column
+    // went below (a square board on a phone): never over the board, and
+    // the board keeps its size
+    this.area = /** @type {HTMLElement} */ (board.box.closest(".sharah-board-area") || board.box.parentElement);
+    this.meter.hidden = true;
+    this.area.classList.add("sharah-eval-host");
+    this.area.append(this.meter);
+    this.layout = board.fig.querySelector(".sharah-layout");
+    this.side = board.fig.querySelector(".sharah-side");
+    if (this.layout && typeof ResizeObserver === "function") {
+      const watch = new ResizeObserver(() => this.placeBar());
+      watch.observe(this.layout);
+      board.abort.signal.addEventListener("abort", () => watch.disconnect());
+    }
     // the review panel
     this.reviewBox = el("div", { class: "sharah-review", hidden: true, role: "group", "aria-label": "Review of the game" });
     this.progress = /** @type {HTMLProgressElement} */ (el("progress", { max: "1", value: "0", "aria-label": "Review progress" }));
@@ -103,11 +118,24 @@ class Analysis {
     this.lookReview();
   }
 
+  /** Upright beside the board when the side column is beside it (and
+   * there is room in the gap), else across under the board. */
+  placeBar() {
+    const area = this.area.getBoundingClientRect();
+    const side = this.side ? this.side.getBoundingClientRect() : null;
+    const beside = !!side && side.left >= area.right && side.top < area.bottom;
+    this.meter.dataset.place = beside ? "beside" : "under";
+    const svg = this.board.box;
+    if (svg) this.meter.style.setProperty("--sharah-board-h", `${svg.getBoundingClientRect().height}px`);
+  }
+
   /** @param {boolean} on */
   setOn(on) {
     this.on = on;
     this.toggle.setAttribute("aria-pressed", String(on));
     this.panel.hidden = !on;
+    this.meter.hidden = !on;
+    if (on) this.placeBar();
     this.board.fig.dataset.analysis = on ? "on" : "off";
     this.run += 1;
     this.result = null;
@@ -154,7 +182,10 @@ class Analysis {
     const fig = this.board.fig;
     fig.dataset.analysisPly = String(res.ply);
     fig.dataset.analysisBest = res.best || "";
-    this.fill.style.width = percent(res.expected);
+    // the first player's share, from the first player's edge of the board
+    this.meter.style.setProperty("--sharah-eval", String(res.expected));
+    this.meter.dataset.from = this.board.state && this.board.state.orientation !== res.side ? "top" : "bottom";
+    this.meter.dataset.expected = percent(res.expected);
     this.number.textContent = res.text + (res.chance ? " (average over the die's rolls)" : "");
     this.lineText.textContent = res.line_text ? `Line: ${res.line_text}${res.chance ? " (to the next roll)" : ""}` : "";
     this.movesBox.replaceChildren(...res.moves.map((mv) => {
@@ -301,7 +332,9 @@ class Analysis {
     this.progress.max = rv.total;
     this.progress.value = rv.done;
     const left = rv.finished || rv.left === null ? "" : `, about ${Math.ceil(rv.left)} s left`;
-    this.progressText.textContent = `${rv.done} of ${rv.total} positions${left}`;
+    const shallow = rv.entries.filter((entry) => !entry.judged).length;
+    const unjudged = shallow ? `; ${shallow} ${shallow === 1 ? "move" : "moves"} not judged (the search did not look deep enough)` : "";
+    this.progressText.textContent = `${rv.done} of ${rv.total} positions${left}${unjudged}`;
     this.board.fig.dataset.reviewDone = String(rv.done);
     this.cancel.hidden = rv.finished;
     this.drawGraph();
