@@ -79,6 +79,8 @@ class Analysis {
     // the board keeps its size
     this.area = /** @type {HTMLElement} */ (board.box.closest(".sharah-board-area") || board.box.parentElement);
     this.meter.hidden = true;
+    this.meter.dataset.place = "under";
+    this.placing = 0;
     this.area.classList.add("sharah-eval-host");
     this.area.append(this.meter);
     this.layout = board.fig.querySelector(".sharah-layout");
@@ -121,12 +123,17 @@ class Analysis {
   /** Upright beside the board when the side column is beside it (and
    * there is room in the gap), else across under the board. */
   placeBar() {
-    const area = this.area.getBoundingClientRect();
-    const side = this.side ? this.side.getBoundingClientRect() : null;
-    const beside = !!side && side.left >= area.right && side.top < area.bottom;
-    this.meter.dataset.place = beside ? "beside" : "under";
-    const svg = this.board.box;
-    if (svg) this.meter.style.setProperty("--sharah-board-h", `${svg.getBoundingClientRect().height}px`);
+    if (this.placing) return;        // once a frame, after the layout settled (never inside the observer)
+    this.placing = requestAnimationFrame(() => {
+      this.placing = 0;
+      if (this.board.dead) return;
+      const area = this.area.getBoundingClientRect();
+      const side = this.side ? this.side.getBoundingClientRect() : null;
+      const place = side && side.left >= area.right && side.top < area.bottom ? "beside" : "under";
+      if (this.meter.dataset.place !== place) this.meter.dataset.place = place;
+      const height = `${this.board.box.getBoundingClientRect().height}px`;
+      if (this.meter.style.getPropertyValue("--sharah-board-h") !== height) this.meter.style.setProperty("--sharah-board-h", height);
+    });
   }
 
   /** @param {boolean} on */
