@@ -131,7 +131,8 @@ class Analysis {
       const side = this.side ? this.side.getBoundingClientRect() : null;
       const place = side && side.left >= area.right && side.top < area.bottom ? "beside" : "under";
       if (this.meter.dataset.place !== place) this.meter.dataset.place = place;
-      const height = `${this.board.box.getBoundingClientRect().height}px`;
+      const drawing = this.board.box.querySelector("svg") || this.board.box;
+      const height = `${drawing.getBoundingClientRect().height}px`;
       if (this.meter.style.getPropertyValue("--sharah-board-h") !== height) this.meter.style.setProperty("--sharah-board-h", height);
     });
   }
