@@ -33,6 +33,7 @@ import gzip
 import hashlib
 import io
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -45,6 +46,8 @@ from sitebuild.context import PYODIDE_DIR, ROOT
 
 RUNNER = ROOT / "tests" / "pyodide" / "engine_check.mjs"
 CHECK = ROOT / "tests" / "pyodide" / "check_engine.py"
+# how the runner boots the runtime: the site's own boot module, through the Node side
+BOOT = (ROOT / "site_assets" / "js" / "pyodide-boot.js", ROOT / "scripts" / "devkit" / "pyodide_node.mjs")
 WORKLOAD = ROOT / "tests" / "pyodide" / "workload.json"
 CACHE = ROOT / ".cache" / "stdlib"
 TIMEOUT = 600   # seconds for the trace (10-20 s on a quiet machine)
@@ -132,7 +135,7 @@ def cache_key(engine: bytes) -> str:
     h = hashlib.sha256(engine)
     h.update(_file_hash(PYODIDE_DIR / "python_stdlib.zip", PYODIDE_DIR / "pyodide.asm.wasm",
                         PYODIDE_DIR / "pyodide.asm.mjs", PYODIDE_DIR / "pyodide.mjs",
-                        RUNNER, CHECK, WORKLOAD, Path(__file__)).encode())
+                        RUNNER, *BOOT, CHECK, WORKLOAD, Path(__file__)).encode())
     return h.hexdigest()[:20]
 
 
@@ -152,7 +155,7 @@ def traced_modules(engine: bytes | None = None, use_cache: bool = True) -> dict:
         result = trace(path)
     result["key"] = key
     CACHE.mkdir(parents=True, exist_ok=True)
-    tmpfile = cached.with_suffix(".tmp")
+    tmpfile = cached.with_suffix(f".{os.getpid()}.tmp")     # processes of a parallel test run write it at once
     tmpfile.write_text(json.dumps(result, indent=1, sort_keys=True), encoding="utf-8")
     tmpfile.replace(cached)
     return result
@@ -220,7 +223,7 @@ def stdlib_zip(engine: bytes | None = None, use_cache: bool = True) -> tuple[byt
         return cached.read_bytes(), traced
     data = lean_zip(traced["modules"])
     if cached is not None:
-        tmpfile = cached.with_suffix(".ziptmp")
+        tmpfile = cached.with_suffix(f".{os.getpid()}.ziptmp")
         tmpfile.write_bytes(data)
         tmpfile.replace(cached)
     return data, traced
