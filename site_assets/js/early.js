@@ -318,11 +318,12 @@ export class Early {
 }
 
 /** The live squares (what the view picks and marks) laid over the static
- *  drawing, built as elements from the answer's grid: a square's size is
- *  the drawing's width over its columns.
+ *  drawing, built as elements from the answer's grid and hint shape: a
+ *  square's size is the drawing's width over its columns.
  * @param {SVGSVGElement} svg @param {EarlyAnswer} answer */
 function laySquares(svg, answer) {
   const [w] = answer.grid;
+  const [hx, hy, hr] = answer.hint;
   const box = svg.viewBox && svg.viewBox.baseVal;
   const size = box && box.width ? box.width / w : 100;
   const occupied = new Set([...svg.querySelectorAll("g.pc[data-sq]")].map((p) => p.getAttribute("data-sq")));
@@ -334,7 +335,7 @@ function laySquares(svg, answer) {
     g.append(svgElement("rect", { class: "sq", "data-sq": name, "data-x": String(col), "data-y": String(row),
       x: String(col * size), y: String(row * size), width: String(size), height: String(size) }));
     g.append(svgElement("circle", { class: occupied.has(name) ? "ht ht-occ" : "ht",
-      cx: String((col + 0.5) * size), cy: String((row + 0.5) * size), r: String(0.15 * size) }));
+      cx: String((col + hx) * size), cy: String((row + hy) * size), r: String(hr * size) }));
   });
   const first = svg.querySelector("g.squares");
   if (first) first.after(g); else svg.prepend(g);
