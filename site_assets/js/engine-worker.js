@@ -4,9 +4,12 @@
 // requests with sharah_web.bridge.handle(json) -> json.
 //
 // Messages in:  {id, request: "<json>"}
-// Messages out: {type: "ready", ms} | {type: "failed", error, detail}
+// Messages out: {type: "ready", ms, steps} | {type: "failed", error, detail}
 //               {type: "response", id, response: "<json>", began, ms}
 //
+// "ready": ``ms`` since this script started; ``steps``, when each step of
+// the boot ended (ms since the same start: the runtime loaded, the engine
+// unpacked, the engine imported), for scripts/bench.py's timeline.
 // "failed": ``error`` is a sentence for the visitor when this worker knows
 // what went wrong (a file it fetched itself was refused), else null, and
 // ``detail`` is what the runtime said (for the console). A runtime that
@@ -76,8 +79,11 @@ for (const name of ["instantiateStreaming", "instantiate", "compileStreaming", "
 /** An error this worker raises itself, with a sentence for the visitor. */
 class BootError extends Error {}
 
+/** @type {Record<string, number>} */
+const steps = {};
 const ready = (async () => {
   const t0 = performance.now();
+  const step = (/** @type {string} */ name) => { steps[name] = Math.round(performance.now() - t0); };
   // the engine's zip downloads while Pyodide boots
   const zip = fetch(ENGINE_URL).then(async (res) => {
     if (!res.ok) throw new BootError(`the engine (${ENGINE_URL}) could not be loaded: HTTP ${res.status}`);
@@ -90,10 +96,13 @@ const ready = (async () => {
     stdout: (/** @type {string} */ line) => console.log("[engine]", line),
     stderr: (/** @type {string} */ line) => console.warn("[engine]", line),
   });
+  step("runtime");
   const bytes = await zip;
   pyodide.unpackArchive(bytes, "zip", { extractDir: "/sharah" });
   pyodide.runPython("import sys\nif '/sharah' not in sys.path:\n    sys.path.insert(0, '/sharah')");
+  step("unpacked");
   handle = pyodide.pyimport("sharah_web.bridge").handle;
+  step("imported");
   python = pyodide;
   return performance.now() - t0;
 })();
@@ -116,7 +125,7 @@ ready.then(
   (ms) => {
     if (!booting) return;       // failed meanwhile: the page has dropped this worker
     booting = false;
-    postMessage({ type: "ready", ms });
+    postMessage({ type: "ready", ms, steps });
     warmLater();
   },
   (err) => bootFailed(err, err instanceof BootError),

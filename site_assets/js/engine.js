@@ -34,6 +34,7 @@
  * @property {number} workersCreated
  * @property {boolean} ready
  * @property {number | null} bootMs
+ * @property {Record<string, number>} [bootSteps] when each step of the boot ended (engine-worker.js)
  * @property {string | null} failed
  * @property {string} build
  * @property {Set<import("./board.js").Board> | null} widgets
@@ -171,7 +172,8 @@ export function getEngine() {
     if (msg.type === "ready") {
       debug.ready = true;
       debug.bootMs = msg.ms;
-      mark("sharah:engine-ready", { bootMs: msg.ms });
+      debug.bootSteps = msg.steps;
+      mark("sharah:engine-ready", { bootMs: msg.ms, steps: msg.steps });
       const waiting = (held || []).map((h, i) => ({ ...h, i, r: rankOf(h.rank) }));
       held = null;
       waiting.sort((a, b) => a.r - b.r || a.i - b.i);
