@@ -1,23 +1,38 @@
 """The puzzle finder: positions where the side to move forces a win.
 
     python scripts/puzzles.py find GAME [--games N] [--first-seed S] [--plies P]
-                                        [--budget NODES] [--quota Q] [--tail T]
-                                        [--exercises] [--options k=v ...]
+                 [--players A,B] [--budget NODES] [--quota D1 D2 D3] [--tail T]
+                 [--per-game K] [--cpu SECONDS] [--exercises] [--options k=v ...]
+                 [--reduce PLIES --keep KIND... --drop KIND... --extra MIN MAX]
     python scripts/puzzles.py check [GAME ...]      # every stored certificate again
     python scripts/puzzles.py stats                 # how many puzzles per game and depth
 
-``find`` plays seeded self-play games (the computer's first level against
-itself, a greedy player or a random one: the weaker side's mistakes are
-what make forced wins) and tries the rules pages' exercise positions; in
-every position of every game it asks the prover (``sharah_web.proof``)
-whether the side to move wins by force in 1, 2 or 3 of its own moves,
-whatever the other side does. It keeps the positions where at most two
-first moves win (every first move is proven to win or refuted), with the
-certificate of each winning first move, and merges them into the game's
-file in ``sharah_web/puzzle_data/`` (``sharah_web.puzzles`` reads and
-checks it). Everything is seeded: the same arguments find the same
-puzzles. ``--budget`` caps the positions the prover may look at per
-candidate (a candidate over it is skipped, not guessed).
+``find`` plays seeded self-play games (by default a greedy player, who
+takes the most valuable piece it can, against a random one: cheap games
+that end, and the weaker side's mistakes are what make forced wins;
+``--players level1,random`` for stronger ones) and tries the rules pages'
+exercise positions. In each decisive game it asks the prover
+(``sharah_web.proof``), of the winner's last ``--tail`` positions, whether
+the side to move wins by force in 1, 2 or 3 of its own moves (k moves
+before the end: in k at most), whatever the other side does. It keeps the
+positions where at most two first moves win (every first move is proven
+to win or refuted), at most one of each depth a game, with the
+certificate of each winning first move, checks each record again and
+merges it into the game's file in ``sharah_web/puzzle_data/``
+(``sharah_web.puzzles`` reads and checks it). ``--quota`` says how many
+of each depth are wanted (the stored ones count: a full depth is no
+longer searched). ``--budget`` caps the positions the prover may look at
+per candidate (a candidate over it is skipped, not guessed).
+
+Games that rarely end between simple players (the Light and Shadow
+boards, Mittner's reading) start with ``--reduce N`` from a position of
+another game N plies in, with less material: the pieces of the ``--keep``
+kinds and a few others drawn at random, never those of ``--drop``
+(``--drop fisher`` on the Light and Shadow boards: a Queens' race).
+
+Everything is seeded: the same arguments find the same puzzles; a run
+stopped (``--cpu`` seconds, or by hand) goes on from the next seed its
+report names. The report gives the yield: puzzles per CPU hour.
 
 Oblong Shatranj is played without the die here; Mittner's placement phase
 is no puzzle phase. The Light and Shadow boards are one game: ``find``
@@ -27,6 +42,7 @@ takes ``--options board=light`` for the Light board.
 from __future__ import annotations
 
 import argparse
+import fcntl
 import re
 import sys
 import time
@@ -63,23 +79,63 @@ def exercise_positions(game_id: str) -> list[tuple[dict, str]]:
     return found
 
 
-def candidates(game_id: str, options: dict, games: int, first_seed: int, plies: int):
-    """(options, game) for each self-play game: its positions are the candidates."""
-    from sharah_web.search import make_player
-    opponents = ("random", "greedy", "random", "level1")
-    for seed in range(first_seed, first_seed + games):
-        game = new_game(game_id, seed=seed, **options)
-        a = make_player("level1" if seed % 4 == 3 else "greedy", seed)
-        b = make_player(opponents[seed % len(opponents)], seed + 1000)
-        strong_first = seed % 2 == 0
+def reduced(variant, pos, rng, keep: set, drop: set, extra: int):
+    """A start with less material, derived from a real game's position:
+    the pieces of the kinds in ``keep``, ``extra`` others drawn at random
+    (never those of ``drop``), the move clock at zero. None when the
+    result is no legal position or the game is already over there."""
+    from sharah_web.core import Line, Position
+    squares = [sq for sq, p in enumerate(pos.board) if p is not None]
+    kept = {sq for sq in squares if pos.board[sq].kind in keep}
+    others = [sq for sq in squares if sq not in kept and pos.board[sq].kind not in drop]
+    kept |= set(rng.sample(others, min(extra, len(others))))
+    board = [p if sq in kept else None for sq, p in enumerate(pos.board)]
+    state = dict(pos.state)
+    if "clock" in state:
+        state["clock"] = 0
+    try:
+        out = variant.parse_position(variant.position_text(Position(variant, board, pos.to_move, state)))
+    except ValueError:
+        return None
+    if variant.result(Line(variant, out)) is not None or not variant.legal_moves(out):
+        return None
+    return out
+
+
+def candidates(game_id: str, options: dict, args):
+    """(seed, game) for each self-play game: its last positions are the
+    candidates. ``args.players``: the two players (``make_player``'s
+    names), the first of them moving first in even seeds; ``args.reduce``:
+    the game starts from a position of another game ``args.reduce`` plies
+    in, with only some of its pieces (``reduced``)."""
+    import random
+    from sharah_web.search import RandomPlayer, make_player
+
+    def play(game, a, b, seed, plies):
+        a_first = seed % 2 == 0
         while game.result is None and len(game.history) < plies:
             if game.current.state.get("phase") == "place":
-                from sharah_web.search import RandomPlayer
                 game.play(RandomPlayer(seed * 7 + len(game.history)).choose(game))
                 continue
-            mine = (len(game.history) % 2 == 0) == strong_first
+            mine = (len(game.history) % 2 == 0) == a_first
             game.play((a if mine else b).choose(game))
-        yield seed, game
+        return game
+
+    first, second = args.players.split(",")
+    for seed in range(args.first_seed, args.first_seed + args.games):
+        a, b = make_player(first, seed), make_player(second, seed + 1000)
+        game = new_game(game_id, seed=seed, **options)
+        if args.reduce:
+            rng = random.Random(seed)
+            play(game, make_player("greedy", seed), make_player("random", seed + 1000), seed, args.reduce)
+            if game.result is not None:
+                continue
+            start = reduced(game.variant, game.current, rng, set(args.keep), set(args.drop),
+                            rng.randint(*args.extra))
+            if start is None:
+                continue
+            game = new_game(game_id, game.variant.position_text(start), seed=seed, **options)
+        yield seed, play(game, a, b, seed, args.plies)
 
 
 def try_position(variant, pos, budget: int, limit: int):
@@ -102,22 +158,48 @@ def find(args) -> None:
     store = puzzles.load(args.game)
     seen = {p["position"] for p in store}
     per_depth = {d: sum(1 for p in store if p["depth"] == d) for d in (1, 2, 3)}
-    started = time.time()
+    quota = dict(zip((1, 2, 3), args.quota))
+    started, cpu0 = time.time(), time.process_time()
+    tally = {"tried": 0, "found": 0, "games": 0, "decisive": 0}
 
-    def consider(pos, source: str, limit: int) -> None:
+    def full(depth: int) -> bool:
+        return per_depth[depth] >= quota[depth]
+
+    def consider(pos, source: str, limit: int, skip=()) -> int:
+        """The depth of the puzzle kept from ``pos``, else 0 (``skip``:
+        depths not wanted from this position's game)."""
         text = variant.position_text(pos)
-        if text in seen:
-            return
+        while limit > 1 and (full(limit) or limit in skip):
+            limit -= 1          # only shallower puzzles are still wanted
+        if text in seen or full(limit) or limit in skip:
+            return 0
         seen.add(text)
+        tally["tried"] += 1
         sol = try_position(variant, pos, args.budget, limit)
-        if sol is None or per_depth[sol.depth] >= args.quota:
-            return
+        if sol is None or full(sol.depth) or sol.depth in skip:
+            return 0
         record = puzzles.record_of(args.game, variant, pos, sol, source)
-        fresh = [r for r in puzzles.load(args.game) if r["id"] != record["id"]]   # another finder may have written
-        puzzles.save(args.game, fresh + [record])
+        bad = puzzles.check_puzzle(record)
+        if bad:                      # the prover and the checker disagree: say so, keep nothing
+            print(f"NOT KEPT {record['id']}: {bad}", flush=True)
+            return 0
+        with open(puzzles.path_of(args.game).with_suffix(".lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)         # another finder may write the file too
+            fresh = [r for r in puzzles.load(args.game) if r["id"] != record["id"]]
+            puzzles.save(args.game, fresh + [record])
         per_depth[sol.depth] += 1
+        tally["found"] += 1
         print(f"{time.time() - started:7.0f}s {record['id']} depth {sol.depth} "
               f"{'/'.join(sol.winning)} ({sol.defences} defences, {sol.nodes} nodes) {source}", flush=True)
+        return sol.depth
+
+    def report(last_seed=None) -> None:
+        cpu = time.process_time() - cpu0
+        rate = tally["found"] / cpu * 3600 if cpu else 0.0
+        nxt = f"; next --first-seed {last_seed + 1}" if last_seed is not None else ""
+        print(f"{cpu:7.0f}s cpu: {tally['games']} games ({tally['decisive']} decisive), "
+              f"{tally['tried']} positions proved, {tally['found']} puzzles "
+              f"({rate:.0f} per CPU hour); per depth {per_depth}{nxt}", flush=True)
 
     if args.exercises:
         for opts, text in exercise_positions(args.game):
@@ -130,17 +212,25 @@ def find(args) -> None:
             except ValueError:
                 continue
             consider(pos, "exercise", args.depth)
-    for seed, game in candidates(args.game, options, args.games, args.first_seed, args.plies):
-        print(f"{time.time() - started:7.0f}s game {seed}: {len(game.history)} moves, {game.result}", flush=True)
+    for seed, game in candidates(args.game, options, args):
+        tally["games"] += 1
         if game.result is None or game.result.winner is None:
             continue       # forced wins are near the end of decisive games
+        tally["decisive"] += 1
         # the winner's last moves: k moves before the end, a win in k may be forced
         plies = [p for p in reversed(game.history) if p.before.to_move == game.result.winner]
+        kept: list[int] = []     # depths kept from this game: one puzzle of each at most
         for k, ply in enumerate(plies[:args.tail], 1):
-            consider(ply.before, f"self-play seed {seed}", min(k, args.depth))
-        if all(per_depth[d] >= args.quota for d in (1, 2, 3)):
+            if len(kept) >= args.per_game:
+                break
+            depth = consider(ply.before, f"self-play seed {seed}", min(k, args.depth), kept)
+            if depth:
+                kept.append(depth)
+        if seed % 10 == 0:
+            report(seed)
+        if all(full(d) for d in (1, 2, 3)) or (args.cpu and time.process_time() - cpu0 > args.cpu):
             break
-    print("per depth:", per_depth)
+    report(seed if tally["games"] else None)
 
 
 def main(argv=None) -> int:
@@ -151,10 +241,21 @@ def main(argv=None) -> int:
     f.add_argument("--games", type=int, default=20)
     f.add_argument("--first-seed", type=int, default=1)
     f.add_argument("--plies", type=int, default=300)
+    f.add_argument("--players", default="greedy,random",
+                   help="the two self-play players: random, greedy, level1, level1:nodes=300...")
     f.add_argument("--budget", type=int, default=60_000)
     f.add_argument("--depth", type=int, default=3)
     f.add_argument("--tail", type=int, default=4, help="the winner's moves tried from the end of each decisive game")
-    f.add_argument("--quota", type=int, default=20, help="puzzles kept per depth")
+    f.add_argument("--per-game", type=int, default=2, help="puzzles kept from one game at most")
+    f.add_argument("--quota", type=int, nargs=3, default=(20, 20, 20), metavar=("D1", "D2", "D3"),
+                   help="puzzles wanted per depth (stored ones count)")
+    f.add_argument("--cpu", type=float, default=0, help="stop after this many CPU seconds (0: no limit)")
+    f.add_argument("--reduce", type=int, default=0,
+                   help="start each game from another game's position this many plies in, with less material")
+    f.add_argument("--keep", nargs="*", default=[], help="with --reduce: kinds of piece always kept")
+    f.add_argument("--drop", nargs="*", default=[], help="with --reduce: kinds of piece never kept")
+    f.add_argument("--extra", type=int, nargs=2, default=(2, 6), metavar=("MIN", "MAX"),
+                   help="with --reduce: how many other pieces are kept")
     f.add_argument("--options", nargs="*", default=[])
     f.add_argument("--exercises", action="store_true", help="try the rules pages' positions first")
     c = sub.add_parser("check")
@@ -165,9 +266,12 @@ def main(argv=None) -> int:
         find(args)
         return 0
     if args.cmd == "stats":
+        print(f"{'game':18} {'all':>4} {'win in 1':>9} {'in 2':>5} {'in 3':>5} {'hard':>5}")
         for g in puzzles.GAMES:
             store = puzzles.load(g)
-            print(g, len(store), {d: sum(1 for p in store if p["depth"] == d) for d in (1, 2, 3)})
+            depths = [sum(1 for p in store if p["depth"] == d) for d in (1, 2, 3)]
+            hard = sum(1 for p in store if p["hard"])
+            print(f"{g:18} {len(store):4} {depths[0]:9} {depths[1]:5} {depths[2]:5} {hard:5}")
         return 0
     started = time.time()
     failures = puzzles.check_all(args.games or None)

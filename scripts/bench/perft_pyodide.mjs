@@ -11,7 +11,7 @@
 // JOBS.json: a list of argument lists, e.g. [["perft", "scheherazade", "3", "--json"]].
 
 import { readFile } from "node:fs/promises";
-import { bootEngine } from "./pyodide_node.mjs";
+import { bootEngine } from "../devkit/pyodide_node.mjs";
 
 const [zipPath, jobsPath] = process.argv.slice(2);
 if (!zipPath || !jobsPath) {

@@ -9,7 +9,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { bootEngine } from "./pyodide_node.mjs";
+import { bootEngine } from "../devkit/pyodide_node.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const [zipPath, configPath] = process.argv.slice(2);

@@ -45,6 +45,8 @@ from sitebuild.context import PYODIDE_DIR, ROOT
 
 RUNNER = ROOT / "tests" / "pyodide" / "engine_check.mjs"
 CHECK = ROOT / "tests" / "pyodide" / "check_engine.py"
+# how the runner boots the runtime: the site's own boot module, through the Node side
+BOOT = (ROOT / "site_assets" / "js" / "pyodide-boot.js", ROOT / "scripts" / "devkit" / "pyodide_node.mjs")
 WORKLOAD = ROOT / "tests" / "pyodide" / "workload.json"
 CACHE = ROOT / ".cache" / "stdlib"
 TIMEOUT = 600   # seconds for the trace (10-20 s on a quiet machine)
@@ -132,7 +134,7 @@ def cache_key(engine: bytes) -> str:
     h = hashlib.sha256(engine)
     h.update(_file_hash(PYODIDE_DIR / "python_stdlib.zip", PYODIDE_DIR / "pyodide.asm.wasm",
                         PYODIDE_DIR / "pyodide.asm.mjs", PYODIDE_DIR / "pyodide.mjs",
-                        RUNNER, CHECK, WORKLOAD, Path(__file__)).encode())
+                        RUNNER, *BOOT, CHECK, WORKLOAD, Path(__file__)).encode())
     return h.hexdigest()[:20]
 
 

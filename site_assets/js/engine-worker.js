@@ -16,9 +16,11 @@
 // fails while it boots (a damaged pyodide.asm.wasm, a missing standard
 // library) often only prints it, rejects a promise nobody waits for, or
 // exits: those are caught too, so the page says so at once instead of at
-// its boot limit.
+// its boot limit. The boot itself (the runtime, the engine's zip, the
+// failures it names) is pyodide-boot.js, which the Node scripts share.
 // @ts-ignore: the site's copy of the runtime (assets/pyodide/, staged by the build); typed from its npm package
 import { loadPyodide as load } from "../../pyodide/pyodide.mjs";
+import { BootError, bootEngine, fetchEngine, reportWasmFailures } from "./pyodide-boot.js";
 
 /** @type {typeof import("pyodide").loadPyodide} */
 const loadPyodide = load;
@@ -57,50 +59,19 @@ self.addEventListener("error", (event) => {
   event.preventDefault();
   bootFailed(event.error || event.message);
 });
-
-// A runtime whose WebAssembly does not compile (a truncated pyodide.asm.wasm)
-// is only printed by Pyodide, which then waits for ever: the compile error
-// is caught where it happens. (A TypeError, say a wrong content type for
-// streaming, is left to Pyodide, which retries without streaming.)
-/** @type {Record<string, any>} */
-const wasm = WebAssembly;
-for (const name of ["instantiateStreaming", "instantiate", "compileStreaming", "compile"]) {
-  const real = wasm[name];
-  if (typeof real !== "function") continue;
-  wasm[name] = function (/** @type {any[]} */ ...args) {
-    const out = real.apply(this, args);
-    out.catch((/** @type {unknown} */ err) => {
-      if (err instanceof WebAssembly.CompileError || err instanceof WebAssembly.LinkError) bootFailed(err);
-    });
-    return out;
-  };
-}
-
-/** An error this worker raises itself, with a sentence for the visitor. */
-class BootError extends Error {}
+reportWasmFailures(bootFailed);
 
 /** @type {Record<string, number>} */
 const steps = {};
 const ready = (async () => {
   const t0 = performance.now();
   const step = (/** @type {string} */ name) => { steps[name] = Math.round(performance.now() - t0); };
-  // the engine's zip downloads while Pyodide boots
-  const zip = fetch(ENGINE_URL).then(async (res) => {
-    if (!res.ok) throw new BootError(`the engine (${ENGINE_URL}) could not be loaded: HTTP ${res.status}`);
-    return new Uint8Array(await res.arrayBuffer());
-  });
-  zip.catch(() => {});   // reported below, once Pyodide is up
-  const pyodide = await loadPyodide({
+  const pyodide = await bootEngine(loadPyodide, {
     indexURL: INDEX_URL,
     stdLibURL: STDLIB_URL,
-    stdout: (/** @type {string} */ line) => console.log("[engine]", line),
-    stderr: (/** @type {string} */ line) => console.warn("[engine]", line),
-  });
-  step("runtime");
-  const bytes = await zip;
-  pyodide.unpackArchive(bytes, "zip", { extractDir: "/sharah" });
-  pyodide.runPython("import sys\nif '/sharah' not in sys.path:\n    sys.path.insert(0, '/sharah')");
-  step("unpacked");
+    stdout: (line) => console.log("[engine]", line),
+    stderr: (line) => console.warn("[engine]", line),
+  }, fetchEngine(ENGINE_URL), step);   // the engine's zip downloads while Pyodide boots
   handle = pyodide.pyimport("sharah_web.bridge").handle;
   step("imported");
   python = pyodide;

@@ -20,11 +20,10 @@
 
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
+import { mountEngine, nodeRuntime, readZip, refuseNetwork, refused } from "../../scripts/devkit/pyodide_node.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, "..", "..");
-const pyodideDir = path.join(root, "node_modules", "pyodide");
 
 const args = process.argv.slice(2);
 let stdlibPath = null;
@@ -40,16 +39,7 @@ if (!zipPath || (at >= 0 && !stdlibPath)) {
 }
 
 // Refuse (and record) any attempt to reach the network.
-const network = [];
-const realFetch = globalThis.fetch;
-globalThis.fetch = async (input, init) => {
-  const url = String(input instanceof Request ? input.url : input);
-  if (url.startsWith("file:") || url.startsWith("data:") || url.startsWith("blob:")) {
-    return realFetch(input, init);
-  }
-  network.push(url);
-  throw new Error(`engine_check: network access refused: ${url}`);
-};
+refuseNetwork("engine_check");
 
 // Report failures briefly: a stack through pyodide.asm.mjs prints a huge
 // minified line, which would bury the Python traceback.
@@ -61,15 +51,8 @@ function fail(stage, error) {
 process.on("unhandledRejection", (error) => fail("an async step", error));
 process.on("uncaughtException", (error) => fail("a step", error));
 
-const t0 = performance.now();
-const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({
-  indexURL: pyodideDir + path.sep,
-  ...(stdlibPath ? { stdLibURL: path.resolve(stdlibPath) } : {}),
-  stdout: (line) => console.error(`[python] ${line}`),
-  stderr: (line) => console.error(`[python:err] ${line}`),
-});
-const bootSeconds = (performance.now() - t0) / 1000;
+// booted as the site's worker boots it (site_assets/js/pyodide-boot.js)
+const { pyodide, bootSeconds } = await nodeRuntime({ stdlib: stdlibPath });
 // Where the standard library is (a zip on sys.path), and what the runtime's
 // own start-up loaded from it.
 const STDLIB_MODULES = `
@@ -87,13 +70,8 @@ _stdlib_modules()
 `;
 const bootModules = JSON.parse(pyodide.runPython(STDLIB_MODULES));
 
-const zip = await readFile(zipPath);
-// In Node, unpackArchive wants a Uint8Array, not a Buffer.
-const bytes = new Uint8Array(zip.buffer, zip.byteOffset, zip.byteLength);
-const extractDir = "/home/pyodide/engine";
-pyodide.FS.mkdirTree(extractDir);
-pyodide.unpackArchive(bytes, "zip", { extractDir });
-pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(extractDir)})`);
+const bytes = await readZip(zipPath);
+mountEngine(pyodide, bytes);
 
 const code = await readFile(path.join(here, "check_engine.py"), "utf8");
 const globals = pyodide.toPy({ CHECK_CONFIG: configJson ?? "{}", __name__: "check_engine" });
@@ -141,5 +119,5 @@ summary.boot_seconds = Number(bootSeconds.toFixed(3));
 summary.check_seconds = Number(((performance.now() - t1) / 1000).toFixed(3));
 summary.engine_zip_bytes = bytes.byteLength;
 summary.engine_module = pyodide.runPython("import sharah_web; sharah_web.__file__");
-summary.network = network;
+summary.network = refused;
 process.stdout.write(JSON.stringify(summary) + "\n");
