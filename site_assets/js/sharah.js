@@ -20,6 +20,7 @@ import "./recover.js";
 import "./onboard.js";
 import "./playview.js";
 import "./puzzles.js";
+import { engineWords } from "./words.js";
 
 const BOARDS = "figure.sharah-board[data-mode]";
 debug.widgets = widgets;
@@ -73,7 +74,7 @@ function otherBuild(figs) {
   for (const fig of figs) {
     fig.dataset.state = "error";
     const hint = fig.querySelector(".sharah-hint");
-    if (hint) hint.textContent = "This page is from another version of the site than its scripts: reload the page.";
+    if (hint) hint.textContent = engineWords.pageOlder;
   }
 }
 
@@ -86,7 +87,7 @@ function mount(figs) {
     } catch (err) {
       fig.dataset.state = "error";
       const hint = fig.querySelector(".sharah-hint");
-      if (hint) hint.textContent = `This board could not start: ${/** @type {Error} */ (err).message}`;
+      if (hint) hint.textContent = engineWords.boardFailed(/** @type {Error} */ (err).message);
     }
   }
 }
