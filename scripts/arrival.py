@@ -317,7 +317,7 @@ def find_target(browser, base: str, page_path: str, instrument: str) -> dict:
         found = page.evaluate("""() => {
             for (const fig of document.querySelectorAll('figure.sharah-board[data-mode=game]')) {
               const w = fig.sharahWidget;
-              const squares = [...w.byFrom.entries()].filter(([sq, ms]) => ms.some(m => m.to && m.to !== sq)).map(([sq]) => sq);
+              const squares = [...w.index.byFrom.entries()].filter(([sq, ms]) => ms.some(m => m.to && m.to !== sq)).map(([sq]) => sq);
               if (squares.length) return {id: fig.id, squares};
             }
             return {id: null, squares: []};

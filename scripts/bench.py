@@ -590,8 +590,8 @@ def click_delays(page, clicks: int) -> dict:
         const order = [...figs.filter(f => f.dataset.mode === 'game'), ...figs.filter(f => f.dataset.mode !== 'game')];
         for (const fig of order) {
             const w = fig.sharahWidget;
-            if (!w || !w.byFrom || fig.dataset.state !== 'ready') continue;
-            const squares = [...w.byFrom.entries()]
+            if (!w || !w.index || fig.dataset.state !== 'ready') continue;
+            const squares = [...w.index.byFrom.entries()]
                 .filter(([sq, ms]) => ms.some(m => m.to && m.to !== sq)).map(([sq]) => sq);
             if (squares.length) return {id: fig.id, mode: fig.dataset.mode, squares};
         }

@@ -63,23 +63,63 @@ def exercise_positions(game_id: str) -> list[tuple[dict, str]]:
     return found
 
 
-def candidates(game_id: str, options: dict, games: int, first_seed: int, plies: int):
-    """(options, game) for each self-play game: its positions are the candidates."""
-    from sharah_web.search import make_player
-    opponents = ("random", "greedy", "random", "level1")
-    for seed in range(first_seed, first_seed + games):
-        game = new_game(game_id, seed=seed, **options)
-        a = make_player("level1" if seed % 4 == 3 else "greedy", seed)
-        b = make_player(opponents[seed % len(opponents)], seed + 1000)
-        strong_first = seed % 2 == 0
+def reduced(variant, pos, rng, keep: set, drop: set, extra: int):
+    """A start with less material, derived from a real game's position:
+    the pieces of the kinds in ``keep``, ``extra`` others drawn at random
+    (never those of ``drop``), the move clock at zero. None when the
+    result is no legal position or the game is already over there."""
+    from sharah_web.core import Line, Position
+    squares = [sq for sq, p in enumerate(pos.board) if p is not None]
+    kept = {sq for sq in squares if pos.board[sq].kind in keep}
+    others = [sq for sq in squares if sq not in kept and pos.board[sq].kind not in drop]
+    kept |= set(rng.sample(others, min(extra, len(others))))
+    board = [p if sq in kept else None for sq, p in enumerate(pos.board)]
+    state = dict(pos.state)
+    if "clock" in state:
+        state["clock"] = 0
+    try:
+        out = variant.parse_position(variant.position_text(Position(variant, board, pos.to_move, state)))
+    except ValueError:
+        return None
+    if variant.result(Line(variant, out)) is not None or not variant.legal_moves(out):
+        return None
+    return out
+
+
+def candidates(game_id: str, options: dict, args):
+    """(seed, game) for each self-play game: its last positions are the
+    candidates. ``args.players``: the two players (``make_player``'s
+    names), the first of them moving first in even seeds; ``args.reduce``:
+    the game starts from a position of another game ``args.reduce`` plies
+    in, with only some of its pieces (``reduced``)."""
+    import random
+    from sharah_web.search import RandomPlayer, make_player
+
+    def play(game, a, b, seed, plies):
+        a_first = seed % 2 == 0
         while game.result is None and len(game.history) < plies:
             if game.current.state.get("phase") == "place":
-                from sharah_web.search import RandomPlayer
                 game.play(RandomPlayer(seed * 7 + len(game.history)).choose(game))
                 continue
-            mine = (len(game.history) % 2 == 0) == strong_first
+            mine = (len(game.history) % 2 == 0) == a_first
             game.play((a if mine else b).choose(game))
-        yield seed, game
+        return game
+
+    first, second = args.players.split(",")
+    for seed in range(args.first_seed, args.first_seed + args.games):
+        a, b = make_player(first, seed), make_player(second, seed + 1000)
+        game = new_game(game_id, seed=seed, **options)
+        if args.reduce:
+            rng = random.Random(seed)
+            play(game, make_player("greedy", seed), make_player("random", seed + 1000), seed, args.reduce)
+            if game.result is not None:
+                continue
+            start = reduced(game.variant, game.current, rng, set(args.keep), set(args.drop),
+                            rng.randint(*args.extra))
+            if start is None:
+                continue
+            game = new_game(game_id, game.variant.position_text(start), seed=seed, **options)
+        yield seed, play(game, a, b, seed, args.plies)
 
 
 def try_position(variant, pos, budget: int, limit: int):
@@ -102,22 +142,46 @@ def find(args) -> None:
     store = puzzles.load(args.game)
     seen = {p["position"] for p in store}
     per_depth = {d: sum(1 for p in store if p["depth"] == d) for d in (1, 2, 3)}
-    started = time.time()
+    quota = dict(zip((1, 2, 3), args.quota))
+    started, cpu0 = time.time(), time.process_time()
+    tally = {"tried": 0, "found": 0, "games": 0, "decisive": 0}
 
-    def consider(pos, source: str, limit: int) -> None:
+    def full(depth: int) -> bool:
+        return per_depth[depth] >= quota[depth]
+
+    def consider(pos, source: str, limit: int, skip=()) -> int:
+        """The depth of the puzzle kept from ``pos``, else 0 (``skip``:
+        depths not wanted from this position's game)."""
         text = variant.position_text(pos)
-        if text in seen:
-            return
+        while limit > 1 and (full(limit) or limit in skip):
+            limit -= 1          # only shallower puzzles are still wanted
+        if text in seen or full(limit) or limit in skip:
+            return 0
         seen.add(text)
+        tally["tried"] += 1
         sol = try_position(variant, pos, args.budget, limit)
-        if sol is None or per_depth[sol.depth] >= args.quota:
-            return
+        if sol is None or full(sol.depth) or sol.depth in skip:
+            return 0
         record = puzzles.record_of(args.game, variant, pos, sol, source)
+        bad = puzzles.check_puzzle(record)
+        if bad:                      # the prover and the checker disagree: say so, keep nothing
+            print(f"NOT KEPT {record['id']}: {bad}", flush=True)
+            return 0
         fresh = [r for r in puzzles.load(args.game) if r["id"] != record["id"]]   # another finder may have written
         puzzles.save(args.game, fresh + [record])
         per_depth[sol.depth] += 1
+        tally["found"] += 1
         print(f"{time.time() - started:7.0f}s {record['id']} depth {sol.depth} "
               f"{'/'.join(sol.winning)} ({sol.defences} defences, {sol.nodes} nodes) {source}", flush=True)
+        return sol.depth
+
+    def report(last_seed=None) -> None:
+        cpu = time.process_time() - cpu0
+        rate = tally["found"] / cpu * 3600 if cpu else 0.0
+        nxt = f"; next --first-seed {last_seed + 1}" if last_seed is not None else ""
+        print(f"{cpu:7.0f}s cpu: {tally['games']} games ({tally['decisive']} decisive), "
+              f"{tally['tried']} positions proved, {tally['found']} puzzles "
+              f"({rate:.0f} per CPU hour); per depth {per_depth}{nxt}", flush=True)
 
     if args.exercises:
         for opts, text in exercise_positions(args.game):
@@ -130,17 +194,25 @@ def find(args) -> None:
             except ValueError:
                 continue
             consider(pos, "exercise", args.depth)
-    for seed, game in candidates(args.game, options, args.games, args.first_seed, args.plies):
-        print(f"{time.time() - started:7.0f}s game {seed}: {len(game.history)} moves, {game.result}", flush=True)
+    for seed, game in candidates(args.game, options, args):
+        tally["games"] += 1
         if game.result is None or game.result.winner is None:
             continue       # forced wins are near the end of decisive games
+        tally["decisive"] += 1
         # the winner's last moves: k moves before the end, a win in k may be forced
         plies = [p for p in reversed(game.history) if p.before.to_move == game.result.winner]
+        kept: list[int] = []     # depths kept from this game: one puzzle of each at most
         for k, ply in enumerate(plies[:args.tail], 1):
-            consider(ply.before, f"self-play seed {seed}", min(k, args.depth))
-        if all(per_depth[d] >= args.quota for d in (1, 2, 3)):
+            if len(kept) >= args.per_game:
+                break
+            depth = consider(ply.before, f"self-play seed {seed}", min(k, args.depth), kept)
+            if depth:
+                kept.append(depth)
+        if seed % 10 == 0:
+            report(seed)
+        if all(full(d) for d in (1, 2, 3)) or (args.cpu and time.process_time() - cpu0 > args.cpu):
             break
-    print("per depth:", per_depth)
+    report(seed if tally["games"] else None)
 
 
 def main(argv=None) -> int:
@@ -151,10 +223,21 @@ def main(argv=None) -> int:
     f.add_argument("--games", type=int, default=20)
     f.add_argument("--first-seed", type=int, default=1)
     f.add_argument("--plies", type=int, default=300)
+    f.add_argument("--players", default="greedy,random",
+                   help="the two self-play players: random, greedy, level1, level1:nodes=300...")
     f.add_argument("--budget", type=int, default=60_000)
     f.add_argument("--depth", type=int, default=3)
     f.add_argument("--tail", type=int, default=4, help="the winner's moves tried from the end of each decisive game")
-    f.add_argument("--quota", type=int, default=20, help="puzzles kept per depth")
+    f.add_argument("--per-game", type=int, default=2, help="puzzles kept from one game at most")
+    f.add_argument("--quota", type=int, nargs=3, default=(20, 20, 20), metavar=("D1", "D2", "D3"),
+                   help="puzzles wanted per depth (stored ones count)")
+    f.add_argument("--cpu", type=float, default=0, help="stop after this many CPU seconds (0: no limit)")
+    f.add_argument("--reduce", type=int, default=0,
+                   help="start each game from another game's position this many plies in, with less material")
+    f.add_argument("--keep", nargs="*", default=[], help="with --reduce: kinds of piece always kept")
+    f.add_argument("--drop", nargs="*", default=[], help="with --reduce: kinds of piece never kept")
+    f.add_argument("--extra", type=int, nargs=2, default=(2, 6), metavar=("MIN", "MAX"),
+                   help="with --reduce: how many other pieces are kept")
     f.add_argument("--options", nargs="*", default=[])
     f.add_argument("--exercises", action="store_true", help="try the rules pages' positions first")
     c = sub.add_parser("check")

@@ -87,7 +87,11 @@ class ChessLike(Variant):
 
     def board_moves(self, pos: Position) -> list[Move]:
         """The legal moves on the board (no draw offers)."""
-        moves = self.pseudo_moves(pos)
+        return self.legal_of(pos, self.pseudo_moves(pos))
+
+    def legal_of(self, pos: Position, moves: list[Move]) -> list[Move]:
+        """The moves of ``moves`` (pseudo-legal, in ``pos``) that do not leave
+        the mover's king attacked, in their order."""
         if not self.checks:
             return moves
         side = pos.to_move
@@ -102,6 +106,24 @@ class ChessLike(Variant):
         lines = self.mover.open_lines_to(pos.board, king, enemy)
         return [m for m in moves
                 if not self.may_expose(m, king, lines, side) or self.keeps_king_safe(pos, m, king, enemy)]
+
+    def has_legal_move(self, pos: Position) -> bool:
+        """Stops at the first legal move: the pieces one by one."""
+        if self.draw_offers and pos.state.get("draw") == "offered":
+            return True
+        side = pos.to_move
+        board = pos.board
+        for sq, p in enumerate(board):
+            if p is not None and p.side == side and self.legal_of(pos, self.piece_moves(pos, sq)):
+                return True
+        return bool(self.en_passant and self.legal_of(pos, self.en_passant_moves(pos)))
+
+    def capture_moves(self, pos: Position) -> list[Move]:
+        """The legal captures: only the pseudo-legal captures are tested
+        for the king's safety."""
+        if self.draw_offers and pos.state.get("draw") == "offered":
+            return []
+        return self.legal_of(pos, [m for m in self.pseudo_moves(pos) if m.captured()])
 
     @staticmethod
     def may_expose(move: Move, king: int, lines: frozenset, side: str) -> bool:

@@ -798,6 +798,12 @@ class Variant:
                                            frm, to)
         return move
 
+    def has_legal_move(self, pos: Position) -> bool:
+        """Has the side to move a legal move? (``bool(legal_moves(pos))``;
+        a game overrides it where it can stop at the first move it finds:
+        a referee asks it of every position the computer looks at.)"""
+        return bool(self.legal_moves(pos))
+
     def capture_moves(self, pos: Position) -> list[Move]:
         """The legal moves that capture (``Move.captured``), in the order of
         ``legal_moves``: the search follows them at its horizon. A game
@@ -981,6 +987,12 @@ class Line:
             moves = self._moves = self.variant.legal_moves(self.current)
         return moves
 
+    def has_legal_move(self) -> bool:
+        moves = self._moves
+        if moves is None:
+            return self.variant.has_legal_move(self.current)
+        return bool(moves)
+
     def capture_moves(self) -> list[Move]:
         """The current position's legal captures (from its legal moves when
         they are known already)."""
@@ -1049,6 +1061,14 @@ class Game:
         if self._moves is None:
             self._moves = self.variant.legal_moves(self._pos)
         return list(self._moves)
+
+    def has_legal_move(self) -> bool:
+        """``bool(legal_moves())``, without listing them when they are not known yet."""
+        if self.result is not None:
+            return False
+        if self._moves is None:
+            return self.variant.has_legal_move(self._pos)
+        return bool(self._moves)
 
     def find_move(self, text: str) -> Move:
         if not isinstance(text, str):

@@ -27,6 +27,7 @@ class Mover:
         self.geometry = variant.geometry
         self._atoms: dict[tuple[str, str | None], tuple[betza.Atom, ...]] = {}
         self._plans: dict[str, list[tuple]] = {}
+        self._square_plans: dict[tuple[str, str | None], list[tuple]] = {}
 
     def atoms(self, kind: str, side: str | None) -> tuple[betza.Atom, ...]:
         key = (kind, side)
@@ -42,46 +43,82 @@ class Mover:
                      can_take: Callable[[Piece, Piece], bool] | None = None,
                      initial: bool = False) -> list[tuple[int, int | None]]:
         """``(to, taken)`` pairs: ``taken`` is the square of a piece captured
-        by displacement, or ``None`` for a quiet move."""
+        by displacement, or ``None`` for a quiet move. By default a piece
+        takes any piece of another side (not a neutral one)."""
         piece = piece or pos.board[sq]
         board = pos.board
-        g = self.geometry
         out: list[tuple[int, int | None]] = []
-        if can_take is None:
-            side = piece.side
-            def can_take(_a, b):
-                return b.side is not None and b.side != side
-        for atom in self.atoms(piece.kind, piece.side):
-            if atom.initial and not initial:
+        add = out.append
+        side = piece.side
+        for ray, moves, takes, only_initial, between in self.plan(piece.kind, side)[sq]:
+            if only_initial and not initial:
                 continue
-            reach = atom.range
-            for v in atom.vectors:
-                if reach == 1:
-                    t = g.step_table(v)[sq]
-                    if t < 0:
-                        continue
-                    if atom.lame and not self._clear_between(board, sq, v):
-                        continue
-                    occ = board[t]
-                    if occ is None:
-                        if atom.move:
-                            out.append((t, None))
-                    elif atom.capture and can_take(piece, occ):
-                        out.append((t, t))
+            if between:
+                for b in between:
+                    if board[b] is not None:
+                        break
+                else:
+                    between = ()
+                if between:
                     continue
-                ray = g.ray_table(v)[sq]
-                if reach:
-                    ray = ray[:reach]
-                for t in ray:
-                    occ = board[t]
-                    if occ is None:
-                        if atom.move:
-                            out.append((t, None))
-                        continue
-                    if atom.capture and can_take(piece, occ):
-                        out.append((t, t))
-                    break
+            for t in ray:
+                occ = board[t]
+                if occ is None:
+                    if moves:
+                        add((t, None))
+                    continue
+                if takes and (can_take(piece, occ) if can_take is not None
+                              else occ.side is not None and occ.side != side):
+                    add((t, t))
+                break
         return out
+
+    def plan(self, kind: str, side: str | None) -> list[tuple]:
+        """For each square, what a ``kind`` of ``side`` does from it, made once
+        per game: ``(squares, moves, takes, initial, between)`` per atom and
+        vector in Betza order, where ``squares`` is the leap's square or the
+        ride's squares (nearest first, cut to its reach) and ``between`` the
+        squares a lame leap needs empty."""
+        key = (kind, side)
+        plan = self._square_plans.get(key)
+        if plan is None:
+            g = self.geometry
+            plan = []
+            for sq in range(g.size):
+                entries = []
+                for atom in self.atoms(kind, side):
+                    for v in atom.vectors:
+                        if atom.range == 1:
+                            t = g.step_table(v)[sq]
+                            if t < 0:
+                                continue
+                            ray = (t,)
+                            between = self._between(sq, v) if atom.lame else ()
+                        else:
+                            ray = g.ray_table(v)[sq]
+                            if atom.range:
+                                ray = ray[:atom.range]
+                            if not ray:
+                                continue
+                            between = ()
+                        entries.append((ray, atom.move, atom.capture, atom.initial, between))
+                plan.append(tuple(entries))
+            self._square_plans[key] = plan
+        return plan
+
+    def _between(self, sq: int, v: tuple[int, int]) -> tuple[int, ...]:
+        """The squares a lame leap by ``v`` from ``sq`` passes over (none
+        for an oblique leap)."""
+        dx, dy = v
+        n = max(abs(dx), abs(dy))
+        if dx % n or dy % n:
+            return ()
+        steps = self.geometry.step_table((dx // n, dy // n))
+        out, t = [], sq
+        for _ in range(n - 1):
+            t = steps[t]
+            out.append(t)
+        return tuple(out)
 
     def _clear_between(self, board: list, sq: int, v: tuple[int, int]) -> bool:
         dx, dy = v

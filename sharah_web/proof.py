@@ -23,9 +23,10 @@ A certificate is a tree of plain data (it is stored as JSON)::
 
 Speed: the search is an AND/OR proof search. The attacker's moves are
 tried most forcing first (a move that won in a sibling position, then
-captures, then the moves that leave the defender fewest replies); a
-defence that refutes is tried first at its siblings, and one refutation
-ends the node. Answers are remembered per line (a game's referee may read
+captures, the neutral Fisher's moves); the defences too (one that
+refuted at a sibling, then captures), and one refutation ends the node.
+``solve`` first counts the wins at once in one pass: a position with more
+winning first moves than a puzzle may have is dropped before any search. Answers are remembered per line (a game's referee may read
 the moves that led to a position: repetitions, "who moved the Fisher last",
 so the memory is keyed by the line, never by the position alone), which is
 what iterative deepening and the uniqueness proof revisit.
@@ -38,6 +39,7 @@ from dataclasses import dataclass, field
 from .core import Line, Move, Position, Remove, Variant
 
 NOT_MOVES = frozenset({"offer-draw", "accept-draw", "decline-draw"})
+ANY_DEFENCE = 120    # replies looked at for one that wins at once (``Prover._any_defence``)
 
 
 class Budget(Exception):
@@ -125,11 +127,16 @@ class Prover:
         return [m for _s, _i, m in keyed]
 
     def _order_defence(self, moves: list[Move], ply: int) -> list[Move]:
+        """The most forcing defences first: those that refuted a sibling,
+        then captures (a defence that takes an attacking piece is the
+        likeliest to refute), then the rest in the legal moves' order."""
         refuters = self.refuters.get(ply, ())
-        if not refuters:
-            return moves
         first = [m for r in refuters for m in moves if m.notation == r]
-        return first + [m for m in moves if m.notation not in refuters]
+        rest = [m for m in moves if m.notation not in refuters]
+        captures = [m for m in rest if m.captured()]
+        if not captures:
+            return first + rest
+        return first + captures + [m for m in rest if not m.captured()]
 
     @staticmethod
     def _note(table: dict, ply: int, notation: str) -> None:
@@ -227,14 +234,20 @@ class Prover:
 
     def _any_defence(self, attacker: str) -> str | None:
         """After a first move that does not win at once: a reply, the one
-        that wins for the defender at once if there is one (the engine's
-        winning reply), else a capture, else the first."""
+        that wins for the defender at once if there is one among the
+        replies looked at (the engine's winning reply), else a capture,
+        else the first. Replies that won at once at a sibling are looked
+        at first, then captures, then the rest, at most ``ANY_DEFENCE``
+        of them: any reply refutes a move that does not win at once, the
+        winning one only makes the reason clearer."""
+        ply = len(self.path)
         moves = board_moves(self.line)
         best = None
-        for d in moves:
+        for d in self._order_defence(moves, ply)[:ANY_DEFENCE]:
             saved, r = self._push(d)
             self._pop(saved)
             if r is not None and r.winner not in (None, attacker):
+                self._note(self.refuters, ply, d.notation)
                 return d.notation
             if best is None and d.captured():
                 best = d.notation
@@ -295,13 +308,33 @@ class Prover:
         that refutes it. None when there is no win within ``limit``, or when
         more than ``max_winning`` first moves win (found out as soon as
         that many are)."""
-        depth = self.depth(limit)
-        if depth is None:
+        if self.root_result is not None:
             return None
         attacker = self.line.to_move
+        # the wins at once first, in one pass (the cheapest test): more
+        # than ``max_winning`` of them ends the search here
+        at_once = []
+        for m in board_moves(self.line):
+            saved, r = self._push(m)
+            self._pop(saved)
+            if r is not None and r.winner == attacker:
+                at_once.append(m.notation)
+                if max_winning is not None and len(at_once) > max_winning:
+                    return None
+        if at_once:
+            self.won[()] = 1
+            depth = 1
+        else:
+            self.lost[()] = 1
+            depth = self.depth(limit)
+            if depth is None:
+                return None
         winning, refutations = [], {}
         moves = self._order_attack(board_moves(self.line), 0)
         for m in moves:
+            if depth == 1 and m.notation in at_once:
+                winning.append(m)
+                continue
             ok, refutation = self.move_wins(m, depth)
             if ok:
                 winning.append(m)

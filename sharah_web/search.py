@@ -71,7 +71,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from .core import Game, Line, Move, Position, Remove, SetState, Variant
+from .core import Game, Line, Move, Position, Remove, SetState, Shift, Variant
 
 WIN = 10_000.0          # a won position, less the plies it takes
 PROVEN = WIN - 1_000    # scores beyond this are wins or losses found by search
@@ -242,7 +242,7 @@ class _Search:
         self.killers: dict[int, list] = {}
         self.history: dict[str, int] = {}
         self.evaluate = variant.evaluate
-        self.value_of_piece = variant.piece_value
+        self.value_of_piece = self.worth = variant.piece_value
         self.result = variant.result
         self.chances = variant.chances
 
@@ -314,32 +314,38 @@ class _Search:
         a bonus for moving the neutral piece and for changing the state."""
         board = pos.board
         side = pos.to_move
-        value = self.value_of_piece
+        worth = self.worth
         killers = self.killers.get(ply, ())
         history = self.history.get
         keyed = []
         add = keyed.append
-        for i, m in enumerate(moves):
-            if m.kind in SKIP_KINDS:
-                continue
+        i = -1
+        for m in moves:
+            i += 1
             n = m.notation
             if n == first:
-                add((-1e9, i, m))
+                if m.kind not in SKIP_KINDS:
+                    add((-1e9, i, m))
                 continue
+            effects = m.effects
             gain = 0.0           # what the captures win (one's own pieces count against)
             state = False
-            for e in m.effects:
-                t = type(e)
-                if t is Remove:
-                    if e.capture:
-                        q = board[e.sq]
-                        if q is not None:
-                            gain += -value(q) if q.side == side else value(q)
-                elif t is SetState:
-                    state = True
-            mover = board[m.frm] if m.frm is not None else None
+            if len(effects) != 1 or type(effects[0]) is not Shift:   # not a plain step
+                if m.kind in SKIP_KINDS:
+                    continue
+                for e in effects:
+                    t = type(e)
+                    if t is Remove:
+                        if e.capture:
+                            q = board[e.sq]
+                            if q is not None:
+                                gain += -worth(q) if q.side == side else worth(q)
+                    elif t is SetState:
+                        state = True
+            frm = m.frm
+            mover = board[frm] if frm is not None else None
             if gain > 0:
-                s = 1e6 + 100 * gain - (value(mover) if mover is not None else 0)
+                s = 1e6 + 100 * gain - (worth(mover) if mover is not None else 0)
             elif n in killers:
                 s = 5e5
             else:
@@ -350,7 +356,7 @@ class _Search:
                 s += 1e5            # a hand-over, a choice of controller...
             add((-s, i, m))
         keyed.sort()                # (score, index): the index is unique, moves never compared
-        return [m for _s, _i, m in keyed]
+        return [k[2] for k in keyed]
 
     def remember(self, move: Move, ply: int, depth: int) -> None:
         if move.captured():

@@ -529,10 +529,11 @@ def test_status_and_badge():
     assert g.variant.status(g.current) == \
         "Red to move; Red holds the Fisher, which can capture: Red must capture"
     assert g.variant.badges(g.current) == [
-        {"name": "Fisher", "value": "Red", "detail": "must capture"}]
+        {"name": "Fisher", "value": "held by Red", "detail": "must capture"}]
     g = sharah_web.new_game(H)
     assert g.variant.status(g.current) == "Red to move; nobody holds the Fisher yet"
-    assert g.variant.badges(g.current)[0]["value"] == "nobody"
+    assert g.variant.badges(g.current) == [
+        {"name": "Fisher", "value": "not held yet", "detail": "the first to reach the 10th rank takes it or gives it"}]
 
 
 # ----------------------------------------------------------------- the rim

@@ -641,7 +641,7 @@ def test_position_text_round_trip_mid_game():
     assert g.position() == text
     assert g.variant.badges(g.current) == [
         {"name": "phase", "value": "the dance", "detail": "(3 of 3)"},
-        {"name": "Fisher", "value": "held by red", "detail": ""},
+        {"name": "Fisher", "value": "held by Red", "detail": ""},
         {"name": "quiet moves", "value": "17/42", "detail": "moves without a capture or a change of control"},
     ]
 
@@ -651,7 +651,7 @@ def test_position_text_round_trip_mid_game():
                                          "green hand 32 11 snakes, 11 foxes, 10 stones"]),
     ("g capture -/- - 3", ["phase capture (2 of 3)", "Fisher neutral nobody holds it",
                            "quiet moves 3/42 moves without a capture or a change of control"]),
-    ("g dance -/- g 0", ["phase the dance (3 of 3)", "Fisher held by green",
+    ("g dance -/- g 0", ["phase the dance (3 of 3)", "Fisher held by Green",
                          "quiet moves 0/42 moves without a capture or a change of control"]),
 ])
 def test_badges_read_as_a_line_each_without_saying_a_thing_twice(rest, shown):

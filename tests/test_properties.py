@@ -116,6 +116,13 @@ def check_notations(rules, pos, moves, rng) -> None:
             assert rules.parse_move(alias, pos, moves) is m
 
 
+def check_shortcuts(rules, pos, moves) -> None:
+    """What the computer asks instead of the whole list agrees with it:
+    whether there is a move at all, and the captures, in the list's order."""
+    assert rules.has_legal_move(pos) is bool(moves)
+    assert rules.capture_moves(pos) == [m for m in moves if m.captured()]
+
+
 def check_effects(rules, move) -> None:
     size = rules.geometry.size
     for sq in (move.frm, move.to):
@@ -141,6 +148,7 @@ def play_out(variant_id: str, options: dict, seed: int):
     def before(moves, move):
         texts.append(game.position())
         check_notations(rules, game.current, moves, rng)
+        check_shortcuts(rules, game.current, moves)
         check_effects(rules, move)
 
     def after(move):
@@ -160,6 +168,7 @@ def play_out(variant_id: str, options: dict, seed: int):
 def check_end(variant_id: str, options: dict, game, start: str, record) -> None:
     result, final = game.result, game.position()
     assert game.legal_moves() == []
+    check_shortcuts(game.variant, game.current, game.variant.legal_moves(game.current))
     # Judged again (as Game does: with the result cleared while it judges,
     # so that the rule sees the legal moves), the result is the same.
     game.result = None

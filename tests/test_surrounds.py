@@ -544,7 +544,15 @@ def test_four_of_eight_neighbours_capture_the_fisher():
     g.play("e9g9")
     assert g.current.state["ctrl"] == "green"
     assert g.position().endswith(" r g - 1")
-    assert g.variant.badges(g.current)[0]["value"] == "Green"
+    assert g.variant.badges(g.current) == [
+        {"name": "Fisher", "value": "held by Green", "detail": "only his captor may move him"}]
+
+
+def test_the_fisher_badge_says_who_holds_him_as_a_player_would():
+    """Not "Fisher nobody": at the set-up nobody has captured him yet."""
+    g = sharah_web.new_game("sharah-surrounds")
+    assert g.variant.badges(g.current) == [
+        {"name": "Fisher", "value": "not captured yet", "detail": "only his captor may move him, once captured"}]
 
 
 def test_four_neighbours_of_mixed_colours_do_not_capture():

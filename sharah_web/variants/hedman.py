@@ -36,6 +36,7 @@ from ..core import (Change, IllegalMoveError, Move, NotationError, Option, Piece
                     side_field)
 from ..geometry import ALL_DIRECTIONS
 from ..movegen import Mover
+from ..words import held_by
 
 RED, GREEN = "red", "green"
 FISHER = "fisher"
@@ -557,14 +558,14 @@ class SharahHedman(Variant):
         control = pos.state.get("control")
         fsq = self.fisher_square(pos.board)
         if control is None:
-            detail = ""
+            detail = "the first to reach the 10th rank takes it or gives it"
         elif fsq is not None and fsq in self.frozen(pos.board):
             detail = "immobilized"
         elif control == pos.to_move and self.filtered_raw(pos)[2]:
             detail = "must capture"
         else:
             detail = ""
-        return [{"name": "Fisher", "value": control.capitalize() if control else "nobody",
+        return [{"name": "Fisher", "value": held_by(control, "not held yet"),
                  "detail": detail}]
 
     def explain_illegal(self, text: str, pos: Position, moves: list[Move]) -> None:

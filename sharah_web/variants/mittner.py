@@ -46,6 +46,7 @@ from ..core import (Move, NotationError, IllegalMoveError, Option, Piece, PieceT
                     Place, Position, Remove, Result, SetState, Shift, StateField, Variant,
                     clock_field, side_field)
 from ..geometry import ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL
+from ..words import held_by
 
 FISHER = Piece("fisher", None)
 KINDS = ("snake", "fox", "stone")
@@ -661,7 +662,7 @@ class SharahMittner(Variant):
                 out.append({"name": f"{side} hand", "value": str(self.hand_size(hand)), "detail": detail})
         else:
             holder = st["holder"]
-            out.append({"name": "Fisher", "value": f"held by {holder}" if holder else "neutral",
+            out.append({"name": "Fisher", "value": held_by(holder, "neutral"),
                         "detail": "" if holder else "nobody holds it"})
         limit = {"dance": self.opts["quiet_limit"], "capture": self.opts["capture_limit"]}.get(st["phase"])
         if limit:

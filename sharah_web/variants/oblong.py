@@ -174,6 +174,14 @@ class OblongShatranj(ChessLike):
             moves.append(Move("pass", (), label=label, kind="pass"))
         return moves
 
+    def has_legal_move(self, pos: Position) -> bool:
+        return bool(self.legal_moves(pos)) if self.die else super().has_legal_move(pos)
+
+    def capture_moves(self, pos: Position) -> list[Move]:
+        if self.die:
+            return [m for m in self.legal_moves(pos) if m.captured()]
+        return super().capture_moves(pos)
+
     def explain_illegal(self, text: str, pos: Position, moves: list[Move]) -> None:
         if self.die and text == "pass":
             raise IllegalMoveError("pass: on a pawn roll you may not pass while a pawn can move")
@@ -197,7 +205,7 @@ class OblongShatranj(ChessLike):
             for other in self.sides:
                 if other not in kings:
                     return Result(self.opponent(other), f"the {other} king was captured", "king-captured")
-        if not self.die and not game.legal_moves():
+        if not self.die and not game.has_legal_move():
             return self.no_moves_result(pos)
         return self.bare_king_result(game, self.bare_rule) or self.clock_result(pos)
 

@@ -298,7 +298,7 @@ class Scheherazade(ChessLike):
             return agreed
         if game.history and game.history[-1].move.kind in DRAW_ACTIONS:
             return None   # an offer was declined: the board is as before the offer
-        if not game.legal_moves():
+        if not game.has_legal_move():
             return self.no_moves_result(pos)    # checkmate or stalemate: both win
         return (self.bare_king_result(game, "reply") or self.repetition_result(game)
                 or self.clock_result(pos))

@@ -30,7 +30,7 @@ from ..core import (Change, IllegalMoveError, Move, NotationError, Option, Piece
                     PieceType, Position, Remove, Result, Shift, StateField, Variant,
                     clock_field, side_field)
 from ..geometry import DIRECTIONS
-from ..words import FACING_WORDS
+from ..words import FACING_WORDS, held_by
 
 COMPASS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 VECTORS = tuple(DIRECTIONS[c] for c in COMPASS)
@@ -347,8 +347,9 @@ class SharahSurrounds(Variant):
             return [{"name": "Fisher", "value": "gone", "detail": "the Queens' race: first Queen home wins"}]
         ctrl = pos.state.get("ctrl")
         detail = ("other pieces may move him" if pos.state.get("free")
+                  else "only his captor may move him" if ctrl
                   else "only his captor may move him, once captured")
-        return [{"name": "Fisher", "value": self.side_name(ctrl), "detail": detail}]
+        return [{"name": "Fisher", "value": held_by(ctrl, "not captured yet"), "detail": detail}]
 
     # ---- move generation
     def legal_moves(self, pos: Position) -> list[Move]:
