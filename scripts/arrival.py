@@ -1,6 +1,6 @@
 """The arrival benchmark: the site as a phone visitor meets it.
 
-The built site is served on 127.0.0.1 by a small static server that does
+The built site is served on 127.0.0.1 by devkit.server, set up to do
 what common static hosts do (gzip for text, JavaScript, JSON and wasm; an
 ETag, ``Cache-Control: no-cache``, 304 for a matching ``If-None-Match``),
 over a shaped link: one rate shared by every connection, and a delay before
@@ -33,21 +33,16 @@ The results of 2026-11-25 are in docs/about/benchmarks.md ("Arrival").
 from __future__ import annotations
 
 import argparse
-import email.utils
-import gzip
-import hashlib
-import http.server
 import json
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
 
 import bench  # (build_site, machine, the instrument script)
 from devkit.chromium import require_chromium
+from devkit.server import Link, StaticServer
 from devkit.site import free_port
 from sharah_web.variants import VARIANTS
 
@@ -60,17 +55,6 @@ PROFILES = {            # name: (Mbit/s, ms added to each response)
 PAGES = {vid: f"games/{vid}/" for vid in VARIANTS}     # each game's page
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3,
          "is_mobile": True, "has_touch": True}
-GZIP_TYPES = ("text/", "application/javascript", "application/json", "application/wasm",
-              "application/manifest+json", "image/svg+xml", "application/xml")
-TYPES = {
-    ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript",
-    ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm",
-    ".zip": "application/zip", ".svg": "image/svg+xml", ".png": "image/png",
-    ".xml": "application/xml", ".gz": "application/gzip", ".txt": "text/plain; charset=utf-8",
-    ".webmanifest": "application/manifest+json", ".map": "application/json",
-    ".py": "text/plain; charset=utf-8",
-}
-CHUNK = 16 * 1024
 LOAD_LIMIT = 180        # s: one page load, at most
 SW_LIMIT = 120          # s: the service worker storing the site, at most
 BUDGETS = {             # 4G, the Scheherazade and Light/Shadow pages
@@ -83,127 +67,17 @@ def note(text: str) -> None:
     print(f"[arrival] {text}", file=sys.stderr, flush=True)
 
 
-# ================================================================ the link
+# ================================================================ the server
 
-class Link:
-    """A shared rate (bytes leave one after the other, whatever the
-    connection) and a delay per response; a log of every byte sent."""
-
-    def __init__(self, mbit: float, delay_ms: float):
-        self.rate = mbit * 1e6 / 8          # bytes per second
-        self.delay = delay_ms / 1000
-        self.lock = threading.Lock()
-        self.free_at = 0.0
-        self.down = False
-        self.sent: list[tuple[float, int, str, int]] = []   # (epoch s, bytes, path, status)
-        self.tried_while_down: list[str] = []
-
-    def send(self, wfile, data: bytes, path: str, status: int) -> None:
-        for i in range(0, len(data), CHUNK):
-            part = data[i:i + CHUNK]
-            with self.lock:
-                start = max(time.monotonic(), self.free_at)
-                self.free_at = start + len(part) / self.rate
-                until = self.free_at
-            pause = until - time.monotonic()
-            if pause > 0:
-                time.sleep(pause)
-            wfile.write(part)
-            with self.lock:
-                self.sent.append((time.time(), len(part), path, status))
-
-
-class Site:
-    """The built site's files, gzipped once, with their ETags."""
-
-    def __init__(self, folder: Path):
-        self.folder = folder
-        self.cache: dict[Path, tuple[bytes, bytes | None, str]] = {}
-        self.lock = threading.Lock()
-
-    def get(self, path: Path, ctype: str):
-        with self.lock:
-            if path not in self.cache:
-                raw = path.read_bytes()
-                packed = gzip.compress(raw, 6, mtime=0) if ctype.startswith(GZIP_TYPES) else None
-                self.cache[path] = (raw, packed, '"' + hashlib.sha1(raw).hexdigest()[:20] + '"')
-            return self.cache[path]
-
-
-def make_handler(site: Site, link: Link):
-    class Handler(http.server.BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"        # keep-alive, as hosts do
-
-        def log_message(self, *args):
-            pass
-
-        def handle_one_request(self):
-            if link.down:                    # the network is cut: nothing answers
-                line = self.rfile.readline(65537)
-                if line:
-                    link.tried_while_down.append(line.decode("latin-1").strip())
-                self.close_connection = True
-                return
-            super().handle_one_request()
-
-        def do_HEAD(self):
-            self.do_GET(body=False)
-
-        def do_GET(self, body=True):
-            rel = unquote(urlsplit(self.path).path).lstrip("/")
-            target = (site.folder / rel).resolve()
-            if target.is_dir():
-                target = target / "index.html"
-            time.sleep(link.delay)           # the round trip, for every response
-            if site.folder.resolve() not in target.parents or not target.is_file():
-                return self.reply(404, b"not found", "text/plain", None, rel)
-            ctype = TYPES.get(target.suffix, "application/octet-stream")
-            raw, packed, etag = site.get(target, ctype)
-            if etag in [t.strip() for t in self.headers.get("If-None-Match", "").split(",")]:
-                return self.reply(304, b"", ctype, etag, rel, vary=packed is not None)
-            gz = packed is not None and "gzip" in self.headers.get("Accept-Encoding", "")
-            self.reply(200, packed if gz else raw, ctype, etag, rel, gz, body, vary=packed is not None)
-
-        def reply(self, status, data, ctype, etag, rel, gz=False, body=True, vary=False):
-            lines = [f"HTTP/1.1 {status} {self.responses.get(status, ('',))[0]}",
-                     f"Date: {email.utils.formatdate(usegmt=True)}", "Server: arrival",
-                     f"Content-Type: {ctype}", "Cache-Control: no-cache"]
-            if etag:
-                lines.append(f"ETag: {etag}")
-            if gz:
-                lines.append("Content-Encoding: gzip")
-            if vary:
-                lines.append("Vary: Accept-Encoding")
-            if status != 304:
-                lines.append(f"Content-Length: {len(data)}")
-            head = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
-            link.send(self.wfile, head + (data if body and status != 304 else b""), rel, status)
-            self.wfile.flush()
-
-    return Handler
-
-
-class Server:
-    def __init__(self, folder: Path, port: int, mbit: float, delay_ms: float):
-        self.link = Link(mbit, delay_ms)
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), make_handler(Site(folder), self.link))
-        self.httpd.daemon_threads = True
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def shape(self, mbit: float, delay_ms: float):
-        self.link.rate, self.link.delay = mbit * 1e6 / 8, delay_ms / 1000
-
-    def close(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
-
-    def bytes_between(self, t0: float, t1: float) -> dict:
-        with self.link.lock:
-            sent = [s for s in self.link.sent if t0 <= s[0] <= t1]
-        return {"all": sum(s[1] for s in sent),
-                "runtime": sum(s[1] for s in sent if s[2].startswith("assets/pyodide/")),
-                "runtime_200": sum(s[1] for s in sent if s[2].startswith("assets/pyodide/") and s[3] == 200),
-                "responses": len({(s[2], s[3]) for s in sent})}
+def serve(folder: Path, port: int) -> StaticServer:
+    """The site as a common static host serves it (devkit.server): gzip,
+    ETag and 304, ``Cache-Control: no-cache``, HTTP/1.1 with keep-alive
+    (at most six connections to the host, requests queue behind each
+    other: most hosts speak HTTP/2, where they do not, so the figures are
+    pessimistic there), no ``Last-Modified`` (the 304s come from the
+    ETag), over a shaped link (unshaped until ``server.link.shape``)."""
+    return StaticServer(folder, port, gzip=True, cache_control="no-cache", last_modified=False,
+                        link=Link(10_000, 0), name="arrival")
 
 
 # ================================================================ a visit
@@ -221,7 +95,7 @@ WATCH_DOTS = """([id, limit]) => {
 }"""
 
 
-def visit(ctx, base: str, page_path: str, target: dict, server: Server, tap: bool = True,
+def visit(ctx, base: str, page_path: str, target: dict, server: StaticServer, tap: bool = True,
           then=None) -> dict:
     """Load a page in ``ctx``; the figures of one arrival (``then(page)``
     runs before the page is closed: the reader stays on it)."""
@@ -275,7 +149,7 @@ def visit(ctx, base: str, page_path: str, target: dict, server: Server, tap: boo
                     break
                 page.wait_for_timeout(50)
         nav0 = m["origin"] / 1000
-        wire = server.bytes_between(min(t_start, nav0), t_ready_epoch)
+        wire = server.link.bytes_between(min(t_start, nav0), t_ready_epoch)
         extra = then(page) if then else {}
         return {**extra, "paint_s": m["painted"] / 1000 if m["painted"] is not None else None,
                 "ready_s": m["ready"] / 1000 if m["ready"] is not None else None,
@@ -368,7 +242,7 @@ def run(args) -> dict:
         out["sizes"]["python_stdlib.zip (Pyodide's whole one, not shipped)"] = \
             (ROOT / "node_modules" / "pyodide" / "python_stdlib.zip").stat().st_size
         note(f"lean standard library {stdlib.name}: {stdlib.stat().st_size:,} bytes")
-        server = Server(site, port, 10_000, 0)        # unshaped while probing
+        server = serve(site, port)                    # unshaped while probing
         base = f"http://127.0.0.1:{port}/"
         from playwright.sync_api import sync_playwright
         try:
@@ -383,9 +257,9 @@ def run(args) -> dict:
                         for page_name in args.pages:
                             runs = []
                             for i in range(args.runs):
-                                server.shape(10_000, 0)
+                                server.link.shape(10_000, 0)
                                 out["bare_boot_s"].append(bare_boot(browser, base, instrument))
-                                server.shape(mbit, delay)
+                                server.link.shape(mbit, delay)
                                 runs.append(one_run(browser, base, PAGES[page_name], targets[page_name],
                                                     server, instrument, args.offline))
                                 note(f"{name} {page_name} run {i + 1}: {json.dumps(runs[-1])}")
@@ -399,7 +273,7 @@ def run(args) -> dict:
     return out
 
 
-def one_run(browser, base, page_path, target, server: Server, instrument: str, offline: bool) -> dict:
+def one_run(browser, base, page_path, target, server: StaticServer, instrument: str, offline: bool) -> dict:
     ctx = browser.new_context(**PHONE)
     ctx.add_init_script(instrument)
     try:
@@ -407,21 +281,21 @@ def one_run(browser, base, page_path, target, server: Server, instrument: str, o
         t_stored = time.time()
         # what the service worker fetched once the first board was ready
         # (most of it revalidated: 304s, the bodies from the HTTP cache)
-        sw_bytes = server.bytes_between(first["t_ready_epoch"], t_stored)["all"]
+        sw_bytes = server.link.bytes_between(first["t_ready_epoch"], t_stored)["all"]
         repeat = visit(ctx, base, page_path, target, server)
         out = {"first": first, "repeat": repeat, "sw_bytes": sw_bytes}
         if offline:
-            server.link.down = True
-            server.link.tried_while_down.clear()
+            server.down = True
+            server.hits_while_down.clear()
             ctx.set_offline(True)
             try:
                 out["offline"] = visit(ctx, base, page_path, target, server)
-                out["offline"]["tried_host"] = [t for t in server.link.tried_while_down if "/sw.js" not in t]
+                out["offline"]["tried_host"] = [t for t in server.hits_while_down if "/sw.js" not in t]
             except Exception as exc:  # noqa: BLE001 - reported as a failure of this visit
                 out["offline"] = {"error": str(exc).splitlines()[0]}
             finally:
                 ctx.set_offline(False)
-                server.link.down = False
+                server.down = False
         return out
     finally:
         ctx.close()

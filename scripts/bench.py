@@ -24,8 +24,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import functools
-import http.server
 import importlib
 import json
 import os
@@ -35,12 +33,12 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 from devkit import site as devkit_site
 from devkit.chromium import require_chromium
+from devkit.server import StaticServer
 from sharah_web.variants import VARIANTS
 from sitebuild import pack_engine
 
@@ -374,18 +372,6 @@ def print_search(res: dict) -> None:
 
 # ================================================================ browser
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
-        ".json": "application/json", ".zip": "application/zip", ".svg": "image/svg+xml",
-        ".css": "text/css", ".html": "text/html; charset=utf-8", ".py": "text/plain; charset=utf-8",
-    }
-
-    def log_message(self, *args):
-        pass
-
-
 def build_site(tmp: Path, port: int) -> Path:
     """The site (devkit.site.build_site) with the benchmark's own pages."""
     t0 = time.perf_counter()
@@ -406,7 +392,8 @@ def _median(xs):
 
 
 class Browser:
-    """Chromium with the site served on 127.0.0.1; closes both on exit."""
+    """Chromium with the site served on 127.0.0.1 (devkit.server: HTTP/1.1,
+    ETag/304, no gzip, no shaping); closes both on exit."""
 
     def __init__(self, site: Path, port: int, exe: str, slowdown: float = 1.0):
         self.site, self.port, self.exe = site, port, exe
@@ -416,10 +403,7 @@ class Browser:
         self.instrument = (HERE / "instrument.js").read_text()
 
     def __enter__(self):
-        handler = functools.partial(_Handler, directory=str(self.site))
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
-        self.server.daemon_threads = True
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.server = StaticServer(self.site, self.port)
         from playwright.sync_api import sync_playwright
         self.pw_cm = sync_playwright()
         self.pw = self.pw_cm.__enter__()
@@ -436,8 +420,7 @@ class Browser:
                     self.pw_cm.__exit__(*exc)
             finally:
                 if self.server is not None:
-                    self.server.shutdown()
-                    self.server.server_close()
+                    self.server.close()
 
     def context(self):
         ctx = self.browser.new_context(viewport={"width": 1280, "height": 900})

@@ -1,23 +1,38 @@
 """The puzzle finder: positions where the side to move forces a win.
 
     python scripts/puzzles.py find GAME [--games N] [--first-seed S] [--plies P]
-                                        [--budget NODES] [--quota Q] [--tail T]
-                                        [--exercises] [--options k=v ...]
+                 [--players A,B] [--budget NODES] [--quota D1 D2 D3] [--tail T]
+                 [--per-game K] [--cpu SECONDS] [--exercises] [--options k=v ...]
+                 [--reduce PLIES --keep KIND... --drop KIND... --extra MIN MAX]
     python scripts/puzzles.py check [GAME ...]      # every stored certificate again
     python scripts/puzzles.py stats                 # how many puzzles per game and depth
 
-``find`` plays seeded self-play games (the computer's first level against
-itself, a greedy player or a random one: the weaker side's mistakes are
-what make forced wins) and tries the rules pages' exercise positions; in
-every position of every game it asks the prover (``sharah_web.proof``)
-whether the side to move wins by force in 1, 2 or 3 of its own moves,
-whatever the other side does. It keeps the positions where at most two
-first moves win (every first move is proven to win or refuted), with the
-certificate of each winning first move, and merges them into the game's
-file in ``sharah_web/puzzle_data/`` (``sharah_web.puzzles`` reads and
-checks it). Everything is seeded: the same arguments find the same
-puzzles. ``--budget`` caps the positions the prover may look at per
-candidate (a candidate over it is skipped, not guessed).
+``find`` plays seeded self-play games (by default a greedy player, who
+takes the most valuable piece it can, against a random one: cheap games
+that end, and the weaker side's mistakes are what make forced wins;
+``--players level1,random`` for stronger ones) and tries the rules pages'
+exercise positions. In each decisive game it asks the prover
+(``sharah_web.proof``), of the winner's last ``--tail`` positions, whether
+the side to move wins by force in 1, 2 or 3 of its own moves (k moves
+before the end: in k at most), whatever the other side does. It keeps the
+positions where at most two first moves win (every first move is proven
+to win or refuted), at most one of each depth a game, with the
+certificate of each winning first move, checks each record again and
+merges it into the game's file in ``sharah_web/puzzle_data/``
+(``sharah_web.puzzles`` reads and checks it). ``--quota`` says how many
+of each depth are wanted (the stored ones count: a full depth is no
+longer searched). ``--budget`` caps the positions the prover may look at
+per candidate (a candidate over it is skipped, not guessed).
+
+Games that rarely end between simple players (the Light and Shadow
+boards, Mittner's reading) start with ``--reduce N`` from a position of
+another game N plies in, with less material: the pieces of the ``--keep``
+kinds and a few others drawn at random, never those of ``--drop``
+(``--drop fisher`` on the Light and Shadow boards: a Queens' race).
+
+Everything is seeded: the same arguments find the same puzzles; a run
+stopped (``--cpu`` seconds, or by hand) goes on from the next seed its
+report names. The report gives the yield: puzzles per CPU hour.
 
 Oblong Shatranj is played without the die here; Mittner's placement phase
 is no puzzle phase. The Light and Shadow boards are one game: ``find``
@@ -27,6 +42,7 @@ takes ``--options board=light`` for the Light board.
 from __future__ import annotations
 
 import argparse
+import fcntl
 import re
 import sys
 import time
@@ -167,8 +183,10 @@ def find(args) -> None:
         if bad:                      # the prover and the checker disagree: say so, keep nothing
             print(f"NOT KEPT {record['id']}: {bad}", flush=True)
             return 0
-        fresh = [r for r in puzzles.load(args.game) if r["id"] != record["id"]]   # another finder may have written
-        puzzles.save(args.game, fresh + [record])
+        with open(puzzles.path_of(args.game).with_suffix(".lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)         # another finder may write the file too
+            fresh = [r for r in puzzles.load(args.game) if r["id"] != record["id"]]
+            puzzles.save(args.game, fresh + [record])
         per_depth[sol.depth] += 1
         tally["found"] += 1
         print(f"{time.time() - started:7.0f}s {record['id']} depth {sol.depth} "
@@ -248,9 +266,12 @@ def main(argv=None) -> int:
         find(args)
         return 0
     if args.cmd == "stats":
+        print(f"{'game':18} {'all':>4} {'win in 1':>9} {'in 2':>5} {'in 3':>5} {'hard':>5}")
         for g in puzzles.GAMES:
             store = puzzles.load(g)
-            print(g, len(store), {d: sum(1 for p in store if p["depth"] == d) for d in (1, 2, 3)})
+            depths = [sum(1 for p in store if p["depth"] == d) for d in (1, 2, 3)]
+            hard = sum(1 for p in store if p["hard"])
+            print(f"{g:18} {len(store):4} {depths[0]:9} {depths[1]:5} {depths[2]:5} {hard:5}")
         return 0
     started = time.time()
     failures = puzzles.check_all(args.games or None)

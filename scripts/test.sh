@@ -7,9 +7,14 @@
 #   3. the JavaScript unit tests (node --test tests/js/), on fixtures the
 #      engine writes first (tests/js/fixtures.py);
 #   4. pytest: the engine tests, the engine inside Pyodide under Node, and
-#      the browser tests in Chromium.
+#      the browser tests in Chromium, split over SHARAH_TEST_WORKERS
+#      processes (pytest-xdist; 2 by default: the browser tests mostly wait,
+#      and the site is built once for all of them), a test module's tests
+#      on one process, in order (--dist loadfile: a module's shared page
+#      is opened once).
 # All of them always run. Extra arguments go to pytest, e.g.
 #   bash scripts/test.sh -k oblong -x
+#   bash scripts/test.sh -n 0 tests/test_core.py     (one process, no xdist)
 # The last line sums up every part: "N passed, N failed" (the type check
 # and the lint count as one each). SHARAH_CHROMIUM=/path/to/chromium picks
 # another browser binary.
@@ -80,7 +85,7 @@ parts+=("node --test ${n_passed} passed, ${n_failed} failed")
 color=()
 [ -t 1 ] && color=(--color=yes)
 set +e
-"$SHARAH_VENV/bin/python" -m pytest "${color[@]}" "$@" 2>&1 | tee "$log"
+"$SHARAH_VENV/bin/python" -m pytest "${color[@]}" -n "${SHARAH_TEST_WORKERS:-2}" --dist loadfile "$@" 2>&1 | tee "$log"
 rc="${PIPESTATUS[0]}"
 set -e
 if [ "$rc" = 5 ]; then

@@ -200,6 +200,7 @@ def parse_fence(source: str) -> BoardSpec:
         spec.puzzles = [play_data(r) for r in load(spec.variant)]
         if not spec.puzzles:
             fail("variant", f"there are no puzzles of {spec.variant}")
+        spec.caption = puzzle_counts(spec.puzzles)     # unless the fence has its own caption
         first = spec.puzzles[0]
         spec.position = first["position"]
         spec.options = {k: (str(v).lower() if isinstance(v, bool) else str(v))
@@ -517,6 +518,15 @@ def render_html(spec: BoardSpec, uid: str, resolve_link: LinkResolver | None = N
         parts.append(f'<figcaption>{_fill_caption(md(spec.caption, "caption"), board)}</figcaption>')
     parts.append('</figure>')
     return "".join(parts)
+
+
+def puzzle_counts(puzzles: list[dict]) -> str:
+    """A puzzle board's caption: how many puzzles, how many of each depth."""
+    count = {d: sum(1 for p in puzzles if p["depth"] == d) for d in sorted({p["depth"] for p in puzzles})}
+    parts = [f"{n} to win in {d} move{'s' if d > 1 else ''}" for d, n in count.items() if n]
+    hard = sum(1 for p in puzzles if p["hard"])
+    return (f"{len(puzzles)} puzzles here: {', '.join(parts)}; in {hard} of them only one first move wins. "
+            "Every one proven by the engine.")
 
 
 def _fill_caption(caption_html: str, board: Board) -> str:

@@ -2,16 +2,24 @@
 (``tests/browser/pages``, published under ``widget-test/``), built once for
 the run with ``mkdocs build --strict`` (``built_site``) for a server on
 ``port``. The browser tests serve it (tests/browser/conftest.py);
-test_fence.py checks what the build ships on it."""
+test_fence.py checks what the build ships on it.
+
+The run may be split over processes (pytest-xdist, ``-n 2``): a build is
+then made once for all of them, by the first that asks (``shared_build``),
+in the folder above every process's own temporary folder."""
 
 from __future__ import annotations
 
+import fcntl
+import json
+import os
 import shutil
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
-from devkit.site import build_site, free_port
+from devkit.site import BuildFailed, build_site, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ROOT / "tests" / "browser" / "pages"
@@ -30,16 +38,57 @@ def build_test_site(work: Path, port: int, extra: str = "") -> Path:
     return build_site(work, port, docs)
 
 
+def run_folder(tmp_path_factory) -> Path:
+    """The folder of the run's builds: ``SHARAH_TEST_BUILDS`` if set (kept
+    from run to run: a quick way to run a few browser tests again, to be
+    emptied when the site changes), else the run's temporary folder (every
+    xdist worker's own folder is in it; without xdist the process's own)."""
+    if os.environ.get("SHARAH_TEST_BUILDS"):
+        folder = Path(os.environ["SHARAH_TEST_BUILDS"]).resolve()
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def shared_build(tmp_path_factory, name: str, build: Callable[[Path], Path]) -> Path:
+    """``build(work)`` made once for the run, by the first process that asks
+    (the others wait on a file lock, then take its folder). A failed build
+    fails every process that asks, with the build's own message, without
+    building again."""
+    root = run_folder(tmp_path_factory)
+    done = root / f"{name}.json"
+    with open(root / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            try:
+                result = {"folder": str(build(root / name))}
+            except BuildFailed as exc:
+                result = {"error": str(exc)}
+            done.write_text(json.dumps(result), encoding="utf-8")
+    result = json.loads(done.read_text(encoding="utf-8"))
+    if "error" in result:
+        raise BuildFailed(result["error"])
+    return Path(result["folder"])
+
+
 @pytest.fixture(scope="session")
-def port() -> int:
-    """The port of the server the site is built for (its ``site_url``)."""
-    return free_port()
+def port(tmp_path_factory) -> int:
+    """The port of the site's address (its ``site_url``), one for the run:
+    the browser's requests to it reach this process's own server."""
+    root = run_folder(tmp_path_factory)
+    chosen = root / "port.txt"
+    with open(root / "port.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not chosen.exists():
+            chosen.write_text(str(free_port()), encoding="utf-8")
+    return int(chosen.read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory, port) -> Path:
     """The site with the test pages, built once for the run."""
-    return build_test_site(tmp_path_factory.mktemp("site"), port)
+    return shared_build(tmp_path_factory, "site", lambda work: build_test_site(work, port))
 
 
 @pytest.fixture

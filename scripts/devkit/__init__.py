@@ -5,5 +5,8 @@
 - ``site.py``: the site built into a folder (``mkdocs build --strict`` from
   a config inheriting mkdocs.yml, for a server on a given port), and a free
   port for that server;
+- ``server.py``: the one static server for the built site (MIME types,
+  ETag/304, HTTP/1.1; on demand gzip, a Cache-Control header, a shaped
+  link, a cut network, a folder switched while serving);
 - ``boards.py``: every board of the site's pages (the fences of docs/).
 """

@@ -14,21 +14,21 @@ downloaded; if none is found the browser tests are skipped with the reason
 
 from __future__ import annotations
 
-import functools
-import http.server
-import sys
-import threading
 from pathlib import Path
 
 import pytest
 from conftest import ROOT, TEST_DIR  # noqa: F401  (tests/conftest.py: the site, built once)
 
 from devkit.chromium import chromium_path
+from devkit.server import StaticServer
+
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--no-first-run", "--disable-sync",
 ]
-BOOT_TIMEOUT = 45_000  # ms; Pyodide boots in ~3 s here, slow CI machines vary
+BOOT_TIMEOUT = 120_000  # ms; Pyodide boots in ~3 s on a quiet machine; a loaded one, running
+                        # the tests in parallel, may take many times that
+WAIT_TIMEOUT = 90_000   # ms; any other wait or action by default (Playwright's own: 30 s)
 
 
 def pytest_collection_modifyitems(items):
@@ -38,78 +38,47 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
-class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
-        ".json": "application/json", ".zip": "application/zip", ".svg": "image/svg+xml",
-        ".css": "text/css", ".html": "text/html; charset=utf-8",
-    }
+class Origin(StaticServer):
+    """The test server (devkit.server.StaticServer): one origin (``url``:
+    127.0.0.1 and the site's port) whose files come from a folder that can
+    be switched (``folder``), or from nowhere (``down``: connections closed
+    unanswered, the requests kept in ``hits_while_down``), with a
+    ``Cache-Control`` header when one is set (``cache_control``).
 
-    def log_message(self, *args):  # quiet
-        pass
+    It listens on a port of its own (``address``): the browser is told to
+    reach the site's port there (``host_rule``), so that each process of a
+    parallel run has its own server for the one shared build. Anything that
+    fetches without the browser (urllib, Playwright's ``page.request`` and
+    ``route.fetch``) uses ``address`` (``local(url)``)."""
 
-
-class Server(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request, client_address):
-        # the browser went away in the middle of an answer (a page closed, a
-        # fetch given up): nothing is wrong; anything else is printed
-        if isinstance(sys.exc_info()[1], ConnectionError):
-            return
-        super().handle_error(request, client_address)
-
-
-class Origin:
-    """The test server: one origin (127.0.0.1:port) whose files come from a
-    folder that can be switched, or from nowhere (``down``: connections
-    closed unanswered, the requests kept in ``hits_while_down``), with a
-    ``Cache-Control`` header when one is set."""
-
-    def __init__(self, port: int, folder: Path):
-        self.port = port
-        self.folder = folder
-        self.down = False
-        self.hits_while_down: list[str] = []
-        self.cache_control: str | None = None     # the header sent with every file, if any
-        origin = self
-
-        class Switchable(Handler):
-            def translate_path(self, path):
-                self.directory = str(origin.folder)
-                return super().translate_path(path)
-
-            def handle_one_request(self):
-                if origin.down:
-                    self.raw_requestline = self.rfile.readline(65537)
-                    origin.hits_while_down.append(self.raw_requestline.decode("latin-1").strip())
-                    self.close_connection = True
-                    return
-                super().handle_one_request()
-
-            def end_headers(self):
-                if origin.cache_control:
-                    self.send_header("Cache-Control", origin.cache_control)
-                super().end_headers()
-
-        self.server = Server(("127.0.0.1", port), Switchable)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+    def __init__(self, site_port: int, folder: Path, **options):
+        super().__init__(folder, **options)
+        self.site_port = site_port
 
     @property
     def url(self) -> str:
+        return f"http://127.0.0.1:{self.site_port}/"
+
+    @property
+    def address(self) -> str:
         return f"http://127.0.0.1:{self.port}/"
 
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
+    def local(self, url: str) -> str:
+        """``url`` on the site, at this server's own address: for a fetch
+        made outside the browser (``route.fetch(url=origin.local(...))``)."""
+        return self.address + url[len(self.url):] if url.startswith(self.url) else url
+
+    @property
+    def host_rule(self) -> str:
+        """Chromium's switch sending the site's port to this server."""
+        return f"--host-resolver-rules=MAP 127.0.0.1:{self.site_port} 127.0.0.1:{self.port}"
 
 
 @pytest.fixture(scope="session")
 def origin(built_site, port) -> Origin:
-    """The server of the site the run built (``built_site``), on the port
-    it was built for. A test that switches its folder or cuts it off puts
-    it back as it was."""
+    """The server of the site the run built (``built_site``), reached at
+    the address the site was built for. A test that switches its folder or
+    cuts it off puts it back as it was."""
     server = Origin(port, built_site)
     yield server
     server.close()
@@ -126,30 +95,50 @@ def csp_base_url(built_site) -> str:
     Content-Security-Policy (``assets/sharah/csp.txt``, written by the
     build) as a header on every response, the worker's files included."""
     policy = (built_site / "assets" / "sharah" / "csp.txt").read_text(encoding="utf-8").strip()
-
-    class CspHandler(Handler):
-        def end_headers(self):
-            self.send_header("Content-Security-Policy", policy)
-            super().end_headers()
-
-    server = Server(("127.0.0.1", 0), functools.partial(CspHandler, directory=str(built_site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    with StaticServer(built_site, headers={"Content-Security-Policy": policy}) as server:
+        yield server.url
 
 
 @pytest.fixture(scope="session")
-def browser():
+def browser(origin):
     exe = chromium_path()
     if not exe:
         pytest.skip("no Chromium: install Debian's chromium (apt-get install chromium) "
                     "or set SHARAH_CHROMIUM to a Chromium binary")
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
-        yield browser
+        browser = pw.chromium.launch(executable_path=exe, args=[*CHROMIUM_ARGS, origin.host_rule])
+        yield Patient(browser)
         browser.close()
+
+
+class Patient:
+    """The session's Chromium, whose every context waits up to
+    ``WAIT_TIMEOUT`` by default, and whose pages give the engine
+    ``BOOT_TIMEOUT`` to start before they say it failed (engine.js: 60 s for
+    a visitor; a test that checks the limit sets its own): a loaded
+    machine, a parallel run."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, **options):
+        context = self._browser.new_context(**options)
+        patient(context)
+        return context
+
+    def new_page(self, **options):
+        page = self._browser.new_page(**options)
+        patient(page.context)
+        return page
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+
+def patient(context) -> None:
+    context.set_default_timeout(WAIT_TIMEOUT)
+    context.add_init_script(f"window.sharahBootLimit = {BOOT_TIMEOUT};")
 
 
 class Watch:

@@ -61,7 +61,16 @@ def held_page(new_page, base_url, path, *patterns, init=None):
 
 def early_answer(page, base_url, uid):
     key = uid.rsplit("-", 1)[0]
-    return page.request.get(f"{base_url}assets/sharah/early/{key}.json").json()["boards"][uid]
+    url = f"{base_url}assets/sharah/early/{key}.json"
+    return page.evaluate("url => fetch(url).then(r => r.json())", url)["boards"][uid]
+
+
+def settle(page):
+    """Two frames, then two tasks: what the page does once a board is
+    scrolled to (the observer's callback after a frame, then the task that
+    shows a board's answer) has been done."""
+    page.evaluate("""() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(
+        () => setTimeout(() => setTimeout(done, 0), 0))))""")
 
 
 def fig_at(page, index):
@@ -202,14 +211,14 @@ def test_the_computer_to_reply_is_waking_up(new_page, base_url):
     assert not page.watch.errors, page.watch.errors
 
 
-def tampered_page(new_page, base_url, change):
+def tampered_page(new_page, base_url, origin, change):
     """The test page with the engine held back and its early file passed
     through ``change(file)`` on its way."""
     page = new_page(width=900, height=900)
     engine = Held(page.context, ENGINE)
 
     def tamper(route, request):
-        res = route.fetch()
+        res = route.fetch(url=origin.local(request.url))
         data = res.json()
         change(data)
         route.fulfill(response=res, body=json.dumps(data))
@@ -219,7 +228,7 @@ def tampered_page(new_page, base_url, change):
     return page, engine
 
 
-def test_a_stale_early_answer_gives_way_to_the_engine(new_page, base_url):
+def test_a_stale_early_answer_gives_way_to_the_engine(new_page, base_url, origin):
     uid_box = {}
 
     def tamper(data):
@@ -232,7 +241,7 @@ def test_a_stale_early_answer_gives_way_to_the_engine(new_page, base_url):
                 uid_box["uid"] = uid
                 break
 
-    page, engine = tampered_page(new_page, base_url, tamper)
+    page, engine = tampered_page(new_page, base_url, origin, tamper)
     fig = fig_at(page, 0)
     wait_early(fig)
     assert fig.get_attribute("data-sharah-uid") == uid_box["uid"]
@@ -261,7 +270,7 @@ HANDLERS = "f => [...f.querySelectorAll('*')].filter((n) => [...n.attributes].so
     ".map((n) => n.outerHTML.slice(0, 80))"
 
 
-def test_a_tampered_early_file_puts_no_handler_or_markup_on_the_page(new_page, base_url):
+def test_a_tampered_early_file_puts_no_handler_or_markup_on_the_page(new_page, base_url, origin):
     """The early file is data checked as it is read: a piece's drawing with
     an event handler (or a tag the renderer never writes) makes the board's
     answer refused, and the squares' names are attribute values, never
@@ -294,7 +303,7 @@ def test_a_tampered_early_file_puts_no_handler_or_markup_on_the_page(new_page, b
             boards[uid]["looks"] = copies
             seen["tampered"].append(uid)
 
-    page, engine = tampered_page(new_page, base_url, tamper)
+    page, engine = tampered_page(new_page, base_url, origin, tamper)
     fig = fig_at(page, 0)
     assert fig.get_attribute("data-sharah-uid") == seen["first"]
     wait_early(fig)
@@ -306,7 +315,7 @@ def test_a_tampered_early_file_puts_no_handler_or_markup_on_the_page(new_page, b
     assert seen["tampered"]
     other = page.locator(f'figure.sharah-board[data-sharah-uid="{seen["tampered"][0]}"]')
     other.evaluate("f => f.scrollIntoView({block: 'center'})")
-    page.wait_for_timeout(1500)
+    settle(page)
     assert other.get_attribute("data-early") is None
     assert page.evaluate(PWNED) is None
     assert page.locator("figure.sharah-board").evaluate_all(f"figs => figs.flatMap({HANDLERS})") == []
@@ -419,7 +428,10 @@ def test_a_kept_game_that_is_the_board_as_built_still_answers_early(new_page, ba
     page.reload()
     fig = fig_at(page, 0)
     page.wait_for_function("(f) => !!f.sharahWidget", arg=fig.element_handle())
-    page.wait_for_timeout(1500)
+    # the next board, whose kept game is the board as built, answers early:
+    # the page's early answers were read and shown (the first board first)
+    wait_early(fig_at(page, 1))
+    settle(page)
     assert fig.get_attribute("data-early") is None
     engine.release()
     wait_ready(page)

@@ -103,7 +103,10 @@ def test_ready_is_said_once_for_the_page(new_page, base_url):
     playable = page.locator('figure.sharah-board:not([data-mode="diagram"])').count()
     assert playable >= 20
     page.wait_for_function("() => window.__said.some(([who]) => who === 'page')", timeout=10_000)
-    page.wait_for_timeout(1_000)
+    # the page speaks 250 ms after a board is ready, in the next frame
+    # (ready.js): a timer set now with that delay, then two frames, come
+    # after any announcement still on its way
+    page.evaluate("() => new Promise((done) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(done)), 250))")
     said = page.evaluate("window.__said")
     assert [s for s in said if s[0] == "page"] == [["page", f"The {playable} boards on this page are ready."]]
     ready = [s for s in said if s[1] == "The board is ready."]
@@ -127,8 +130,11 @@ def tap_sq(fig, name):
     """Tap a square; where the magnifier opens (squares under 40 px), tap it there too."""
     sq = fig.locator(f'.sharah-svg rect[data-sq="{name}"]')
     sq.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
+    # the tap's click (which opens the magnifier) comes after the touch
+    fig.evaluate("f => { f.dataset.tapped = ''; f.addEventListener('click', () => { f.dataset.tapped = '1'; },"
+                 " {once: true, capture: true}); }")
     fig.page.touchscreen.tap(*centre(sq))
-    fig.page.wait_for_timeout(100)
+    wait_fig(fig, "f.dataset.tapped === '1'", timeout=10_000)
     if fig.locator(".sharah-loupe").is_visible():
         fig.page.touchscreen.tap(*centre(fig.locator(f'.sharah-loupe rect[data-sq="{name}"]')))
 
@@ -249,7 +255,7 @@ def test_the_big_boards_in_the_play_view_at_phone_size(phone, index, name, squar
     assert top
     # landscape: the board the whole height, the status beside it
     page.set_viewport_size({"width": 844, "height": 390})
-    page.wait_for_timeout(200)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     area = fig.locator(".sharah-board-area").bounding_box()
     side = fig.locator(".sharah-side").bounding_box()
     assert side["x"] >= area["x"] + area["width"] - 1 and area["height"] >= 360

@@ -13,8 +13,8 @@ import json
 import re
 
 from .conftest import TEST_DIR, wait_ready
-from .helpers import (SEEN, board, click_sq, hint, key, one_tab_warned, play, played, saved_after, stored,
-                      stored_moves, wait_moves)
+from .helpers import (SEEN, board, click_sq, engine_round_trip, hint, key, one_tab_warned, play, played,
+                      saved_after, stored, stored_moves, wait_moves)
 
 
 PAGE = f"{TEST_DIR}/records-test/"
@@ -113,8 +113,8 @@ def test_a_full_store_is_said_at_once_and_loses_nothing(new_page, base_url):
     asked = []
     page.once("dialog", lambda d: (asked.append(d.type), d.dismiss()))
     fig.locator(".sharah-hint").click()                             # a user gesture
-    page.evaluate("() => { location.reload(); }")
-    page.wait_for_timeout(500)
+    with page.expect_event("dialog"):
+        page.evaluate("() => { location.reload(); }")
     assert asked == ["beforeunload"]
     assert played(fig) == ["a7a8", "d10d9", "b7b8", "c10c9"]
     # space again: the next move saves everything
@@ -156,7 +156,7 @@ def test_two_tabs_hear_each_other_and_the_visitor_chooses(new_page, base_url):
     assert f2.locator(".sharah-tabs").is_visible()
     # a move here is not written over the other tab's game meanwhile
     play(f2, "b7", "b8")
-    two.wait_for_timeout(300)
+    engine_round_trip(f2)
     assert stored_moves(two, k) == ["a7a8"]
     # keep this tab's game: saved, and the first tab is asked in turn
     f2.locator('button[data-tabs="keep"]').click()

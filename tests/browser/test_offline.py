@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import build_test_site
+from conftest import build_test_site, shared_build
 
 from .conftest import TEST_DIR, wait_ready
 from .helpers import board, play, played, wait_moves
@@ -41,8 +41,9 @@ PHONE = {"width": 390, "height": 844}
 @pytest.fixture(scope="module")
 def sites(origin, built_site, port, tmp_path_factory):
     """The run's server (``origin``) and two builds for it: A, the run's
-    own, and B; the server serves A again afterwards."""
-    b = build_test_site(tmp_path_factory.mktemp("build-b"), port, MARK_B)
+    own, and B (built once for the run); the server serves A again
+    afterwards."""
+    b = shared_build(tmp_path_factory, "build-b", lambda work: build_test_site(work, port, MARK_B))
     origin.hits_while_down.clear()
     origin.cache_control = "no-cache"      # as a host should send it (README, "Deploying")
     yield origin, built_site, b

@@ -32,8 +32,8 @@ def nav_urls() -> list[str]:
     return [page_url(p) for p in pages]
 
 
-def test_nav_pages_are_in_the_sitemap(nav_urls, base_url):
-    with urllib.request.urlopen(base_url + "sitemap.xml") as res:
+def test_nav_pages_are_in_the_sitemap(nav_urls, base_url, origin):
+    with urllib.request.urlopen(origin.address + "sitemap.xml") as res:
         sitemap = res.read().decode()
     listed = set(re.findall(r"<loc>([^<]*)</loc>", sitemap))
     for url in nav_urls:

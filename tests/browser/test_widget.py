@@ -16,7 +16,7 @@ import urllib.request
 import pytest
 
 from .conftest import TEST_DIR, open_watched, wait_ready
-from .helpers import board, click_sq, dests, history, piece_on, sq, status, wait_js
+from .helpers import board, click_sq, dests, engine_round_trip, history, piece_on, sq, status, wait_js
 
 TEST_PAGE = f"{TEST_DIR}/widget-test/"
 REAL_PAGES = ["", "games/oblong-shatranj/", "notation/"]
@@ -39,8 +39,8 @@ def live(browser, base_url):
 
 # ------------------------------------------------------------- static HTML
 
-def test_static_board_is_in_the_html(base_url):
-    html = urllib.request.urlopen(base_url + TEST_PAGE).read().decode()
+def test_static_board_is_in_the_html(origin):
+    html = urllib.request.urlopen(origin.address + TEST_PAGE).read().decode()
     figures = re.findall(r'<figure class="sharah-board[^"]*"[^>]*>', html)
     assert len(figures) == BOARDS
     assert html.count('<svg xmlns="http://www.w3.org/2000/svg" class="sh-board') == BOARDS
@@ -301,7 +301,7 @@ def test_diagram_shows_where_a_piece_goes(live):
     live.mouse.down()
     live.mouse.move(end["x"] + 20, end["y"] + 20, steps=5)
     live.mouse.up()
-    live.wait_for_timeout(200)
+    engine_round_trip(fig)       # a move asked for would have been answered
     assert pieces(fig) == before
     assert fig.get_attribute("data-state") == "ready"
     assert fig.locator(".sharah-controls, .sharah-moves, .sharah-free").count() == 0
@@ -392,7 +392,7 @@ def test_restart_asks_before_discarding_a_game(live):
     restart = fig.locator("button[data-action='restart']")
     confirm = fig.locator(".sharah-confirm")
     restart.click()          # nothing to lose: no question
-    live.wait_for_timeout(200)
+    engine_round_trip(fig)
     assert confirm.count() == 0
     click_sq(fig, "b2")
     click_sq(fig, "c4")
@@ -552,20 +552,22 @@ def test_the_pointer_resting_on_a_link_opens_the_board_before_the_click(new_page
     page.wait_for_function("() => window.sharahDebug.preopen.sent === 1")
     page.mouse.move(0, 0)                     # away and back: still the same early board
     link.hover()
-    page.wait_for_timeout(300)
+    # the pointer's intent is read 100 ms after it rests (sharah.js,
+    # INTENT_MS): a timer set now with that delay fires after it
+    page.evaluate("() => new Promise((done) => setTimeout(done, 100))")
     assert page.evaluate("window.sharahDebug.preopen") == {"sent": 1, "taken": 0, "dropped": 0}
     _to_the_oblong_page(page)
     assert page.evaluate("window.sharahDebug.preopen") == {"sent": 1, "taken": 1, "dropped": 0}
     assert page.watch.errors == [] and page.watch.foreign == []
 
 
-def test_a_board_opened_ahead_that_does_not_fit_is_closed_and_opened_anew(new_page, base_url):
+def test_a_board_opened_ahead_that_does_not_fit_is_closed_and_opened_anew(new_page, base_url, origin):
     # the list says the Oblong page's first board is seen from Black's side:
     # not what the page asks, so the board opens anew, as the page says
     page = new_page()
 
     def altered(route):
-        body = json.loads(route.fetch().text())
+        body = json.loads(route.fetch(url=origin.local(route.request.url)).text())
         cfg = json.loads(body["games/oblong-shatranj/"])
         cfg["orientation"] = "black"
         body["games/oblong-shatranj/"] = json.dumps(cfg)

@@ -1,0 +1,115 @@
+"""devkit.server.StaticServer, the one static server of the tests and the
+benchmarks: what it answers, as a host would, over plain HTTP/1.1."""
+
+from __future__ import annotations
+
+import gzip
+import http.client
+import time
+
+import pytest
+
+from devkit.server import Link, StaticServer
+
+
+@pytest.fixture
+def folder(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "index.html").write_text("<p>A</p>", encoding="utf-8")
+    (tmp_path / "engine.wasm").write_bytes(b"\0asm" + b"\1" * 5000)
+    (tmp_path / "sharah.js").write_text("export const x = 1;\n" * 200, encoding="utf-8")
+    (tmp_path / "engine.zip").write_bytes(b"PK" + b"\2" * 300)
+    (tmp_path / "page.txt").write_text("plain", encoding="utf-8")
+    return tmp_path
+
+
+def get(server, path, headers=None, method="GET", conn=None):
+    conn = conn or http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    conn.request(method, path, headers=headers or {})
+    res = conn.getresponse()
+    return res, res.read(), conn
+
+
+def test_types_folders_and_what_is_not_there(folder):
+    with StaticServer(folder) as server:
+        types = {path: get(server, path)[0].getheader("Content-Type")
+                 for path in ("/a/", "/engine.wasm", "/sharah.js", "/engine.zip", "/page.txt")}
+        assert types == {"/a/": "text/html; charset=utf-8", "/engine.wasm": "application/wasm",
+                         "/sharah.js": "text/javascript", "/engine.zip": "application/zip",
+                         "/page.txt": "text/plain; charset=utf-8"}
+        res, body, _ = get(server, "/a/?x=1")
+        assert (res.status, body) == (200, b"<p>A</p>")
+        res, body, _ = get(server, "/a")
+        assert (res.status, res.getheader("Location"), body) == (301, "/a/", b"")
+        assert get(server, "/nothing.js")[0].status == 404
+        assert get(server, "/%2e%2e/etc/passwd")[0].status == 404
+        res, body, _ = get(server, "/page.txt", method="HEAD")
+        assert (res.status, res.getheader("Content-Length"), body) == (200, "5", b"")
+
+
+def test_etag_and_last_modified_answer_304_and_a_changed_file_200(folder):
+    with StaticServer(folder) as server:
+        res, body, conn = get(server, "/sharah.js")
+        etag, modified = res.getheader("ETag"), res.getheader("Last-Modified")
+        assert etag and modified and body.startswith(b"export")
+        # the same connection is kept (HTTP/1.1 keep-alive)
+        res, body, _ = get(server, "/sharah.js", {"If-None-Match": etag}, conn=conn)
+        assert (res.status, body, res.getheader("ETag")) == (304, b"", etag)
+        assert get(server, "/sharah.js", {"If-Modified-Since": modified})[0].status == 304
+        assert get(server, "/sharah.js", {"If-None-Match": '"other"'})[0].status == 200
+        (folder / "sharah.js").write_text("export const x = 2;\n", encoding="utf-8")
+        res, body, _ = get(server, "/sharah.js", {"If-None-Match": etag})
+        assert (res.status, body) == (200, b"export const x = 2;\n")
+        assert res.getheader("ETag") != etag
+
+
+def test_gzip_for_text_and_wasm_only_when_asked(folder):
+    with StaticServer(folder, gzip=True) as server:
+        res, body, _ = get(server, "/engine.wasm", {"Accept-Encoding": "gzip"})
+        assert res.getheader("Content-Encoding") == "gzip" and res.getheader("Vary") == "Accept-Encoding"
+        assert gzip.decompress(body) == (folder / "engine.wasm").read_bytes()
+        assert len(body) < 1000
+        res, body, _ = get(server, "/engine.wasm")
+        assert res.getheader("Content-Encoding") is None and body == (folder / "engine.wasm").read_bytes()
+        res, body, _ = get(server, "/engine.zip", {"Accept-Encoding": "gzip"})
+        assert res.getheader("Content-Encoding") is None and body == (folder / "engine.zip").read_bytes()
+    with StaticServer(folder) as plain:
+        assert get(plain, "/sharah.js", {"Accept-Encoding": "gzip"})[0].getheader("Content-Encoding") is None
+
+
+def test_headers_cache_control_and_a_switched_folder(folder, tmp_path_factory):
+    other = tmp_path_factory.mktemp("other")
+    (other / "page.txt").write_text("B", encoding="utf-8")
+    with StaticServer(folder, cache_control="no-cache", headers={"Content-Security-Policy": "default-src 'self'"},
+                      last_modified=False) as server:
+        res, body, _ = get(server, "/page.txt")
+        assert res.getheader("Cache-Control") == "no-cache"
+        assert res.getheader("Content-Security-Policy") == "default-src 'self'"
+        assert res.getheader("Last-Modified") is None and body == b"plain"
+        server.folder = other
+        assert get(server, "/page.txt")[1] == b"B"
+        assert get(server, "/sharah.js")[0].status == 404
+
+
+def test_a_cut_network_answers_nothing_and_keeps_the_requests(folder):
+    with StaticServer(folder) as server:
+        server.down = True
+        with pytest.raises((http.client.RemoteDisconnected, ConnectionError)):
+            get(server, "/page.txt")
+        assert server.hits_while_down == ["GET /page.txt HTTP/1.1"]
+        server.down = False
+        assert get(server, "/page.txt")[1] == b"plain"
+
+
+def test_a_shaped_link_counts_every_byte_and_holds_each_answer(folder):
+    link = Link(10_000, 0)
+    with StaticServer(folder, link=link) as server:
+        t0 = time.time()
+        res, body, _ = get(server, "/engine.wasm")
+        sent = link.bytes_between(t0, time.time())
+        assert sent["responses"] == 1 and sent["all"] > len(body) == 5004
+        assert sent["runtime"] == 0
+        link.shape(10_000, 300)
+        start = time.monotonic()
+        get(server, "/page.txt")
+        assert time.monotonic() - start >= 0.3
