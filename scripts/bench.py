@@ -483,6 +483,7 @@ def first_load(page, url: str) -> dict:
                 all_workers: B.workers.map(w => [w.url.split('?')[0].split('/').pop(), Math.round(w.t)]),
                 first_ready: B.ready[0].t, dcl: nav ? nav.domContentLoadedEventEnd : null,
                 fcp: fcp ? fcp.startTime : null, worker_boot: window.sharahDebug.bootMs,
+                steps: window.sharahDebug.bootSteps || null,
                 boards: document.querySelectorAll('figure.sharah-board[data-mode]').length};
     }""")
     return {"painted_s": m["painted"] / 1000, "first_ready_s": m["first_ready"] / 1000,
@@ -492,6 +493,8 @@ def first_load(page, url: str) -> dict:
             "worker_created_s": m["worker"] / 1000 if m["worker"] is not None else None,
             "worker_ready_s": m["worker_ready"] / 1000 if m["worker_ready"] is not None else None,
             "worker_boot_s": (m["worker_boot"] or 0) / 1000, "board_in_viewport": m["rect"]["inViewport"],
+            # the worker's own timeline: ms from its script's start to the end of each step
+            "boot_steps_ms": m["steps"],
             "boards": m["boards"], "workers": m["all_workers"]}
 
 
@@ -780,6 +783,10 @@ def print_browser(res: dict) -> None:
                      f"{r['first_ready_s'] - msg:.2f} s")
         say(f"  run {i}: board painted {r['painted_s']:.3f} s (FCP {r['fcp_s'] or 0:.3f} s); "
             f"first board interactive {r['first_ready_s']:.2f} s{parts}")
+        st = r.get("boot_steps_ms")
+        if st and all(k in st for k in ("runtime", "unpacked", "imported")):
+            say(f"         in the worker: runtime loaded {st['runtime']} ms, engine unpacked "
+                f"+{st['unpacked'] - st['runtime']} ms, engine imported +{st['imported'] - st['unpacked']} ms")
         say(f"         bare Pyodide boot {bare['page_s']:.2f} s = worker created "
             f"{bare['worker_created_s'] or 0:.2f} s + loadPyodide {bare['worker_s']:.2f} s + the rest; "
             f"ratio {r['first_ready_s'] / bare['page_s']:.2f}")

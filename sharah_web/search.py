@@ -71,7 +71,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from .core import Game, Line, Move, Position, Remove, SetState, Shift, Variant
+from .core import Game, Line, Move, Position, Variant
 
 WIN = 10_000.0          # a won position, less the plies it takes
 PROVEN = WIN - 1_000    # scores beyond this are wins or losses found by search
@@ -322,26 +322,18 @@ class _Search:
         i = -1
         for m in moves:
             i += 1
+            if m.kind in SKIP_KINDS:
+                continue
             n = m.notation
             if n == first:
-                if m.kind not in SKIP_KINDS:
-                    add((-1e9, i, m))
+                add((-1e9, i, m))
                 continue
-            effects = m.effects
+            caps, state = m._facts or m.facts()
             gain = 0.0           # what the captures win (one's own pieces count against)
-            state = False
-            if len(effects) != 1 or type(effects[0]) is not Shift:   # not a plain step
-                if m.kind in SKIP_KINDS:
-                    continue
-                for e in effects:
-                    t = type(e)
-                    if t is Remove:
-                        if e.capture:
-                            q = board[e.sq]
-                            if q is not None:
-                                gain += -worth(q) if q.side == side else worth(q)
-                    elif t is SetState:
-                        state = True
+            for c in caps:
+                q = board[c]
+                if q is not None:
+                    gain += -worth(q) if q.side == side else worth(q)
             frm = m.frm
             mover = board[frm] if frm is not None else None
             if gain > 0:
@@ -359,7 +351,7 @@ class _Search:
         return [k[2] for k in keyed]
 
     def remember(self, move: Move, ply: int, depth: int) -> None:
-        if move.captured():
+        if (move._facts or move.facts())[0]:
             return
         ks = self.killers.setdefault(ply, [])
         if move.notation not in ks:
@@ -438,7 +430,7 @@ class _Search:
         late = (self.reduce and depth >= REDUCE_DEPTH and len(moves) > REDUCE_AFTER
                 and not (self.in_check and self.in_check(pos, pos.to_move)))
         for i, m in enumerate(moves):
-            if late and i >= REDUCE_AFTER and not m.captured():
+            if late and i >= REDUCE_AFTER and not (m._facts or m.facts())[0]:
                 v = yield from self.child(m, depth - 2, alpha, beta, ply + 1, False)
                 if v > alpha:
                     v = yield from self.child(m, depth - 1, alpha, beta, ply + 1, False)
@@ -474,7 +466,7 @@ class _Search:
         # where listing is charged, the whole listing is (the same nodes as ever)
         moves = self.expand() if self.listing else self.line.capture_moves()
         for i, m in enumerate(moves):
-            sqs = m.captured()
+            sqs = (m._facts or m.facts())[0]
             if sqs:
                 caps.append((-capture_gain(board, sqs, pos.to_move, value), i, m))
         if not caps:

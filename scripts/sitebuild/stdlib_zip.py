@@ -33,6 +33,7 @@ import gzip
 import hashlib
 import io
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -168,7 +169,7 @@ def traced_modules(engine: bytes | None = None, use_cache: bool = True) -> dict:
         result = trace(path)
     result["key"] = key
     CACHE.mkdir(parents=True, exist_ok=True)
-    tmpfile = cached.with_suffix(".tmp")
+    tmpfile = cached.with_suffix(f".{os.getpid()}.tmp")     # processes of a parallel test run write it at once
     tmpfile.write_text(json.dumps(result, indent=1, sort_keys=True), encoding="utf-8")
     tmpfile.replace(cached)
     return result
@@ -236,7 +237,7 @@ def stdlib_zip(engine: bytes | None = None, use_cache: bool = True) -> tuple[byt
         return cached.read_bytes(), traced
     data = lean_zip(traced["modules"])
     if cached is not None:
-        tmpfile = cached.with_suffix(".ziptmp")
+        tmpfile = cached.with_suffix(f".{os.getpid()}.ziptmp")
         tmpfile.write_bytes(data)
         tmpfile.replace(cached)
     return data, traced

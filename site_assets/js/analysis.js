@@ -22,6 +22,7 @@
 
 import { registerAddon } from "./board.js";
 import { el, cap, closest, SVG_NS } from "./dom.js";
+import { analysisWords } from "./words.js";
 
 const SLICE_MS = 60;          // as the computer opponent's slices
 const ARROW_CLASS = "sharah-analysis-arrow";
@@ -138,8 +139,7 @@ class Analysis {
       /** @type {AnalysisReply} */
       const an = reply.analysis;
       if (an.result && an.result !== this.result) this.show(an.result);
-      this.depth.textContent = an.thinking
-        ? `depth ${an.result ? an.result.depth : 0}, looking deeper…` : `depth ${an.result ? an.result.depth : 0}`;
+      this.depth.textContent = analysisWords.depth(an.result ? an.result.depth : 0, an.thinking);
       this.board.fig.dataset.analysisDepth = String(an.result ? an.result.depth : 0);
       if (!an.thinking) return;
       await new Promise((r) => setTimeout(r, 0));   // let the page breathe between slices
@@ -154,7 +154,7 @@ class Analysis {
     fig.dataset.analysisBest = res.best || "";
     this.fill.style.width = percent(res.expected);
     this.number.textContent = res.text + (res.chance ? " (average over the die's rolls)" : "");
-    this.lineText.textContent = res.line_text ? `Line: ${res.line_text}${res.chance ? " (to the next roll)" : ""}` : "";
+    this.lineText.textContent = analysisWords.line(res.line_text, res.chance);
     this.movesBox.replaceChildren(...res.moves.map((mv) => {
       const text = `${mv.name} ${this.scoreText(mv.score, mv.win_in, res.side)}`;
       return el("button", { type: "button", class: "md-button sharah-btn sharah-analysis-move", "data-move": mv.n,
@@ -166,8 +166,7 @@ class Analysis {
   /** @param {number|null} score @param {number|null} winIn @param {string} side */
   scoreText(score, winIn, side) {
     if (winIn !== null) {
-      const n = Math.ceil(Math.abs(winIn) / 2);
-      return winIn > 0 ? `${cap(side)} wins in ${n}` : `${cap(side)} loses in ${n}`;
+      return analysisWords.forced(side, winIn);
     }
     if (score === null) return "?";
     return `${score >= 0 ? "+" : ""}${score.toFixed(2)}`;
@@ -175,9 +174,8 @@ class Analysis {
 
   readOut() {
     const res = this.result;
-    if (!res) { this.board.announce("The analysis is still thinking."); return; }
-    const line = res.line_text ? ` Line: ${res.line_text}.` : "";
-    this.board.announce(`Evaluation for ${res.side}: ${res.text}, depth ${res.depth}.${line}`);
+    if (!res) { this.board.announce(analysisWords.stillThinking); return; }
+    this.board.announce(analysisWords.evaluation(res.side, res.text, res.depth, res.line_text));
   }
 
   // ---- arrows on the board for the line's first moves
@@ -258,7 +256,7 @@ class Analysis {
     board.fig.dataset.review = "done";
     this.reviewButton.disabled = false;
     this.keep();
-    this.board.announce("The review is done.");
+    this.board.announce(analysisWords.reviewDone);
   }
 
   async cancelReview() {
@@ -271,7 +269,7 @@ class Analysis {
     this.showReview(reply.review);
     this.progressText.textContent += " (cancelled)";
     this.keep();
-    this.board.announce("Review cancelled.");
+    this.board.announce(analysisWords.reviewCancelled);
   }
 
   /** The engine keeps the review with the saved game: have it saved now. */
@@ -284,8 +282,7 @@ class Analysis {
   showReview(rv) {
     this.progress.max = rv.total;
     this.progress.value = rv.done;
-    const left = rv.finished || rv.left === null ? "" : `, about ${Math.ceil(rv.left)} s left`;
-    this.progressText.textContent = `${rv.done} of ${rv.total} positions${left}`;
+    this.progressText.textContent = analysisWords.reviewed(rv.done, rv.total, rv.finished ? null : rv.left);
     this.board.fig.dataset.reviewDone = String(rv.done);
     this.cancel.hidden = rv.finished;
     this.drawGraph();
@@ -295,7 +292,7 @@ class Analysis {
       const li = el("li", { "data-mark": entry.mark });
       const what = names[entry.ply] || entry.played || "";
       li.append(el("button", { type: "button", class: "sharah-review-mark", "data-ply": String(entry.ply + 1) },
-        `${entry.ply + 1}. ${what}: ${entry.mark} (better: ${entry.best_name})`));
+        analysisWords.marked(entry.ply + 1, what, entry.mark, entry.best_name)));
       return li;
     }));
   }
@@ -344,7 +341,7 @@ class Analysis {
     const place = (/** @type {number} */ i) => {
       cursor.setAttribute("x1", String(x(i))); cursor.setAttribute("x2", String(x(i)));
       svg.setAttribute("aria-valuenow", String(i));
-      svg.setAttribute("aria-valuetext", i ? `after move ${i}` : "the start");
+      svg.setAttribute("aria-valuetext", analysisWords.graphAt(i));
     };
     place(current);
     svg.append(cursor);
@@ -371,7 +368,7 @@ class Analysis {
     if (!reply || board.dead) return;
     board.apply(reply.state);
     const s = reply.state;
-    board.announce(s.ply ? `After move ${s.ply}, ${s.history[s.ply - 1]}.` : "The start.");
+    board.announce(analysisWords.after(s.ply, s.history[s.ply - 1]));
   }
 }
 

@@ -26,7 +26,7 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--no-first-run", "--disable-sync",
 ]
-BOOT_TIMEOUT = 120_000  # ms; Pyodide boots in ~3 s on a quiet machine; a loaded one, running
+BOOT_TIMEOUT = 240_000  # ms; Pyodide boots in ~3 s on a quiet machine; a loaded one, running
                         # the tests in parallel, may take many times that
 WAIT_TIMEOUT = 90_000   # ms; any other wait or action by default (Playwright's own: 30 s)
 
@@ -107,7 +107,8 @@ def browser(origin):
                     "or set SHARAH_CHROMIUM to a Chromium binary")
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=exe, args=[*CHROMIUM_ARGS, origin.host_rule])
+        browser = pw.chromium.launch(executable_path=exe, args=[*CHROMIUM_ARGS, origin.host_rule],
+                                     timeout=BOOT_TIMEOUT)
         yield Patient(browser)
         browser.close()
 

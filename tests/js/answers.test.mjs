@@ -90,8 +90,8 @@ test("the renderer's drawings pass the check; a tampered one does not", () => {
 });
 
 test("an answer that is not whole, or draws what the renderer never writes, is left out", () => {
-  const { file } = pages[0];
-  const [uid] = Object.keys(file.boards);
+  const { file } = pages.find((p) => Object.values(p.file.boards).some((a) => a.looks.length));
+  const uid = Object.keys(file.boards).find((u) => file.boards[u].looks.length);
   const copy = () => JSON.parse(JSON.stringify(file));
   const lost = copy();
   lost.boards[uid].fx.pop();
@@ -102,6 +102,10 @@ test("an answer that is not whole, or draws what the renderer never writes, is l
   const grid = copy();
   grid.boards[uid].grid[2] = "a1 b1";
   assert.ok(!(uid in unpack(grid)));
+  const hint = copy();
+  hint.boards[uid].hint = ["50%", 0.5, 0.15];
+  assert.ok(!(uid in unpack(hint)));
+  assert.ok(uid in unpack(copy()));
   assert.equal(unpack(null), null);
   assert.equal(unpack({ boards: {} }), null);
   assert.equal(valid({ state: {} }), false);
