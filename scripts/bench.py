@@ -81,9 +81,8 @@ SELF_PLAY_PLAYER = "level1:nodes=300"    # quick, and with level 1's noise: game
 
 # ---------------------------------------------------------- browser pages
 
-FIRST_PAGE = "games/oblong-shatranj/"
-NAV_PAGES = ["games/scheherazade/", "games/sharah-hedman/", "games/sharah-surrounds/",
-             "games/sharah-mittner/"]
+FIRST_PAGE = f"games/{next(iter(VARIANTS))}/"     # the first game's page
+NAV_PAGES = [f"games/{vid}/" for vid in VARIANTS if f"games/{vid}/" != FIRST_PAGE]   # each game's page
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-sync"]
 BOOT_TIMEOUT = 90_000   # ms
@@ -633,16 +632,14 @@ def search_bench(b: Browser, site: Path) -> dict:
         ctx.close()
 
 
-# The review job: a 60-ply game of each (page, variant, options), played by
+# The review job: a 60-ply game of each (page, variant, options) (each
+# game's ``bench_review``), played by
 # a quick self-play player with a fixed seed, opened by a share link and
 # reviewed by the page's "Review the game" (analysis.js) at the default
 # analysis budget; the budget is 60 s a game.
 REVIEW_PLIES = 60
 REVIEW_BUDGET = 60.0        # s, the whole review of a 60-ply game in the browser
-REVIEW_JOBS = [("games/oblong-shatranj/", "oblong-shatranj", {"die": False}),
-               ("games/oblong-shatranj/", "oblong-shatranj", {}),
-               ("games/scheherazade/", "scheherazade", {}),
-               ("games/sharah-hedman/", "sharah-hedman", {})]
+REVIEW_JOBS = [(f"games/{cls.id}/", cls.id, options) for cls in VARIANTS.values() for options in cls.bench_review]
 
 
 def review_game(variant: str, options: dict):

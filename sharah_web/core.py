@@ -466,6 +466,9 @@ class Variant:
     # The options with which the benchmark times the computer's moves
     # (scripts/bench.py, in the browser).
     bench_search: tuple[dict[str, Any], ...] = ({},)
+    # The options with which the benchmark reviews a 60-ply game in the
+    # browser (scripts/bench.py --review); none: the game is not reviewed.
+    bench_review: tuple[dict[str, Any], ...] = ()
 
     def __init__(self, **options):
         self.geometry = Geometry(self.width, self.height)
