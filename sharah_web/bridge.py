@@ -152,8 +152,10 @@ def _goto(board: Board, req: dict) -> dict:
 
 
 def _variation(board: Board, req: dict) -> dict:
-    """``op`` ``promote`` (the line through ``node`` becomes the main line)
-    or ``delete`` (the variation that starts at ``node``)."""
+    """``op`` ``promote`` (the line through ``node`` goes up one level: at
+    the nearest branch where it is a variation it becomes the main
+    continuation), ``main`` (it becomes the main line) or ``delete`` (the
+    variation that starts at ``node``)."""
     board.variation(req.get("op"), req.get("node"))
     return {}
 

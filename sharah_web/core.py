@@ -466,6 +466,9 @@ class Variant:
     # The options with which the benchmark times the computer's moves
     # (scripts/bench.py, in the browser).
     bench_search: tuple[dict[str, Any], ...] = ({},)
+    # The options with which the benchmark reviews a 60-ply game in the
+    # browser (scripts/bench.py --review); none: the game is not reviewed.
+    bench_review: tuple[dict[str, Any], ...] = ()
 
     def __init__(self, **options):
         self.geometry = Geometry(self.width, self.height)
@@ -1206,12 +1209,19 @@ class Game:
             node = node.parent
         return True
 
-    def promote(self, node: Node) -> None:
-        """Make the line through ``node`` the main line (at every branch on its way)."""
+    def promote(self, node: Node, to_main: bool = False) -> None:
+        """Promote the line through ``node`` one level: at the nearest branch
+        on its way back where it is a variation, it becomes the main
+        continuation (a variation of a variation becomes the variation it
+        branched from); with ``to_main``, at every branch on its way (it
+        becomes the main line of the game)."""
         while node.parent is not None:
             siblings = node.parent.children
-            siblings.remove(node)
-            siblings.insert(0, node)
+            if siblings[0] is not node:
+                siblings.remove(node)
+                siblings.insert(0, node)
+                if not to_main:
+                    break
             node = node.parent
         self.goto_node(self._node)
 

@@ -702,6 +702,7 @@ class Thinker:
         s.start_budgets(self.safety_nodes)     # the look-ahead keeps its whole budget and time
         full_window = bool(noise)
         trusted = 0                          # the depth that ``best`` comes from (0: the first look)
+        settled: dict[str, float] = {}       # every move's score at the last depth searched to the end
         depth = 1
         while not stopped and depth <= lvl.max_depth:
             self.depth = depth
@@ -732,6 +733,7 @@ class Thinker:
                 trusted = depth
                 if not stopped:
                     self.depth_done = depth
+                    settled = dict(latest)
             if stopped:
                 break
             if best_score > PROVEN or best_score < -PROVEN:
@@ -761,7 +763,7 @@ class Thinker:
                 best, best_score = alt, latest.get(alt.notation)
         pv = _pv(s, variant, pos, best) if best is not None else []
         return best, _info(lvl, self.depth_done, s.nodes, s.used, best_score, stopped,
-                           ranking[:5], pv, len(risk), losing, self.safety_nodes, latest)
+                           ranking[:5], pv, len(risk), losing, self.safety_nodes, latest, settled)
 
 
 def best_move(game_or_position, level=DEFAULT_LEVEL, seed: int = 0, budget=None,
@@ -790,7 +792,10 @@ def best_move(game_or_position, level=DEFAULT_LEVEL, seed: int = 0, budget=None,
     opponent answers with a win at once, whatever chance decides) and
     ``safety_nodes`` (its share of ``nodes``), and ``scores``: every root
     move's latest score (notation -> score for the side to move; from the
-    deepest search that reached it: analysis judges the move played by it).
+    deepest search that reached it), and ``settled``: every root move's
+    score at ``depth``, the last depth searched to the end (empty before
+    the first), all from the same look-ahead (a review compares the move
+    played with the best by them).
     """
     return Thinker(game_or_position, level, seed, budget, stop).step()
 
@@ -824,7 +829,7 @@ def _pv(s: _Search, variant: Variant, pos: Position, first: Move, limit: int = 1
 
 def _info(level: Level, depth: int, nodes: int, seconds: float, score, stopped: str,
           ranking: list, pv: list, checked: int = 0, losing: int = 0, safety: int = 0,
-          latest: dict | None = None) -> dict:
+          latest: dict | None = None, settled: dict | None = None) -> dict:
     win_in = None
     if score is not None and abs(score) > PROVEN:
         win_in = int(round(WIN - abs(score))) * (1 if score > 0 else -1)
@@ -834,6 +839,7 @@ def _info(level: Level, depth: int, nodes: int, seconds: float, score, stopped: 
         "moves": [(m.notation, round(v, 2)) for m, v in ranking], "pv": pv,
         "checked": checked, "losing": losing, "safety_nodes": safety,
         "scores": {n: round(v, 2) for n, v in (latest or {}).items()},
+        "settled": {n: round(v, 2) for n, v in (settled or {}).items()},
     }
 
 

@@ -201,10 +201,10 @@ def test_a_board_opens_without_the_analysis_or_the_search():
 
 
 def test_the_registry_lists_ids_and_loads_one_game_at_a_time():
-    assert list(VARIANTS) == ["oblong-shatranj", "scheherazade", "sharah-hedman", "sharah-surrounds",
-                              "sharah-mittner"]
-    assert len(VARIANTS) == 5 and "sharah-hedman" in VARIANTS and "chess" not in VARIANTS
-    assert VARIANTS["sharah-mittner"].id == "sharah-mittner"
+    ids = list(VARIANTS)
+    assert len(ids) == len(set(ids)) == len(VARIANTS) >= 5 and "sharah-hedman" in VARIANTS
+    assert "chess" not in VARIANTS
+    assert [VARIANTS[v].id for v in ids] == ids
     assert VARIANTS.get("chess") is None
     with pytest.raises(KeyError):
         VARIANTS["chess"]
@@ -217,7 +217,7 @@ def test_the_registry_lists_ids_and_loads_one_game_at_a_time():
             "    if not more: break\n"
             "print(steps, VARIANTS.load_next())\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[1, 2, 3, 4, 5] False"
+    assert out.stdout.strip() == f"{list(range(1, len(ids) + 1))} False"
 
 
 # ------------------------------------------- the engine starts from the head

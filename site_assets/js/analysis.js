@@ -17,7 +17,9 @@
 // - "Review the game": every position of the game, with a progress bar
 //   (positions done of all, the time left, Cancel), then an evaluation
 //   graph (click or arrow keys and Enter: go to that move) and the marked
-//   moves with the engine's better move. The engine keeps the review with
+//   moves with the engine's better move; the engine also writes each mark
+//   beside its move in the move list (the state's moves_html/tree_html),
+//   so the state is asked for again when the review stops. The engine keeps the review with
 //   the saved game ("review" with look: what is done, no thinking).
 
 import { registerAddon } from "./board.js";
@@ -30,7 +32,7 @@ const ARROW_CLASS = "sharah-analysis-arrow";
 /** @typedef {{n: string, name: string, from: string|null, to: string|null, score: number|null, win_in: number|null, expected: number}} AnalysisMove */
 /** @typedef {{ply: number, side: string, to_move: string, score: number|null, win_in: number|null, expected: number, text: string, best: string|null, line: string[], line_text: string, arrows: string[][], moves: AnalysisMove[], chance: boolean, depth: number, nodes: number, stage: number}} AnalysisResult */
 /** @typedef {{thinking: boolean, ply: number, stage: number, depth: number, nodes: number, result: AnalysisResult|null}} AnalysisReply */
-/** @typedef {{ply: number, score: number|null, win_in: number|null, expected: number, best: string|null, best_name: string, played: string|null, loss: number, mark: string}} ReviewEntry */
+/** @typedef {{ply: number, score: number|null, win_in: number|null, expected: number, best: string|null, best_name: string, played: string|null, loss: number, mark: string, depth: number, judged: boolean}} ReviewEntry */
 /** @typedef {{done: number, total: number, seconds: number, left: number|null, finished: boolean, entries: ReviewEntry[]}} ReviewReply */
 
 /** @param {number} x */
@@ -71,7 +73,24 @@ class Analysis {
     head.append(this.number, this.depth, this.read);
     this.lineText = el("p", { class: "sharah-analysis-line" });
     this.movesBox = el("div", { class: "sharah-analysis-moves", role: "group", "aria-label": "The engine's best moves: play one" });
-    this.panel.append(this.meter, head, this.lineText, this.movesBox);
+    this.panel.append(head, this.lineText, this.movesBox);
+    // the bar goes beside the board, upright (as on lichess), when the
+    // side column is beside the board; under it, across, when the column
+    // went below (a square board on a phone): never over the board, and
+    // the board keeps its size
+    this.area = /** @type {HTMLElement} */ (board.box.closest(".sharah-board-area") || board.box.parentElement);
+    this.meter.hidden = true;
+    this.meter.dataset.place = "under";
+    this.placing = 0;
+    this.area.classList.add("sharah-eval-host");
+    this.area.append(this.meter);
+    this.layout = board.fig.querySelector(".sharah-layout");
+    this.side = board.fig.querySelector(".sharah-side");
+    if (this.layout && typeof ResizeObserver === "function") {
+      const watch = new ResizeObserver(() => this.placeBar());
+      watch.observe(this.layout);
+      board.abort.signal.addEventListener("abort", () => watch.disconnect());
+    }
     // the review panel
     this.reviewBox = el("div", { class: "sharah-review", hidden: true, role: "group", "aria-label": "Review of the game" });
     this.progress = /** @type {HTMLProgressElement} */ (el("progress", { max: "1", value: "0", "aria-label": "Review progress" }));
@@ -102,11 +121,30 @@ class Analysis {
     this.lookReview();
   }
 
+  /** Upright beside the board when the side column is beside it (and
+   * there is room in the gap), else across under the board. */
+  placeBar() {
+    if (this.placing) return;        // once a frame, after the layout settled (never inside the observer)
+    this.placing = requestAnimationFrame(() => {
+      this.placing = 0;
+      if (this.board.dead) return;
+      const area = this.area.getBoundingClientRect();
+      const side = this.side ? this.side.getBoundingClientRect() : null;
+      const place = side && side.left >= area.right && side.top < area.bottom ? "beside" : "under";
+      if (this.meter.dataset.place !== place) this.meter.dataset.place = place;
+      const drawing = this.board.box.querySelector("svg") || this.board.box;
+      const height = `${drawing.getBoundingClientRect().height}px`;
+      if (this.meter.style.getPropertyValue("--sharah-board-h") !== height) this.meter.style.setProperty("--sharah-board-h", height);
+    });
+  }
+
   /** @param {boolean} on */
   setOn(on) {
     this.on = on;
     this.toggle.setAttribute("aria-pressed", String(on));
     this.panel.hidden = !on;
+    this.meter.hidden = !on;
+    if (on) this.placeBar();
     this.board.fig.dataset.analysis = on ? "on" : "off";
     this.run += 1;
     this.result = null;
@@ -152,7 +190,10 @@ class Analysis {
     const fig = this.board.fig;
     fig.dataset.analysisPly = String(res.ply);
     fig.dataset.analysisBest = res.best || "";
-    this.fill.style.width = percent(res.expected);
+    // the first player's share, from the first player's edge of the board
+    this.meter.style.setProperty("--sharah-eval", String(res.expected));
+    this.meter.dataset.from = this.board.state && this.board.state.orientation !== res.side ? "top" : "bottom";
+    this.meter.dataset.expected = percent(res.expected);
     this.number.textContent = res.text + (res.chance ? " (average over the die's rolls)" : "");
     this.lineText.textContent = analysisWords.line(res.line_text, res.chance);
     this.movesBox.replaceChildren(...res.moves.map((mv) => {
@@ -256,7 +297,20 @@ class Analysis {
     board.fig.dataset.review = "done";
     this.reviewButton.disabled = false;
     this.keep();
+    await this.showMarks();
     this.board.announce(analysisWords.reviewDone);
+  }
+
+  /** The marks in the move list: the engine writes them into the state's
+   * move list (moves_html, tree_html); ask for the state once the review
+   * has stopped. */
+  async showMarks() {
+    const board = this.board;
+    while (board.busy && !board.dead) await new Promise((r) => setTimeout(r, 50));
+    if (board.dead) return;
+    const reply = await board.request({ cmd: "state" });
+    if (reply && !board.dead) board.apply(reply.state);
+    board.fig.dataset.reviewMarks = String(board.fig.querySelectorAll("ol.sharah-moves li[data-mark]").length);
   }
 
   async cancelReview() {
@@ -269,6 +323,7 @@ class Analysis {
     this.showReview(reply.review);
     this.progressText.textContent += " (cancelled)";
     this.keep();
+    await this.showMarks();
     this.board.announce(analysisWords.reviewCancelled);
   }
 
@@ -282,7 +337,8 @@ class Analysis {
   showReview(rv) {
     this.progress.max = rv.total;
     this.progress.value = rv.done;
-    this.progressText.textContent = analysisWords.reviewed(rv.done, rv.total, rv.finished ? null : rv.left);
+    this.progressText.textContent = analysisWords.reviewed(rv.done, rv.total, rv.finished ? null : rv.left)
+      + analysisWords.unjudged(rv.entries.filter((entry) => !entry.judged).length);
     this.board.fig.dataset.reviewDone = String(rv.done);
     this.cancel.hidden = rv.finished;
     this.drawGraph();

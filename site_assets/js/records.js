@@ -24,8 +24,8 @@
 //   (the play request gets branch: the later moves stay, as the main line);
 //   "Play from here" makes the next move replace them instead. A game with
 //   variations shows the engine's tree (state.tree_html): every move of every
-//   line is clickable (goto node), each variation can be promoted to the
-//   main line or deleted (the variation command).
+//   line is clickable (goto node), each variation can be promoted one
+//   level, made the main line or deleted (the variation command).
 //
 // - Nothing lost: a stored entry longer than the engine keeps (MAX_SAVED)
 //   is never sent to it; it is set aside at once, like one the engine could
@@ -579,14 +579,14 @@ class Records {
     board.announce(recordWords.went(name, st.result ? st.result.text : st.status, st.status));
   }
 
-  /** Promote or delete the variation that starts at ``node``. @param {string} op @param {number} node */
+  /** Promote (one level), make the main line or delete the variation that starts at ``node``. @param {string} op @param {number} node */
   async variation(op, node) {
     const board = this.board;
     if (!board.state || board.busy) return;
     const reply = await board.request({ cmd: "variation", op, node });
     if (!reply || board.dead) return;
     board.apply(reply.state);
-    board.announce(op === "promote" ? recordWords.promoted : recordWords.deleted);
+    board.announce(op === "promote" ? recordWords.promoted : op === "main" ? recordWords.madeMain : recordWords.deleted);
   }
 
   playFromHere() {

@@ -188,7 +188,8 @@ export const recordWords = {
   stepped: (ply, total, name, status) => (name ? `Move ${ply} of ${total}: ${name}. ${status}.` : `The start. ${status}.`),
   /** @param {string | null} name @param {string} status @param {string} startStatus */
   went: (name, status, startStatus) => (name ? `After ${name}. ${status}.` : `The start. ${startStatus}.`),
-  promoted: "The variation is the main line now.",
+  promoted: "The variation is promoted one level.",
+  madeMain: "The variation is the main line now.",
   deleted: "The variation is deleted.",
   /** @param {number} later */
   replaces: (later) => `Your next move here replaces the ${plural(later, "later move", "later moves")} `
@@ -256,6 +257,8 @@ export const analysisWords = {
   forced: (side, winIn) => `${cap(side)} ${winIn > 0 ? "wins" : "loses"} in ${Math.ceil(Math.abs(winIn) / 2)}`,
   /** @param {number} done @param {number} total @param {number | null} left seconds left, or null */
   reviewed: (done, total, left) => `${done} of ${total} positions${left === null ? "" : `, about ${Math.ceil(left)} s left`}`,
+  /** The moves the review could not judge (its search did not look deep enough). @param {number} n */
+  unjudged: (n) => (n ? `; ${plural(n, "move", "moves")} not judged (the search did not look deep enough)` : ""),
   /** @param {number} ply @param {string} move @param {string} mark @param {string} best */
   marked: (ply, move, mark, best) => `${ply}. ${move}: ${mark} (better: ${best})`,
   /** @param {number} ply */
