@@ -81,9 +81,8 @@ SELF_PLAY_PLAYER = "level1:nodes=300"    # quick, and with level 1's noise: game
 
 # ---------------------------------------------------------- browser pages
 
-FIRST_PAGE = "games/oblong-shatranj/"
-NAV_PAGES = ["games/scheherazade/", "games/sharah-hedman/", "games/sharah-surrounds/",
-             "games/sharah-mittner/"]
+FIRST_PAGE = f"games/{next(iter(VARIANTS))}/"     # the first game's page
+NAV_PAGES = [f"games/{vid}/" for vid in VARIANTS if f"games/{vid}/" != FIRST_PAGE]   # each game's page
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-sync"]
 BOOT_TIMEOUT = 90_000   # ms
@@ -484,6 +483,7 @@ def first_load(page, url: str) -> dict:
                 all_workers: B.workers.map(w => [w.url.split('?')[0].split('/').pop(), Math.round(w.t)]),
                 first_ready: B.ready[0].t, dcl: nav ? nav.domContentLoadedEventEnd : null,
                 fcp: fcp ? fcp.startTime : null, worker_boot: window.sharahDebug.bootMs,
+                steps: window.sharahDebug.bootSteps || null,
                 boards: document.querySelectorAll('figure.sharah-board[data-mode]').length};
     }""")
     return {"painted_s": m["painted"] / 1000, "first_ready_s": m["first_ready"] / 1000,
@@ -493,6 +493,8 @@ def first_load(page, url: str) -> dict:
             "worker_created_s": m["worker"] / 1000 if m["worker"] is not None else None,
             "worker_ready_s": m["worker_ready"] / 1000 if m["worker_ready"] is not None else None,
             "worker_boot_s": (m["worker_boot"] or 0) / 1000, "board_in_viewport": m["rect"]["inViewport"],
+            # the worker's own timeline: ms from its script's start to the end of each step
+            "boot_steps_ms": m["steps"],
             "boards": m["boards"], "workers": m["all_workers"]}
 
 
@@ -630,34 +632,62 @@ def search_bench(b: Browser, site: Path) -> dict:
         ctx.close()
 
 
-# The review job: a 60-ply game of each (page, variant, options), played by
+# The review job: a 60-ply game of each (page, variant, options) (each
+# game's ``bench_review``), played by
 # a quick self-play player with a fixed seed, opened by a share link and
 # reviewed by the page's "Review the game" (analysis.js) at the default
 # analysis budget; the budget is 60 s a game.
 REVIEW_PLIES = 60
 REVIEW_BUDGET = 60.0        # s, the whole review of a 60-ply game in the browser
-REVIEW_JOBS = [("games/oblong-shatranj/", "oblong-shatranj", {"die": False}),
-               ("games/oblong-shatranj/", "oblong-shatranj", {}),
-               ("games/scheherazade/", "scheherazade", {}),
-               ("games/sharah-hedman/", "sharah-hedman", {})]
+REVIEW_JOBS = [(f"games/{cls.id}/", cls.id, options) for cls in VARIANTS.values() for options in cls.bench_review]
 
 
-def review_game(variant: str, options: dict) -> str:
-    """A share link to a game of ``REVIEW_PLIES`` plies (fixed seed)."""
+def review_game(variant: str, options: dict):
+    """A game of ``REVIEW_PLIES`` plies (fixed seed)."""
     import sharah_web
-    from sharah_web import record
     from sharah_web.search import make_player
     game = sharah_web.new_game(variant, seed=11, **options)
     player = make_player("level1:nodes=200", seed=11)
     while len(game.history) < REVIEW_PLIES and game.result is None:
         game.play(player.choose(game))
-    return record.format_link(game)
+    return game
+
+
+def review_engine(variant: str, options: dict) -> dict:
+    """The review's searches of the same game on CPython, node budgets only
+    (no time cap: the same nodes on any machine), side by side with the
+    default level's (what a review cost before it had its own budget):
+    nodes, processor time, the depths finished, the moves judged and marked."""
+    from sharah_web import analysis, record, search
+    game = review_game(variant, options)
+    line = record.line(game)
+    review = analysis.review_budget(game.variant)["nodes"]
+    level = search.tuning_for(game.variant).nodes(search.level_of(search.DEFAULT_LEVEL))
+    out = {}
+    for name, nodes in (("review", review), ("level 2", level)):
+        row = {"budget": nodes, "nodes": 0, "cpu": 0.0, "depths": {}, "judged": 0, "marks": 0, "positions": 0}
+        for i in range(len(line) + 1):
+            at = game.at(i)
+            if at.result is not None:
+                continue
+            c0 = time.process_time()
+            move, info = search.best_move(at, budget={"nodes": nodes, "seconds": 10 ** 6})
+            row["cpu"] += time.process_time() - c0
+            entry = analysis.review_entry(at, i, move, info, line[i].move if i < len(line) else None)
+            row["nodes"] += info["nodes"]
+            row["positions"] += 1
+            row["depths"][info["depth"]] = row["depths"].get(info["depth"], 0) + 1
+            row["judged"] += entry["judged"]
+            row["marks"] += bool(entry["mark"])
+        out[name] = row
+    return out
 
 
 def review_bench(b: Browser) -> list[dict]:
     out = []
     for path, variant, options in REVIEW_JOBS:
-        link = review_game(variant, options)
+        from sharah_web import record
+        link = record.format_link(review_game(variant, options))
         label = variant + "".join(f" {k}={v}" for k, v in options.items())
         note(f"reviewing a {REVIEW_PLIES}-ply game of {label} in the browser")
         ctx = b.context()
@@ -677,9 +707,13 @@ def review_bench(b: Browser) -> list[dict]:
             page.wait_for_function("(f) => f.dataset.review === 'done'", arg=handle, timeout=600_000)
             wall = time.perf_counter() - began
             text = page.evaluate("(f) => f.querySelector('.sharah-review-progress').textContent", handle)
-            out.append({"game": label, "plies": plies, "seconds": round(wall, 2), "progress": text})
+            marks = page.evaluate("(f) => f.querySelectorAll('ol.sharah-moves li[data-mark]').length", handle)
+            out.append({"game": label, "plies": plies, "seconds": round(wall, 2), "progress": text,
+                        "marks": marks, "load": load_average()})
         finally:
             ctx.close()
+        note("the same game's searches on CPython (node budgets only), the review's and the default level's")
+        out[-1]["engine"] = review_engine(variant, options)
     return out
 
 
@@ -688,7 +722,13 @@ def print_review(rows: list[dict]) -> None:
         f"budget; budget {REVIEW_BUDGET:g} s):")
     for r in rows:
         say(f"  {r['game']:<34} {r['plies']:>3} plies  {r['seconds']:7.1f} s  "
-            f"{verdict(r['seconds'] <= REVIEW_BUDGET)}  ({r['progress']})")
+            f"{verdict(r['seconds'] <= REVIEW_BUDGET)}  ({r['progress']}; {r.get('marks', 0)} marks in the "
+            f"move list; load average after {r.get('load', '?')})")
+        for name, e in (r.get("engine") or {}).items():
+            depths = ", ".join(f"{n} at {d}" for d, n in sorted(e["depths"].items()))
+            say(f"      CPython, {name:<8} budget {e['budget']:>6,} nodes: {e['nodes']:>9,} nodes, "
+                f"{e['cpu']:6.1f} s cpu over {e['positions']} positions; depth finished: {depths}; "
+                f"{e['judged']} moves judged, {e['marks']} marked")
 
 
 def has_search() -> bool:
@@ -783,6 +823,10 @@ def print_browser(res: dict) -> None:
                      f"{r['first_ready_s'] - msg:.2f} s")
         say(f"  run {i}: board painted {r['painted_s']:.3f} s (FCP {r['fcp_s'] or 0:.3f} s); "
             f"first board interactive {r['first_ready_s']:.2f} s{parts}")
+        st = r.get("boot_steps_ms")
+        if st and all(k in st for k in ("runtime", "unpacked", "imported")):
+            say(f"         in the worker: runtime loaded {st['runtime']} ms, engine unpacked "
+                f"+{st['unpacked'] - st['runtime']} ms, engine imported +{st['imported'] - st['unpacked']} ms")
         say(f"         bare Pyodide boot {bare['page_s']:.2f} s = worker created "
             f"{bare['worker_created_s'] or 0:.2f} s + loadPyodide {bare['worker_s']:.2f} s + the rest; "
             f"ratio {r['first_ready_s'] / bare['page_s']:.2f}")

@@ -27,6 +27,7 @@ from pathlib import Path
 from devkit.chromium import require_chromium
 from sharah_web import new_game
 from sharah_web.svg import render_svg
+from sharah_web.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -42,18 +43,24 @@ FAVICON = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
 </svg>
 """
 
-GAMES = [
-    "Sha'rah, from The Wheel of Time, in three readings",
-    "Oblong Shatranj with die",
-    "Scheherazade",
-]
+NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def card_games() -> list[str]:
+    """The card's list of games, from the registry: the readings of Sha'rah
+    (the games whose title starts so) as one line, then each other game."""
+    titles = [cls.title for cls in VARIANTS.values()]
+    readings = [t for t in titles if t.startswith("Sha'rah")]
+    lead = ([f"Sha'rah, from The Wheel of Time, in {NUMBERS.get(len(readings), len(readings))} readings"]
+            if len(readings) > 1 else readings)
+    return lead + [t for t in titles if t not in readings]
 
 
 def card_html() -> str:
     """The social card as a page of exactly 1200x630 pixels."""
     game = new_game("sharah-surrounds")
     board = render_svg(game.current, uid="card", coords=False)
-    items = "".join(f"<li>{html.escape(g)}</li>" for g in GAMES)
+    items = "".join(f"<li>{html.escape(g)}</li>" for g in card_games())
     return f"""<!doctype html><html><head><meta charset="utf-8"><style>
       html, body {{ margin: 0; width: 1200px; height: 630px; overflow: hidden; }}
       body {{ display: flex; align-items: center; gap: 48px; padding: 0 56px 0 35px;

@@ -32,26 +32,27 @@ if [ ! -x node_modules/.bin/tsc ]; then
     echo "[test] error: node_modules/.bin/tsc is missing: run bash scripts/setup.sh (npm ci installs TypeScript)" >&2
     exit 1
 fi
+# check NAME HINT COMMAND...: run COMMAND, count it as one passed or failed
+# part, and on failure print HINT (its lines) to stderr
+check() {
+    local name="$1" hint="$2"
+    shift 2
+    if "$@"; then
+        passed=$((passed + 1))
+        parts+=("$name passed")
+    else
+        failed=$((failed + 1))
+        parts+=("$name FAILED")
+        printf '%s\n' "$hint" >&2
+    fi
+}
 echo "[test] type check: tsc -p tsconfig.json"
-if node_modules/.bin/tsc -p tsconfig.json --pretty false; then
-    passed=$((passed + 1))
-    parts+=("type check passed")
-else
-    failed=$((failed + 1))
-    parts+=("type check FAILED")
-    echo "[test] the type check FAILED: the errors above are in the widget's JavaScript (JSDoc types," >&2
-    echo "[test] tsconfig.json); if contract.d.ts is stale, run: python scripts/contract_types.py" >&2
-fi
+check "type check" "[test] the type check FAILED: the errors above are in the widget's JavaScript (JSDoc types,
+[test] tsconfig.json); if contract.d.ts is stale, run: python scripts/contract_types.py" \
+    node_modules/.bin/tsc -p tsconfig.json --pretty false
 
 # ---- 2. the lint
-if "$SHARAH_VENV/bin/ruff" check --quiet; then
-    passed=$((passed + 1))
-    parts+=("lint passed")
-else
-    failed=$((failed + 1))
-    parts+=("lint FAILED")
-    echo "[test] error: ruff check found problems (above)" >&2
-fi
+check "lint" "[test] error: ruff check found problems (above)" "$SHARAH_VENV/bin/ruff" check --quiet
 
 # ---- 3. the JavaScript unit tests, on fixtures written by the engine
 echo "[test] JavaScript unit tests: python tests/js/fixtures.py; node --test tests/js/"

@@ -25,6 +25,18 @@ sites do: one pawn ahead expects 0.59, three pawns 0.75; a game may
 declare its own ``Variant.score_scale``). A move that loses at least
 ``MARKS`` of it against the engine's choice, from the same search, is an
 inaccuracy, a mistake or a blunder (docs/about/computer.md).
+
+**The review's budget.** A review thinks about every position of a game,
+so each gets less than the computer's move: ``REVIEW_NODES`` of the
+default level's node budget (the game's own), the look-ahead capped at
+``REVIEW_SECONDS`` of thinking and the whole search of a position
+(its first look and safety pass included) at ``REVIEW_STOP``. The node
+budget ends it on an ordinary machine (the same marks on any machine);
+the caps only on a slow one, so that a 60-move game is reviewed within a
+minute in the browser whatever the machine. A move is marked only where
+the search is deep enough to judge it: where it finished ``MARK_DEPTH``
+moves deep (every reply to every move seen), comparing the scores of that
+depth alone, or where it proved that the move played loses.
 """
 
 from __future__ import annotations
@@ -43,7 +55,12 @@ LOGISTIC = 0.368        # per pawn, as chess sites read centipawns (0.00368 per 
 # level's (what the computer plays); each later one looks four times as far.
 STAGES = ({"nodes": None, "seconds": None}, {"nodes": 4, "seconds": 4.0}, {"nodes": 16, "seconds": 16.0})
 ARROWS = 3              # arrows drawn for the line's first moves
-REVIEW_VERSION = 1
+REVIEW_VERSION = 2
+# A review's budget for each position (see above).
+REVIEW_NODES = 0.5      # of the default level's node budget in the game
+REVIEW_SECONDS = 0.5    # the look-ahead's time cap (thinking time)
+REVIEW_STOP = 0.7       # the whole search of a position, at most (thinking time)
+MARK_DEPTH = 2          # a move is judged where the search finished this deep
 
 
 class AnalysisMove(TypedDict):
@@ -99,6 +116,8 @@ class ReviewEntry(TypedDict):
     played: "str | None"   # the move played from here (notation), None at the end
     loss: float            # the expected score the played move gave away, 0..1
     mark: str              # "", "inaccuracy", "mistake" or "blunder"
+    depth: int             # how many moves deep the search finished
+    judged: bool           # deep enough to judge the move played (else no mark)
 
 
 class ReviewReply(TypedDict):
@@ -281,10 +300,30 @@ class Analysis:
 
 # ------------------------------------------------------------------ review
 
+def _loss(info: dict, move: Move | None, played: Move | None, scale: float) -> tuple[float, bool]:
+    """How much of the expected score ``played`` gave away against the
+    engine's ``move``, and whether the search was deep enough to say:
+    finished ``MARK_DEPTH`` deep (the scores of that depth alone, all from
+    one look-ahead: the best move's exact, the others' at most what they
+    are worth, so a loss is never overstated), or proved that ``played``
+    loses while ``move`` may not."""
+    if played is None or move is None or played.notation == move.notation:
+        return 0.0, True
+    settled = info.get("settled") or {}
+    if int(info.get("depth") or 0) >= MARK_DEPTH and played.notation in settled:
+        top, mine = max(settled.values()), settled[played.notation]
+    else:
+        scores = info.get("scores") or {}
+        top, mine = scores.get(move.notation), scores.get(played.notation)
+        if top is None or mine is None or not mine < -_search().PROVEN < top:
+            return 0.0, False
+    return max(0.0, expected(top, _win_in(top), scale) - expected(mine, _win_in(mine), scale)), True
+
+
 def review_entry(game: Game, ply: int, move: Move | None, info: dict, played: Move | None) -> ReviewEntry:
     """Position ``ply`` of a game and the move played from it, judged by
     the search that found ``move``: how much of the expected score the
-    played move gave away against the engine's choice."""
+    played move gave away against the engine's choice (``_loss``)."""
     v = game.variant
     first, mover = first_side(v), game.to_move
     scale = _scale(v)
@@ -292,28 +331,33 @@ def review_entry(game: Game, ply: int, move: Move | None, info: dict, played: Mo
         w = game.result.winner
         return {"ply": ply, "score": None, "win_in": None,
                 "expected": 0.5 if w is None else (1.0 if w == first else 0.0),
-                "best": None, "best_name": "", "played": None, "loss": 0.0, "mark": ""}
+                "best": None, "best_name": "", "played": None, "loss": 0.0, "mark": "",
+                "depth": 0, "judged": True}
     score, win_in = info.get("score"), info.get("win_in")
-    best_exp = expected(score, win_in, scale)          # for the mover
-    loss = 0.0
-    if played is not None and move is not None and played.notation != move.notation:
-        s = (info.get("scores") or {}).get(played.notation)
-        if s is not None:
-            loss = max(0.0, best_exp - expected(s, _win_in(s), scale))
+    loss, judged = _loss(info, move, played, scale)
     fv = _view(score, mover, first)
     fw = None if win_in is None else (win_in if mover == first else -win_in)
     return {"ply": ply, "score": None if fv is None else fv + 0.0, "win_in": fw, "expected": round(expected(fv, fw, scale), 4),
             "best": None if move is None else move.notation,
             "best_name": "" if move is None else v.move_name(game.current, move),
             "played": None if played is None else played.notation, "loss": round(loss, 4),
-            "mark": mark_for(loss)}
+            "mark": mark_for(loss) if judged else "", "depth": int(info.get("depth") or 0), "judged": judged}
+
+
+def review_budget(variant) -> dict:
+    """The look-ahead's budget for one position of a review (``REVIEW_NODES``
+    of the default level's nodes, ``REVIEW_SECONDS``)."""
+    search = _search()
+    base = search.tuning_for(variant).nodes(search.level_of(search.DEFAULT_LEVEL))
+    return {"nodes": max(1, int(base * REVIEW_NODES)), "seconds": REVIEW_SECONDS}
 
 
 class Review:
     """A review of a game's whole line, a position at a time, each at the
-    default level's budget; ``kept`` entries (a review saved with the game)
-    are taken over for every position whose moves up to it, and the move
-    played from it, are the same, so a new move reviews only what changed."""
+    review's budget (``review_budget``, and ``REVIEW_STOP`` in all);
+    ``kept`` entries (a review saved with the game) are taken over for
+    every position whose moves up to it, and the move played from it, are
+    the same, so a new move reviews only what changed."""
 
     def __init__(self, game: Game, kept: dict | None = None):
         self.game = game
@@ -323,6 +367,9 @@ class Review:
         self.seconds = 0.0
         self.reviewed = 0            # positions searched here (for the estimate)
         self.thinker = None
+        self.budget = review_budget(game.variant)
+        self.thought = 0.0           # the thinking time of the position's search before this slice
+        self.slice_began = 0.0
         if kept:
             old_moves, old = kept.get("moves") or [], kept.get("entries") or []
             for i, e in enumerate(old):
@@ -348,8 +395,9 @@ class Review:
                 continue
             if self.thinker is None:
                 search = _search()
-                self.thinker = search.Thinker(at, search.DEFAULT_LEVEL, 0)
+                self.thinker = search.Thinker(at, search.DEFAULT_LEVEL, 0, self.budget, stop=self._over)
             left = None if budget_end is None else max(0.001, budget_end - time.perf_counter())
+            self.thought, self.slice_began = self.thinker.seconds, time.perf_counter()
             out = self.thinker.step(seconds=left)
             if out is None:
                 break
@@ -360,6 +408,13 @@ class Review:
                 break
         self.seconds += time.perf_counter() - began
         return self.summary()
+
+    def _over(self) -> bool:
+        """The position's search has thought ``REVIEW_STOP`` in all (the
+        search asks every few hundred nodes; its first look and safety
+        pass have no other limit)."""
+        import time
+        return self.thought + time.perf_counter() - self.slice_began > REVIEW_STOP
 
     def summary(self) -> ReviewReply:
         """The review so far."""
@@ -380,9 +435,21 @@ class Review:
         return {"v": REVIEW_VERSION, "moves": self.moves[:len(self.entries)], "entries": list(self.entries)}
 
 
+def marks_of(game: Game, kept: dict | None) -> dict:
+    """The marks of a review kept with ``game`` (``Review.kept``) on the
+    moves of its tree that are still there: ``id(ply)`` -> ``(mark, the
+    engine's better move as the move list writes it)``."""
+    if not kept:
+        return {}
+    plies = record.plies_along(game, kept["moves"])
+    return {id(plies[e["ply"]]): (e["mark"], e["best_name"])
+            for e in kept["entries"] if e["mark"] and e["ply"] < len(plies)}
+
+
 ENTRY_TYPES = {"ply": int, "score": (int, float, type(None)), "win_in": (int, type(None)),
                "expected": (int, float), "best": (str, type(None)), "best_name": str,
-               "played": (str, type(None)), "loss": (int, float), "mark": str}
+               "played": (str, type(None)), "loss": (int, float), "mark": str,
+               "depth": int, "judged": bool}
 
 
 def check_review(blob) -> dict:
@@ -397,7 +464,7 @@ def check_review(blob) -> dict:
         raise NotationError("the review's positions are damaged")
     for i, e in enumerate(entries):
         if not isinstance(e, dict) or set(e) != set(ENTRY_TYPES) or e["ply"] != i or any(
-                isinstance(e[k], bool) or not isinstance(e[k], t) for k, t in ENTRY_TYPES.items()):
+                isinstance(e[k], bool) != (t is bool) or not isinstance(e[k], t) for k, t in ENTRY_TYPES.items()):
             raise NotationError(f"the review's position {i} is damaged")
         if e["mark"] not in ("",) + tuple(n for n, _ in MARKS) or not 0 <= e["expected"] <= 1:
             raise NotationError(f"the review's position {i} is damaged")

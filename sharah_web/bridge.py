@@ -39,7 +39,6 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from . import record
-from .analysis import AnalysisReply, ReviewReply
 from .core import NotationError
 from .session import Board
 
@@ -153,8 +152,10 @@ def _goto(board: Board, req: dict) -> dict:
 
 
 def _variation(board: Board, req: dict) -> dict:
-    """``op`` ``promote`` (the line through ``node`` becomes the main line)
-    or ``delete`` (the variation that starts at ``node``)."""
+    """``op`` ``promote`` (the line through ``node`` goes up one level: at
+    the nearest branch where it is a variation it becomes the main
+    continuation), ``main`` (it becomes the main line) or ``delete`` (the
+    variation that starts at ``node``)."""
     board.variation(req.get("op"), req.get("node"))
     return {}
 
@@ -284,7 +285,8 @@ class Command:
     fields: tuple[str, ...] = ()   # the request's fields besides cmd and board
     board: str = "open"            # "open": an open board; "id": a board id only; "none"
     state: bool = True             # the reply carries the board's state
-    reply: tuple = ()              # (key, TypedDict): the reply's declared payload, if any
+    reply: tuple = ()              # (key, TypedDict): the reply's declared payload, if any; the
+                                   # analysis' by name (analysis.py, imported at the first analyse)
 
 
 COMMANDS: dict[str, Command] = {
@@ -306,9 +308,9 @@ COMMANDS: dict[str, Command] = {
     "think": Command(_think, False, ("level", "seed", "slice_ms"), state=False),
     "hint": Command(_think, False, ("level", "seed", "slice_ms"), state=False),
     "levels": Command(_levels, False, state=False),
-    "analyse": Command(_analyse, False, ("slice_ms",), state=False, reply=("analysis", AnalysisReply)),
+    "analyse": Command(_analyse, False, ("slice_ms",), state=False, reply=("analysis", "AnalysisReply")),
     "review": Command(_review, False, ("slice_ms", "look", "cancel"), state=False,
-                      reply=("review", ReviewReply)),
+                      reply=("review", "ReviewReply")),
     "record": Command(_record, False, ("tags",), state=False),
     "link": Command(_link, False, state=False),
     "save": Command(_save, False, state=False),

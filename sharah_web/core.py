@@ -29,7 +29,7 @@ millions of them (a Light/Shadow perft(2) makes 1.1 million moves).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from importlib import import_module
 from typing import Any, Iterable
@@ -149,13 +149,25 @@ class Move:
     label: str = ""              # shown when several moves share frm/to
     aliases: tuple[str, ...] = ()  # other accepted spellings
     kind: str = "move"           # "move", "drop", "pass", "remove", ...
+    _facts: tuple | None = field(default=None, compare=False, repr=False)   # see facts()
 
     def __str__(self) -> str:
         return self.notation
 
     def captured(self) -> list[int]:
         """Squares of the pieces this move takes (not of pieces that merely leave)."""
-        return [e.sq for e in self.effects if isinstance(e, Remove) and e.capture]
+        return list((self._facts or self.facts())[0])
+
+    def facts(self) -> tuple[tuple[int, ...], bool]:
+        """``(squares of the pieces it takes, whether it changes the game
+        state)``: what the search asks of a move again and again, worked out
+        once (a move never changes; this is no part of its value)."""
+        facts = self._facts
+        if facts is None:
+            effects = self.effects
+            facts = self._facts = (tuple(e.sq for e in effects if isinstance(e, Remove) and e.capture),
+                                   any(isinstance(e, SetState) for e in effects))
+        return facts
 
     def touched(self) -> set[int]:
         """Every square this move changes, for highlighting."""
@@ -454,6 +466,9 @@ class Variant:
     # The options with which the benchmark times the computer's moves
     # (scripts/bench.py, in the browser).
     bench_search: tuple[dict[str, Any], ...] = ({},)
+    # The options with which the benchmark reviews a 60-ply game in the
+    # browser (scripts/bench.py --review); none: the game is not reviewed.
+    bench_review: tuple[dict[str, Any], ...] = ()
 
     def __init__(self, **options):
         self.geometry = Geometry(self.width, self.height)
@@ -1194,12 +1209,19 @@ class Game:
             node = node.parent
         return True
 
-    def promote(self, node: Node) -> None:
-        """Make the line through ``node`` the main line (at every branch on its way)."""
+    def promote(self, node: Node, to_main: bool = False) -> None:
+        """Promote the line through ``node`` one level: at the nearest branch
+        on its way back where it is a variation, it becomes the main
+        continuation (a variation of a variation becomes the variation it
+        branched from); with ``to_main``, at every branch on its way (it
+        becomes the main line of the game)."""
         while node.parent is not None:
             siblings = node.parent.children
-            siblings.remove(node)
-            siblings.insert(0, node)
+            if siblings[0] is not node:
+                siblings.remove(node)
+                siblings.insert(0, node)
+                if not to_main:
+                    break
             node = node.parent
         self.goto_node(self._node)
 

@@ -22,7 +22,8 @@ it: on or near the screen, or tapped.
 An answer's ``state`` is the part of the open answer the page needs early
 (``EARLY_STATE_KEYS``, keys of ``BoardState``), ``grid`` the board's squares
 as drawn (``[width, height, "names, row by row from the top"]``: the page
-lays its squares over the static drawing). Its ``fx`` is parallel to
+lays its squares over the static drawing), ``hint`` the hint circle each
+live square has (``svg.HINT_SHAPE``: centre and radius, in squares). Its ``fx`` is parallel to
 ``state.moves``; each item is ``0`` for a plain move (its ``captures``
 leave the board, then the piece on ``from`` goes to ``to``; a drop: a
 piece of the kind dropped is put on ``to`` for the side to move), ``[1,
@@ -49,7 +50,7 @@ import xml.etree.ElementTree as ET
 
 from .core import Change, Move, Piece, Place, Remove, Shift
 from .session import STATE_KEYS, Board
-from .svg import _piece
+from .svg import HINT_SHAPE, _piece, drawn_order
 
 __all__ = ["EARLY_STATE_KEYS", "early_answer", "page_file", "page_key"]
 
@@ -95,14 +96,9 @@ def early_answer(config: dict) -> dict:
     usual = max(set(after), key=after.count) if after else variant.opponent(pos.to_move)
     exceptions = {str(i): side for i, side in enumerate(after) if side != usual}
     geo = variant.geometry
-    W, H = geo.width, geo.height
-    grid = []
-    for row in range(H):
-        for col in range(W):
-            f, r = (W - 1 - col, row) if flip else (col, H - 1 - row)
-            grid.append(names[f + r * W])
+    grid = " ".join(names[sq] for sq, _, _ in drawn_order(geo, flip))
     out = {"state": state, "fx": fx, "looks": looks, "next": [usual, exceptions],
-           "grid": [W, H, " ".join(grid)]}
+           "grid": [geo.width, geo.height, grid], "hint": list(HINT_SHAPE)}
     if board.mode == "game":
         # the game as the browser keeps it (the ``save`` answer): a board whose
         # kept game is just this one is still the board as built
@@ -169,8 +165,7 @@ def _effects(move: Move, names: list[str], look, pos, after) -> int | list:
             out.append(["p", names[e.sq], look(e.piece)])
         elif isinstance(e, Change):
             out.append(["c", names[e.sq], look(e.piece)])
-    target = {names[sq]: look(p) for sq, p in after.pieces()}
-    if _draw({names[sq]: look(p) for sq, p in pos.pieces()}, out) != target:
+    if not _drawn_alike(pos, move, after):
         before = pos.board
         out = [["r", names[sq]] for sq, p in enumerate(before) if p is not None and after.board[sq] is None]
         out += [["c" if before[sq] is not None else "p", names[sq], look(p)]
@@ -185,19 +180,17 @@ def _effects(move: Move, names: list[str], look, pos, after) -> int | list:
     return out
 
 
-def _draw(picture: dict, effects: list) -> dict | None:
-    """``effects`` applied to a square -> look map, as the page applies them
-    (None: they do not apply)."""
-    pic = dict(picture)
-    for op, a, *rest in effects:
-        if op == "s" and a in pic and rest[0] not in pic:
-            pic[rest[0]] = pic.pop(a)
-        elif op == "r" and a in pic:
-            del pic[a]
-        elif op == "p" and a not in pic:
-            pic[a] = rest[0]
-        elif op == "c" and a in pic:
-            pic[a] = rest[0]
-        else:
-            return None
-    return pic
+def _drawn_alike(pos, move: Move, after) -> bool:
+    """Do the move's effects on the picture (the pieces it shifts, removes,
+    puts down, changes), applied by the engine's own effects, draw the
+    position the engine reaches? (A variant may do more than the effects say.)"""
+    drawn = pos.copy()
+    try:
+        for e in move.effects:
+            if isinstance(e, (Shift, Remove, Place, Change)):
+                e.apply(drawn)
+    except AssertionError:      # an effect that does not apply to the picture
+        return False
+    def drawing(p):     # what a look is made from (early_answer: look)
+        return p and (p.kind, p.side, p.facing)
+    return [drawing(p) for p in drawn.board] == [drawing(p) for p in after.board]

@@ -92,33 +92,54 @@ DRAW_WORDS = {
 }
 
 
+# A review's marks beside the moves, as chess books write them.
+MARK_SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+def mark_html(mark) -> str:
+    """A review's mark of a move (``(mark, better move)``, or ``None``):
+    its sign, and for screen readers its name and the better move."""
+    if not mark:
+        return ""
+    name, better = mark
+    said = f"{name}, better {better}" if better else name
+    return (f'<span class="sharah-move-mark" data-mark="{escape(name)}" title="{escape(_cap(said))}">'
+            f'<span aria-hidden="true">{MARK_SIGNS.get(name, "?")}</span>'
+            f'<span class="sharah-visually-hidden"> ({escape(said)})</span></span>')
+
+
 def move_list_html(names, sides, numbers, kinds, first_ply: int = 1, current: int | None = None,
-                   future: bool = False) -> str:
+                   future: bool = False, marks=None) -> str:
     """The move list's items (the ``li`` of ``ol.sharah-moves``): each with
     its ply (``data-ply``), side, kind and number; ``current``: the ply
-    shown (``aria-current``); ``future``: moves to redo (``.sharah-future``).
+    shown (``aria-current``); ``future``: moves to redo (``.sharah-future``);
+    ``marks``: a review's mark for each move, or ``None`` (``mark_html``).
     A draw offer, accepted or declined, is written in words ("White declines
     the draw"), not only set apart by its style."""
     out = []
     cls = ' class="sharah-future"' if future else ''
-    for i, (name, side, no, kind) in enumerate(zip(names, sides, numbers, kinds)):
+    marks = marks or [None] * len(names)
+    for i, (name, side, no, kind, mark) in enumerate(zip(names, sides, numbers, kinds, marks)):
         ply = first_ply + i
         out.append(f'<li{cls} data-ply="{ply}" '
                    f'data-side="{escape(side or "")}" data-kind="{escape(kind)}"'
+                   + (f' data-mark="{escape(mark[0])}"' if mark else '')
                    + (' aria-current="step"' if ply == current else '') + '>'
                    + (f'<span class="sharah-move-no">{escape(no)}</span>' if no else '')
                    + (_draw_words(side, kind, name) if kind in DRAW_WORDS else escape(name))
-                   + '</li>')
+                   + mark_html(mark) + '</li>')
     return "".join(out)
 
 
-def tree_html(game, first: str, current: int) -> str:
+def tree_html(game, first: str, current: int, marks: dict | None = None) -> str:
     """The move list with its variations (the ``li`` of ``ol.sharah-moves``,
     for a game whose tree branches): every move an item naming its node
     (``data-node``, the index ``goto`` takes), the main line first; each
     variation an item after the move it replaces, in parentheses, its moves
     in a list of their own (nested as deep as they go), with buttons to
-    promote it to the main line or delete it. ``current``: the node shown."""
+    promote it one level, make it the main line (a variation inside a
+    variation: promoting goes one level only) or delete it. ``current``:
+    the node shown; ``marks``: a review's marks (``id(ply)`` -> mark)."""
     from .notation import number_step
     index = {id(n): i for i, n in enumerate(game.nodes())}
 
@@ -128,14 +149,20 @@ def tree_html(game, first: str, current: int) -> str:
         if not label and fresh and ply.move.kind not in DRAW_WORDS:
             label = f"{max(state[0], 1)}…"
         side, kind, i = ply.before.to_move, ply.move.kind, index[id(node)]
+        mark = (marks or {}).get(id(ply))
         html = (f'<li data-node="{i}" data-side="{escape(side or "")}" data-kind="{escape(kind)}"'
+                + (f' data-mark="{escape(mark[0])}"' if mark else '')
                 + (' aria-current="step"' if i == current else '') + '>'
                 + (f'<span class="sharah-move-no">{escape(label)}</span>' if label else '')
                 + (_draw_words(side, kind, ply.name) if kind in DRAW_WORDS else escape(ply.name))
-                + '</li>')
+                + mark_html(mark) + '</li>')
         return html, after
 
-    def line(node, state, fresh: bool) -> str:
+    def tool(op: str, i: int, text: str, label: str) -> str:
+        return (f'<button type="button" class="sharah-var-btn" data-var-op="{op}" data-node="{i}" '
+                f'aria-label="{label}" title="{label}">{text}</button>')
+
+    def line(node, state, fresh: bool, level: int) -> str:
         out = []
         while node.children:
             main = node.children[0]
@@ -145,21 +172,20 @@ def tree_html(game, first: str, current: int) -> str:
                 first_html, alt_after = item(alt, state, True)
                 i = index[id(alt)]
                 what = escape(alt.ply.name)
+                up = "the main line" if level == 0 else "the line it branches from"
+                tools = tool("promote", i, "↑", f"Promote the variation from {what} one level (to {up})")
+                if level:
+                    tools += tool("main", i, "⇈", f"Make the line from {what} the main line")
+                tools += tool("delete", i, "×", f"Delete the variation from {what}")
                 out.append(
-                    f'<li class="sharah-variation" data-var="{i}"><span class="sharah-var-tools">'
-                    f'<button type="button" class="sharah-var-btn" data-var-op="promote" data-node="{i}" '
-                    f'aria-label="Promote the variation from {what} to the main line" '
-                    f'title="Make the line from {what} the main line">↑</button>'
-                    f'<button type="button" class="sharah-var-btn" data-var-op="delete" data-node="{i}" '
-                    f'aria-label="Delete the variation from {what}" '
-                    f'title="Delete the variation from {what}">×</button></span>'
+                    f'<li class="sharah-variation" data-var="{i}"><span class="sharah-var-tools">{tools}</span>'
                     f'<ol class="sharah-var-moves" aria-label="Variation from {what}">'
-                    + first_html + line(alt, alt_after, False) + '</ol></li>')
+                    + first_html + line(alt, alt_after, False, level + 1) + '</ol></li>')
             fresh = len(node.children) > 1
             node, state = main, after
         return "".join(out)
 
-    return line(game.root, (0, None), True)
+    return line(game.root, (0, None), True, 0)
 
 
 def _draw_words(side, kind, name) -> str:

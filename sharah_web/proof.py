@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from .core import Line, Move, Position, Remove, Variant
 
 NOT_MOVES = frozenset({"offer-draw", "accept-draw", "decline-draw"})
-ANY_DEFENCE = 120    # replies looked at for one that wins at once (``Prover._any_defence``)
+ANY_DEFENCE = 12     # replies looked at for one that wins at once, after the first time (``Prover._any_defence``)
 
 
 class Budget(Exception):
@@ -85,6 +85,7 @@ class Prover:
         self.killers: dict[int, list[str]] = {}   # ply -> attacker moves that won there
         self.refuters: dict[int, list[str]] = {}  # ply -> defences that refuted there
         self.path: list[str] = []
+        self.scanned: set[int] = set()      # plies where _any_defence looked at every reply
         # the root's own result: a finished game has nothing to prove
         self.root_result = variant.result(self.line)
 
@@ -236,14 +237,20 @@ class Prover:
         """After a first move that does not win at once: a reply, the one
         that wins for the defender at once if there is one among the
         replies looked at (the engine's winning reply), else a capture,
-        else the first. Replies that won at once at a sibling are looked
-        at first, then captures, then the rest, at most ``ANY_DEFENCE``
-        of them: any reply refutes a move that does not win at once, the
-        winning one only makes the reason clearer."""
+        else the first. The first time at a ply every reply is looked at;
+        after that, the replies that won at once at a sibling, then
+        captures, at most ``ANY_DEFENCE`` of them (a winning reply is
+        mostly a threat the first move did nothing about, and any reply
+        refutes a move that does not win at once: the winning one only
+        makes the reason clearer)."""
         ply = len(self.path)
         moves = board_moves(self.line)
         best = None
-        for d in self._order_defence(moves, ply)[:ANY_DEFENCE]:
+        ordered = self._order_defence(moves, ply)
+        if ply in self.scanned:
+            ordered = ordered[:ANY_DEFENCE]
+        self.scanned.add(ply)
+        for d in ordered:
             saved, r = self._push(d)
             self._pop(saved)
             if r is not None and r.winner not in (None, attacker):

@@ -72,28 +72,55 @@ def pick(moves: list[Move], rng: random.Random, capture_bias: float = 0.0, speci
 def play_out(game: Game, rng: random.Random, capture_bias: float = 0.0, special: bool = False,
              plies: int | None = None, limit: int | None = None,
              before: Callable[[list[Move], Move], None] | None = None,
-             after: Callable[[Move], None] | None = None) -> Game:
+             after: Callable[[Move], None] | None = None, moves: int | None = None) -> Game:
     """Play random moves in ``game``: to its end, or until it has ``plies``
-    moves. ``limit``: the plies after which a game that has not ended raises
+    moves, or until ``moves`` legal moves in all were picked from (about the
+    same work in every game, whatever its moves a ply: ``MOVES``).
+    ``limit``: the plies after which a game that has not ended raises
     ``NoEnd``. ``before(moves, move)`` is called before a move is played,
     with the legal moves it was picked from, ``after(move)`` once it is
     played (checks: each must leave the game as it found it)."""
-    while game.result is None and (plies is None or len(game.history) < plies):
+    seen = 0
+    while (game.result is None and (plies is None or len(game.history) < plies)
+           and (moves is None or seen < moves)):
         if limit is not None and len(game.history) >= limit:
             raise NoEnd(f"no end after {limit} plies")
-        moves = game.legal_moves()
-        if not moves:
+        legal = game.legal_moves()
+        if not legal:
             raise NoEnd(f"no legal move and no result in {game.position()}")
-        move = pick(moves, rng, capture_bias, special)
+        seen += len(legal)
+        move = pick(legal, rng, capture_bias, special)
         if before is not None:
-            before(moves, move)
+            before(legal, move)
         game.play(move)
         if after is not None:
             after(move)
     return game
 
 
+# The legal moves a test's random game picks from, in all (``play_out``'s
+# ``moves``): a game of a few moves a ply plays to its end (or far), one of
+# a thousand (the Light and Shadow boards) a few plies.
+MOVES = 20_000
+
+
 def played() -> list[tuple[str, str, dict]]:
     """(label, game id, options): every way of playing every game that the
     scripts play one by one (each game's ``played``), in the site's order."""
     return [(label, cls.id, dict(options)) for cls in VARIANTS.values() for label, options in cls.played.items()]
+
+
+def drawn(seeds: tuple[int, ...] = (1,)) -> list[tuple[str, dict, int]]:
+    """(game id, options, seed): each way of playing each game (``played``)
+    with each seed, its other options drawn by ``draw_options`` from
+    ``random.Random(seed)`` (the tests' random games: every game of the
+    registry, and over the seeds the options it offers). An option that
+    tells the game's ways apart keeps its value (its default where a way
+    does not name it)."""
+    out = []
+    for _label, vid, base in played():
+        ways = {name for cls_id, options in ((v, o) for _l, v, o in played()) if cls_id == vid for name in options}
+        specs = VARIANTS[vid].options
+        fixed = {name: base.get(name, specs[name].default) for name in ways}
+        out += [(vid, draw_options(vid, random.Random(seed), fixed), seed) for seed in seeds]
+    return out

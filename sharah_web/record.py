@@ -139,6 +139,21 @@ def game_text(game: Game) -> GameText:
     return GameText(rules.id, options, start, roll, moves, len(game.history), tree, node)
 
 
+def plies_along(game: Game, moves: list) -> list:
+    """The plies of ``game``'s tree along ``moves`` (move texts as
+    ``game_text`` writes them) from the start, as far as the tree has
+    them, whichever line the board shows."""
+    rules = game.variant
+    chance = has_chance(rules, game.start)
+    out, node = [], game.root
+    for text in moves:
+        node = next((c for c in node.children if _ply_text(rules, c.ply, chance) == text), None)
+        if node is None:
+            break
+        out.append(node.ply)
+    return out
+
+
 def _ply_text(rules, ply, chance: bool) -> str:
     after = roll_of(rules, ply.after) if chance else None
     return ply.move.notation if after is None else f"{ply.move.notation}@{after}"
@@ -705,6 +720,36 @@ _TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\\n]|\\.)*)"\s*\]')
 _NUMBER = re.compile(r"\d+(?:\.+|…)")
 
 
+class _Tree:
+    """A tree of moves being read (a record's or a link's): ``line``, where
+    the moves go, and ``open``, the lines its open variations branched
+    from, innermost last."""
+
+    def __init__(self):
+        self.top: list = []
+        self.line = self.top
+        self.open: list[list] = []
+
+    def branch(self) -> bool:
+        """A variation begins after the line's last move and takes the moves
+        that follow; False (and nothing changes) when it would be nested
+        more than ``MAX_DEPTH - 1`` deep."""
+        if len(self.open) + 1 >= MAX_DEPTH:
+            return False
+        variation: list = []
+        self.line.append(variation)
+        self.open.append(self.line)
+        self.line = variation
+        return True
+
+    def close(self) -> bool:
+        """The innermost variation ends; False when none is open."""
+        if not self.open:
+            return False
+        self.line = self.open.pop()
+        return True
+
+
 def read_record(text: str) -> tuple[dict, list]:
     """The tags and the move texts of a record, in order, each variation
     (in parentheses) a list after the move it replaces (``GameText.tree``);
@@ -712,9 +757,7 @@ def read_record(text: str) -> tuple[dict, list]:
     checked here."""
     text = text.lstrip("\ufeff")
     tags: dict = {}
-    moves: list = []
-    top = moves
-    open_lines: list[list] = []     # the lines a "(" left, innermost last
+    tree = _Tree()
     count = 0
     i, n = 0, len(text)
     while i < n:
@@ -722,7 +765,7 @@ def read_record(text: str) -> tuple[dict, list]:
         if c.isspace():
             i += 1
         elif c == "[":
-            if moves:
+            if tree.top:
                 raise RecordError(f"line {_line(text, i)}: a tag after the moves; tags come first")
             m = _TAG.match(text, i)
             if not m:
@@ -741,21 +784,17 @@ def read_record(text: str) -> tuple[dict, list]:
             end = text.find("\n", i)
             i = n if end < 0 else end + 1
         elif c == "(":
-            if not moves or not isinstance(moves[-1], (str, list)) or not any(isinstance(m, str) for m in moves):
+            if not any(isinstance(m, str) for m in tree.line):
                 raise RecordError(f"line {_line(text, i)}: a variation ( ) must follow the move it replaces")
-            if len(open_lines) + 1 >= MAX_DEPTH:
+            if not tree.branch():
                 raise RecordError(f"line {_line(text, i)}: variations nested more than {MAX_DEPTH - 1} deep")
-            variation: list = []
-            moves.append(variation)
-            open_lines.append(moves)
-            moves = variation
             i += 1
         elif c == ")":
-            if not open_lines:
+            if not tree.open:
                 raise RecordError(f"line {_line(text, i)}: a ) that closes no variation")
-            if not moves:
+            if not tree.line:
                 raise RecordError(f"line {_line(text, i)}: an empty variation ( )")
-            moves = open_lines.pop()
+            tree.close()
             i += 1
         elif c in "]}":
             raise RecordError(f"line {_line(text, i)}: a {c} that closes nothing")
@@ -768,19 +807,19 @@ def read_record(text: str) -> tuple[dict, list]:
             if not token:
                 continue
             if token in RESULTS:
-                if open_lines:
+                if tree.open:
                     raise RecordError(f"line {_line(text, i)}: the result {token} inside a variation; close it with ) first")
                 rest = text[i:].strip()
                 if rest and not re.fullmatch(r"(\{[^}]*\}\s*)*", rest):
                     raise RecordError(f"line {_line(text, i)}: moves after the result {token}")
                 break
-            moves.append(token)
+            tree.line.append(token)
             count += 1
             if count > MAX_PLIES:
                 raise RecordError(f"the record has more than {MAX_PLIES:,} moves")
-    if open_lines:
+    if tree.open:
         raise RecordError("a variation opened with ( is not closed with )")
-    return tags, top
+    return tags, tree.top
 
 
 def _line(text: str, i: int) -> int:
@@ -838,29 +877,23 @@ def _link_tokens(items: list) -> list[str]:
 
 def _link_moves(text: str) -> list:
     """The tree of moves in a link's ``m`` (``_link_tokens`` read back)."""
-    top: list = []
-    line, open_lines = top, []
+    tree = _Tree()
     for token in text.split(","):
         while token.startswith("("):
-            if len(open_lines) + 1 >= MAX_DEPTH:
+            if not tree.branch():
                 raise RecordError(f"the link's variations are nested more than {MAX_DEPTH - 1} deep")
-            variation: list = []
-            line.append(variation)
-            open_lines.append(line)
-            line = variation
             token = token[1:]
         closing = len(token) - len(token.rstrip(")"))
         token = token[:len(token) - closing]
         if not token:
             raise RecordError("the link's moves are damaged (an empty move)")
-        line.append(_unquote(token))
+        tree.line.append(_unquote(token))
         for _ in range(closing):
-            if not open_lines:
+            if not tree.close():
                 raise RecordError("the link's moves are damaged (a ) that closes nothing)")
-            line = open_lines.pop()
-    if open_lines:
+    if tree.open:
         raise RecordError("the link's moves are damaged (a variation not closed)")
-    return top
+    return tree.top
 
 
 def _q(text: str, move: bool = False) -> str:

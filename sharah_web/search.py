@@ -71,7 +71,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from .core import Game, Line, Move, Position, Remove, SetState, Shift, Variant
+from .core import Game, Line, Move, Position, Variant
 
 WIN = 10_000.0          # a won position, less the plies it takes
 PROVEN = WIN - 1_000    # scores beyond this are wins or losses found by search
@@ -322,26 +322,18 @@ class _Search:
         i = -1
         for m in moves:
             i += 1
+            if m.kind in SKIP_KINDS:
+                continue
             n = m.notation
             if n == first:
-                if m.kind not in SKIP_KINDS:
-                    add((-1e9, i, m))
+                add((-1e9, i, m))
                 continue
-            effects = m.effects
+            caps, state = m._facts or m.facts()
             gain = 0.0           # what the captures win (one's own pieces count against)
-            state = False
-            if len(effects) != 1 or type(effects[0]) is not Shift:   # not a plain step
-                if m.kind in SKIP_KINDS:
-                    continue
-                for e in effects:
-                    t = type(e)
-                    if t is Remove:
-                        if e.capture:
-                            q = board[e.sq]
-                            if q is not None:
-                                gain += -worth(q) if q.side == side else worth(q)
-                    elif t is SetState:
-                        state = True
+            for c in caps:
+                q = board[c]
+                if q is not None:
+                    gain += -worth(q) if q.side == side else worth(q)
             frm = m.frm
             mover = board[frm] if frm is not None else None
             if gain > 0:
@@ -359,7 +351,7 @@ class _Search:
         return [k[2] for k in keyed]
 
     def remember(self, move: Move, ply: int, depth: int) -> None:
-        if move.captured():
+        if (move._facts or move.facts())[0]:
             return
         ks = self.killers.setdefault(ply, [])
         if move.notation not in ks:
@@ -438,7 +430,7 @@ class _Search:
         late = (self.reduce and depth >= REDUCE_DEPTH and len(moves) > REDUCE_AFTER
                 and not (self.in_check and self.in_check(pos, pos.to_move)))
         for i, m in enumerate(moves):
-            if late and i >= REDUCE_AFTER and not m.captured():
+            if late and i >= REDUCE_AFTER and not (m._facts or m.facts())[0]:
                 v = yield from self.child(m, depth - 2, alpha, beta, ply + 1, False)
                 if v > alpha:
                     v = yield from self.child(m, depth - 1, alpha, beta, ply + 1, False)
@@ -474,7 +466,7 @@ class _Search:
         # where listing is charged, the whole listing is (the same nodes as ever)
         moves = self.expand() if self.listing else self.line.capture_moves()
         for i, m in enumerate(moves):
-            sqs = m.captured()
+            sqs = (m._facts or m.facts())[0]
             if sqs:
                 caps.append((-capture_gain(board, sqs, pos.to_move, value), i, m))
         if not caps:
@@ -710,6 +702,7 @@ class Thinker:
         s.start_budgets(self.safety_nodes)     # the look-ahead keeps its whole budget and time
         full_window = bool(noise)
         trusted = 0                          # the depth that ``best`` comes from (0: the first look)
+        settled: dict[str, float] = {}       # every move's score at the last depth searched to the end
         depth = 1
         while not stopped and depth <= lvl.max_depth:
             self.depth = depth
@@ -740,6 +733,7 @@ class Thinker:
                 trusted = depth
                 if not stopped:
                     self.depth_done = depth
+                    settled = dict(latest)
             if stopped:
                 break
             if best_score > PROVEN or best_score < -PROVEN:
@@ -769,7 +763,7 @@ class Thinker:
                 best, best_score = alt, latest.get(alt.notation)
         pv = _pv(s, variant, pos, best) if best is not None else []
         return best, _info(lvl, self.depth_done, s.nodes, s.used, best_score, stopped,
-                           ranking[:5], pv, len(risk), losing, self.safety_nodes, latest)
+                           ranking[:5], pv, len(risk), losing, self.safety_nodes, latest, settled)
 
 
 def best_move(game_or_position, level=DEFAULT_LEVEL, seed: int = 0, budget=None,
@@ -798,7 +792,10 @@ def best_move(game_or_position, level=DEFAULT_LEVEL, seed: int = 0, budget=None,
     opponent answers with a win at once, whatever chance decides) and
     ``safety_nodes`` (its share of ``nodes``), and ``scores``: every root
     move's latest score (notation -> score for the side to move; from the
-    deepest search that reached it: analysis judges the move played by it).
+    deepest search that reached it), and ``settled``: every root move's
+    score at ``depth``, the last depth searched to the end (empty before
+    the first), all from the same look-ahead (a review compares the move
+    played with the best by them).
     """
     return Thinker(game_or_position, level, seed, budget, stop).step()
 
@@ -832,7 +829,7 @@ def _pv(s: _Search, variant: Variant, pos: Position, first: Move, limit: int = 1
 
 def _info(level: Level, depth: int, nodes: int, seconds: float, score, stopped: str,
           ranking: list, pv: list, checked: int = 0, losing: int = 0, safety: int = 0,
-          latest: dict | None = None) -> dict:
+          latest: dict | None = None, settled: dict | None = None) -> dict:
     win_in = None
     if score is not None and abs(score) > PROVEN:
         win_in = int(round(WIN - abs(score))) * (1 if score > 0 else -1)
@@ -842,6 +839,7 @@ def _info(level: Level, depth: int, nodes: int, seconds: float, score, stopped: 
         "moves": [(m.notation, round(v, 2)) for m, v in ranking], "pv": pv,
         "checked": checked, "losing": losing, "safety_nodes": safety,
         "scores": {n: round(v, 2) for n, v in (latest or {}).items()},
+        "settled": {n: round(v, 2) for n, v in (settled or {}).items()},
     }
 
 

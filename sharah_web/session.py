@@ -143,7 +143,7 @@ class BoardState(TypedDict):
     history_sides: list[str]    # who played each
     history_numbers: list[str]  # each move's number in the list ("1.", "1…" or "")
     history_kinds: list[str]    # each move's kind ("move", "drop", "offer-draw"...)
-    moves_html: str        # the move list's items: the moves played (markup.move_list_html)
+    moves_html: str        # the move list's items: the moves played, each with its review mark (markup.move_list_html)
     future_html: str       # the items of the moves to redo (shown while replaying)
     hand: list[HandItem]   # the kinds the player to move may drop now
     hand_html: str         # the hand under the board (markup.hand_html)
@@ -638,19 +638,20 @@ class Board:
             game.redo()
 
     def variation(self, op: Any, node: Any) -> None:
-        """``promote`` the line through ``node`` to the main line, or
-        ``delete`` the variation that starts at ``node``."""
+        """``promote`` the line through ``node`` one level (``Game.promote``),
+        make it the ``main`` line, or ``delete`` the variation that starts
+        at ``node``."""
         if self.mode != "game":
             raise NotationError(f"only a game board has variations (this board is a {self.mode})")
         target = self.game.node_at(node)
-        if op == "promote":
+        if op in ("promote", "main"):
             if self.game.on_main_line(target):
                 raise NotationError("this move is on the main line already")
-            self.game.promote(target)
+            self.game.promote(target, to_main=op == "main")
         elif op == "delete":
             self.game.delete(target)
         else:
-            raise NotationError(f"op is promote or delete, not {op!r}")
+            raise NotationError(f"op is promote, main or delete, not {op!r}")
 
     def saved(self) -> dict:
         """This board's game for the browser's storage (``record.saved_game``),
@@ -799,6 +800,10 @@ class Board:
         node_index = next(i for i, n in enumerate(nodes) if n is game.node)
         branched = any(len(n.children) > 1 for n in nodes)
         free = [] if self.mode == "diagram" else [m for m in entries if not m["from"] and not m["to"]]
+        marks = {}
+        if self.review_kept:
+            from .analysis import marks_of
+            marks = marks_of(game, self.review_kept)
         return {
             "board": self.id,
             "mode": self.mode,
@@ -815,10 +820,12 @@ class Board:
             "history_sides": sides,
             "history_numbers": numbers,
             "history_kinds": kinds,
-            "moves_html": move_list_html(played, sides, numbers, kinds, current=len(played)),
+            "moves_html": move_list_html(played, sides, numbers, kinds, current=len(played),
+                                         marks=[marks.get(id(p)) for p in history]),
             "future_html": move_list_html([f["name"] for f in future], [f["side"] for f in future],
                                           [f["number"] for f in future], [f["kind"] for f in future],
-                                          first_ply=len(played) + 1, future=True),
+                                          first_ply=len(played) + 1, future=True,
+                                          marks=[marks.get(id(p)) for p in reversed(game.future)]),
             "hand": hand,
             "hand_html": hand_html(hand),
             "shortcuts": shortcuts,
@@ -841,7 +848,7 @@ class Board:
                              if self.mode == "game" and options else ""),
             "future": future,
             "node": node_index,
-            "tree_html": tree_html(game, self.first_mover, node_index) if branched else "",
+            "tree_html": tree_html(game, self.first_mover, node_index, marks) if branched else "",
             "puzzle": None if self.puzzle is None else self.puzzle.state(),
         }
 

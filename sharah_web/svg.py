@@ -60,6 +60,9 @@ from . import art
 
 SQ = 100
 TR = art.TOKEN_R
+# a live square's hint circle (``ht``), in squares from the square's top-left
+# corner: centre across, centre down, radius (the early overlay draws it too)
+HINT_SHAPE = (0.5, 0.5, 0.15)
 
 SQUARE_FILL = {
     "dark": "#b58863", "light": "#f0d9b5",
@@ -248,6 +251,20 @@ def _piece(variant, piece, flip: bool, spotted) -> tuple[str, str]:
 
 # ------------------------------------------------------------------- board
 
+def _cell(geom, flip: bool, sq: int) -> tuple[int, int]:
+    """Square ``sq``'s column and row as drawn (from the top left)."""
+    f, r = sq % geom.width, sq // geom.width
+    return (geom.width - 1 - f, r) if flip else (f, geom.height - 1 - r)
+
+
+def drawn_order(geom, flip: bool) -> list[tuple[int, int, int]]:
+    """Every square as drawn, row by row from the top left: ``(square,
+    column, row)``; ``flip``: the second side at the bottom."""
+    W, H = geom.width, geom.height
+    return [((W - 1 - col) + row * W, col, row) if flip else (col + (H - 1 - row) * W, col, row)
+            for row in range(H) for col in range(W)]
+
+
 def render_svg(position, *, uid, orientation=None, last_move=None, marks=(), dests=(),
                captures=(), arrows=(), coords=True, label=None, live=True) -> str:
     """The board of ``position`` as one ``<svg>`` element (a string).
@@ -275,8 +292,7 @@ def render_svg(position, *, uid, orientation=None, last_move=None, marks=(), des
         raise ValueError("render_svg needs a uid, unique on the page")
 
     def cell(sq: int) -> tuple[int, int]:
-        f, r = sq % W, sq // W
-        return (W - 1 - f, r) if flip else (f, H - 1 - r)
+        return _cell(geom, flip, sq)
 
     board = position.board
     names = geom.names
@@ -295,11 +311,8 @@ def render_svg(position, *, uid, orientation=None, last_move=None, marks=(), des
     # squares: live, each its own rect followed by its hidden hint (see the
     # module docstring); static, one path per square colour
     out.append('<g class="squares" fill="none">')
-    order = []
-    for row in range(H):
-        for col in range(W):
-            f, r = (W - 1 - col, row) if flip else (col, H - 1 - row)
-            order.append((f + r * W, col, row))
+    order = drawn_order(geom, flip)
+    hx, hy, hr = (SQ * k for k in HINT_SHAPE)
     colours = {}
     paths: dict[str, list[str]] = {}
     for sq, col, row in order:
@@ -314,7 +327,7 @@ def render_svg(position, *, uid, orientation=None, last_move=None, marks=(), des
         ht = "ht ht-occ" if board[sq] is not None else "ht"
         out.append(f'<rect class="sq sq-{c}" data-sq="{names[sq]}" data-x="{col}" data-y="{row}" '
                    f'x="{x}" y="{y}" width="{SQ}" height="{SQ}" fill="{fill}"/>'
-                   f'<circle class="{ht}" cx="{x + 50}" cy="{y + 50}" r="15"/>')
+                   f'<circle class="{ht}" cx="{x + hx:g}" cy="{y + hy:g}" r="{hr:g}"/>')
     for colour, ds in paths.items():
         out.append(f'<path class="sq sq-{_cls(colour)}" fill="{SQUARE_FILL.get(colour, UNKNOWN_FILL)}" '
                    f'd="{"".join(ds)}"/>')

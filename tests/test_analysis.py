@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
 import sharah_web
 from sharah_web import analysis, bridge, search
-from sharah_web.analysis import expected, first_side, mark_for, result_of, review_entry
+from sharah_web.analysis import expected, first_side, mark_for, result_of, review_budget, review_entry
 from sharah_web.core import Game
 
 from helpers import game_with
@@ -167,6 +168,12 @@ def test_a_win_in_one_is_a_win_whose_line_starts_with_a_winning_move(variant_id,
 
 # ------------------------------------------------------------- review
 
+def reviewing(game) -> dict:
+    """The review's node budget for a position of ``game``, with no time cap
+    (a busy machine cannot cut it short)."""
+    return {"nodes": review_budget(game.variant)["nodes"], "seconds": 600.0}
+
+
 def _blunder(variant_id: str, options: dict):
     """A position of a random game where the mover played a move after
     which the opponent won at once, though another move held (no reply
@@ -174,7 +181,7 @@ def _blunder(variant_id: str, options: dict):
     engine's move and what its search found)."""
     if variant_id == "sharah-mittner":
         at = planted()
-        move, info = search.best_move(at, budget=SMALL)
+        move, info = search.best_move(at, budget=reviewing(at))
         return at, at.find_move("h14h15"), move, info
     for game in decisive(variant_id, options):
         k = len(game.history) - 2
@@ -200,7 +207,7 @@ def _blunder(variant_id: str, options: dict):
             if safe:
                 holds.append(m)
         if holds:
-            move, info = search.best_move(at, budget=SMALL)
+            move, info = search.best_move(at, budget=reviewing(at))
             if expected(info["score"], info["win_in"]) >= 0.3:
                 return at, played, move, info
     return None
@@ -213,9 +220,29 @@ def test_a_move_that_loses_at_once_is_a_blunder_and_the_engines_move_is_not(vari
     at, played, move, info = found
     entry = review_entry(at, len(at.history), move, info, played)
     assert entry["played"] == played.notation and entry["best"] == move.notation != played.notation
-    assert entry["mark"] == "blunder" and entry["loss"] >= 0.15
+    assert entry["mark"] == "blunder" and entry["loss"] >= 0.15, (entry, info)
     best = review_entry(at, len(at.history), move, info, move)
     assert best["mark"] == "" and best["loss"] == 0.0
+
+
+def test_a_move_is_judged_only_where_the_search_looked_deep_enough(lifted_time_caps):
+    game = sharah_web.new_game("oblong-shatranj", die=False)
+    for m in ["b5b6", "c12c11", "a5a6", "d12d11"]:
+        game.play(m)
+    others = [m for m in game.legal_moves()]
+    # a search cut short before it finished two moves deep: no move is marked
+    move, info = search.best_move(game, budget={"nodes": 20, "seconds": 600.0})
+    assert info["depth"] < analysis.MARK_DEPTH and not info["settled"]
+    entries = [review_entry(game, 4, move, info, m) for m in others if m != move]
+    assert entries and all(not e["judged"] and e["mark"] == "" and e["loss"] == 0.0 for e in entries)
+    # the review's budget: every move judged by the scores of the last depth finished
+    at, played, move, info = _blunder("oblong-shatranj", {"die": False})
+    legal = at.legal_moves()
+    assert info["depth"] >= analysis.MARK_DEPTH and set(info["settled"]) == {m.notation for m in legal}
+    entries = {m.notation: review_entry(at, len(at.history), move, info, m) for m in legal}
+    assert all(e["judged"] and e["depth"] == info["depth"] for e in entries.values())
+    assert entries[move.notation]["loss"] == 0.0
+    assert entries[played.notation]["loss"] == max(e["loss"] for e in entries.values()) >= 0.15
 
 
 def test_the_marks_thresholds():
@@ -310,8 +337,18 @@ def test_review_over_the_wire_marks_a_blunder_and_is_kept_with_the_saved_game(fr
     done = _review_all()
     assert done["done"] == done["total"] and len(done["entries"]) == len(moves) + 1
     entry = done["entries"][len(moves) - 1]
-    assert entry["played"] == played.notation and entry["mark"] == "blunder"
+    assert entry["played"] == played.notation and entry["mark"] == "blunder" and entry["judged"]
     assert [e["ply"] for e in done["entries"]] == list(range(len(moves) + 1))
+    # each position at the review's budget: the engine's move is the search's at that budget
+    move_there, _ = search.best_move(at, budget=reviewing(at))
+    assert entry["best"] == move_there.notation
+    # the mark beside its move in the move list, said to screen readers
+    items = re.findall(r"<li [^>]*>.*?</li>", call(cmd="state", board="b")["state"]["moves_html"])
+    marked = [i for i in items if "data-mark" in i]
+    assert len(marked) == sum(1 for e in done["entries"] if e["mark"]) and len(items) == len(moves)
+    assert f'data-ply="{len(moves)}"' in items[-1] and 'data-mark="blunder"' in items[-1]
+    assert '<span aria-hidden="true">??</span>' in items[-1]
+    assert f'(blunder, better {entry["best_name"]})' in items[-1]
     # kept with the saved game: a reload shows it without thinking
     saved = call(cmd="save", board="b")["saved"]
     assert saved["review"]["entries"] == done["entries"]
@@ -319,12 +356,17 @@ def test_review_over_the_wire_marks_a_blunder_and_is_kept_with_the_saved_game(fr
     call(cmd="open", board="b", variant="oblong-shatranj", options={"die": "false"}, saved=saved)
     look = call(cmd="review", board="b", look=True)["review"]
     assert look["finished"] and look["entries"] == done["entries"] and look["seconds"] == 0
+    assert 'data-mark="blunder"' in call(cmd="state", board="b")["state"]["moves_html"]
     # a new move: only the last position and the new one are reviewed again
     legal = call(cmd="state", board="b")["state"]["moves"]
     call(cmd="play", board="b", move=legal[0]["n"])
     after = call(cmd="review", board="b", look=True)["review"]
     assert after["done"] == len(moves) and after["total"] == len(moves) + 2
     assert after["entries"] == done["entries"][:-1]
+    # looking back, the marked move is among the moves to redo, with its mark
+    st = call(cmd="goto", board="b", ply=len(moves) - 1)["state"]
+    assert 'data-mark="blunder"' in st["future_html"]
+    assert ("data-mark" in st["moves_html"]) == bool(done["entries"][0]["mark"])
 
 
 def test_cancel_keeps_what_is_reviewed(fresh):
@@ -342,7 +384,13 @@ def test_cancel_keeps_what_is_reviewed(fresh):
 def test_a_damaged_review_in_a_saved_game_is_dropped_and_the_game_kept(fresh):
     call(cmd="open", board="b", variant="oblong-shatranj", options={"die": "false"}, moves=["b5b6"])
     saved = call(cmd="save", board="b")["saved"]
-    for bad in ({"v": 1, "moves": ["b5b6"], "entries": [{"ply": 0}]}, "x", {"v": 9}):
+    entry = {"ply": 0, "score": 0.1, "win_in": None, "expected": 0.5, "best": "b5b6", "best_name": "b5b6",
+             "played": "b5b6", "loss": 0.0, "mark": "", "depth": 3, "judged": True}
+    assert analysis.check_review({"v": 2, "moves": ["b5b6"], "entries": [entry]})["entries"] == [entry]
+    for bad in ({"v": 2, "moves": ["b5b6"], "entries": [{"ply": 0}]}, "x", {"v": 9},
+                {"v": 1, "moves": ["b5b6"], "entries": [entry]},               # a review of another version
+                {"v": 2, "moves": ["b5b6"], "entries": [{**entry, "judged": 1}]},
+                {"v": 2, "moves": ["b5b6"], "entries": [{**entry, "depth": True}]}):
         bridge.reset()
         r = call(cmd="open", board="b", variant="oblong-shatranj", options={"die": "false"},
                  saved={**saved, "review": bad})

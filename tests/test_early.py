@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 
 import pytest
 
@@ -19,6 +20,9 @@ from sharah_web.early import EARLY_STATE_KEYS, early_answer, page_file, page_key
 from sharah_web.session import STATE_KEYS, Board
 
 CONFIGS = docs_configs()
+LIVE_SQUARE = re.compile(r'<rect class="sq [^"]*" data-sq="([^"]+)" data-x="\d+" data-y="\d+" x="([\d.]+)" '
+                         r'y="([\d.]+)" width="([\d.]+)" height="[\d.]+" fill="[^"]*"/>'
+                         r'<circle class="ht[^"]*" cx="([\d.]+)" cy="([\d.]+)" r="([\d.]+)"/>')
 
 
 def test_the_docs_have_boards_of_every_kind():
@@ -45,7 +49,17 @@ def test_the_baked_answer_is_the_engines(page, config):
     usual, other = answer["next"]
     width, height, names = answer["grid"]
     assert (width, height) == (variant.geometry.width, variant.geometry.height)
-    assert sorted(names.split()) == sorted(variant.geometry.names[:width * height])
+    # the squares the page lays over the static drawing are the live drawing's,
+    # in its order, each with its hint circle where the renderer draws it
+    cells = LIVE_SQUARE.findall(live["svg"])
+    assert names.split() == [name for name, *_ in cells]
+    hx, hy, hr = answer["hint"]
+    for name, x, y, size, cx, cy, r in cells[:3]:
+        assert (float(cx), float(cy), float(r)) == (float(x) + hx * float(size), float(y) + hy * float(size),
+                                                    hr * float(size)), name
+    # only the drawings a move or a drop puts down are sent
+    used = {e[2] for fx in answer["fx"] if fx for e in fx[1 if fx[0] == 1 else 0:] if e[0] in "pc"}
+    assert used | set(answer.get("drops", {}).values()) == set(range(len(answer["looks"])))
     for i, (entry, move) in enumerate(zip(live["moves"], board.listed_moves())):
         assert entry["n"] == move.notation
         after = variant.apply(pos, move)

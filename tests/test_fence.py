@@ -4,6 +4,7 @@ static HTML, and the MkDocs build failing on a bad fence."""
 from __future__ import annotations
 
 import json
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 from types import SimpleNamespace
@@ -427,6 +428,11 @@ def test_the_site_ships_the_runtime_the_engine_and_the_lean_stdlib(built_site):
     assert len(stdlibs) == 1 and stdlibs[0].stat().st_size < 1_500_000
     worker = (site / "assets" / "sharah" / "js" / "engine-worker.js").read_text(encoding="utf-8")
     assert f'"{stdlibs[0].name}"' in worker and "stdLibURL" in worker
+    # the boot it shares with the Node scripts: imported with the build's stamp
+    # like every sibling, and stored by the service worker with the rest
+    assert re.search(r'from "\./pyodide-boot\.js\?v=\w+";', worker)
+    offline = json.loads(re.search(r"const FILES = (\{.*?\n\});", (site / "sw.js").read_text(encoding="utf-8"), re.S)[1])
+    assert offline["assets/sharah/js/pyodide-boot.js"]["pre"] is True
     zips = list((site / "assets" / "sharah").glob("engine-*.zip"))
     assert len(zips) == 1
     js_dir = site / "assets" / "sharah" / "js"

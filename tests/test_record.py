@@ -42,11 +42,13 @@ def golden_game():
     return g
 
 
-def random_game(variant, seed, plies, position=None, **options):
+def random_game(variant, seed, plies=None, position=None, **options):
     """A seeded random game that leans to captures and special moves (promotions,
-    facings, pulls, pushes, drops, removals, passes, draw offers)."""
+    facings, pulls, pushes, drops, removals, passes, draw offers): ``plies``
+    moves, or the tests' share of legal moves (``randomgame.MOVES``)."""
     g = sharah_web.new_game(variant, position, seed=seed, **options)
-    return randomgame.play_out(g, random.Random(seed), special=True, plies=plies)
+    return randomgame.play_out(g, random.Random(seed), special=True, plies=plies,
+                               moves=None if plies else randomgame.MOVES)
 
 
 def same_line(a, b):
@@ -75,35 +77,26 @@ def round_trips(g):
     same_game(g, record.load_saved(json.dumps(record.saved_game(g))))
 
 
-GAMES = [   # variant, options, plies, seeds
-    ("oblong-shatranj", {}, 400, (1, 2)),
-    ("oblong-shatranj", {"die": False, "promotion": "any", "setup": 4}, 300, (3,)),
-    ("scheherazade", {}, 200, (1, 2)),
-    ("sharah-hedman", {}, 150, (1,)),
-    ("sharah-surrounds", {}, 40, (4,)),
-    ("sharah-surrounds", {"board": "light"}, 20, (5,)),
-    ("sharah-mittner", {}, 250, (1,)),
-]
+GAMES = randomgame.drawn(seeds=(1, 2))    # variant, options, seed: every game, two ways each
 
 
-@pytest.mark.parametrize("variant, options, plies, seeds", GAMES)
-def test_random_games_round_trip_through_records_links_and_saved_games(variant, options, plies, seeds):
-    for seed in seeds:
-        g = random_game(variant, seed, plies, **options)
-        round_trips(g)
-        # from a middle position: the record carries it as its start
-        later = random_game(variant, seed + 10, 12, position=g.positions()[len(g.history) // 2].text(),
-                            **options)
-        text = record.format_record(later)
-        assert f'[Position "{later.start.text()}"]' in text
-        round_trips(later)
-        # looking at an earlier move: every format keeps the moves after it
-        for _ in range(min(3, len(later.history))):
-            later.undo()
-        saved = record.load_saved(record.saved_game(later))
-        same_game(later, saved)
-        assert len(saved.future) == len(later.future)
-        same_game(later, record.parse_link(record.format_link(later)).game)
+@pytest.mark.parametrize("variant, options, seed", GAMES, ids=[f"{v}-{s}" for v, _o, s in GAMES])
+def test_random_games_round_trip_through_records_links_and_saved_games(variant, options, seed):
+    g = random_game(variant, seed, **options)
+    round_trips(g)
+    # from a middle position: the record carries it as its start
+    later = random_game(variant, seed + 10, 12, position=g.positions()[len(g.history) // 2].text(),
+                        **options)
+    text = record.format_record(later)
+    assert f'[Position "{later.start.text()}"]' in text
+    round_trips(later)
+    # looking at an earlier move: every format keeps the moves after it
+    for _ in range(min(3, len(later.history))):
+        later.undo()
+    saved = record.load_saved(record.saved_game(later))
+    same_game(later, saved)
+    assert len(saved.future) == len(later.future)
+    same_game(later, record.parse_link(record.format_link(later)).game)
 
 
 FEATURES = [   # positions where every legal move is a special kind of move
@@ -113,6 +106,7 @@ FEATURES = [   # positions where every legal move is a special kind of move
     ("scheherazade", (10, 10, {"e9": "P", "d10": "n", "a1": "K", "j1": "k"}), "w", {}),
     ("scheherazade", (10, 10, {"d4": "p", "e5": "P", "a1": "K", "j10": "k"}), "w - d5 0", {}),
     ("sharah-hedman", (13, 13, {"g7": "*", "e8": "W", "a1": "A", "m2": "a"}), "r - 0", {}),
+    ("sharah-surrounds", (15, 15, {"e5": "q", "e9": "Y", "h14": "Q", "h8": "*"}), "g - - 0", {}),   # pulls
     ("sharah-mittner", (15, 15, {"b14": "O", "c14": "O", "b13": "o", "c13": "o", "d13": "o", "d14": "o",
                                  "m3": "o", "h8": "*"}), "r capture -/- - 0", {}),
 ]
@@ -135,8 +129,8 @@ def test_features_cover_every_kind_of_notation():
     for variant, board, rest, options in FEATURES:
         texts |= {m.notation for m in sharah_web.new_game(variant, board_text(*board) + " " + rest,
                                                            **options).legal_moves()}
-    for variant, options, plies, seeds in GAMES:
-        texts |= {p.move.notation for p in record.line(random_game(variant, seeds[0], plies, **options))}
+    for variant, options, seed in GAMES:
+        texts |= {p.move.notation for p in record.line(random_game(variant, seed, **options))}
     for pattern in (r"=N$", r"=RH$", r"\+F$", r"-F$", r"^x[a-o]\d+$", r"^[SFO]@", r"^pass$",
                     r"^offer-draw$", r"^decline-draw$", r":[nesw]+$", r"\+[a-o]\d+[a-o]\d+$"):
         assert any(re.search(pattern, t) for t in texts), pattern

@@ -14,7 +14,7 @@ import time
 import pytest
 
 import sharah_web
-from sharah_web import search
+from sharah_web import randomgame, search
 from sharah_web.search import (LEVELS, GreedyPlayer, RandomPlayer, SearchPlayer, Thinker,
                                best_move, hint, make_player)
 
@@ -317,9 +317,7 @@ def test_same_move_in_another_process_with_another_hash_seed():
 
 # ------------------------------------------------------------------ slices
 
-EVERY_GAME = [("oblong-shatranj", {}), ("oblong-shatranj", {"die": False}), ("scheherazade", {}),
-              ("sharah-hedman", {}), ("sharah-surrounds", {}),
-              ("sharah-mittner", {"placement": "random"}), ("sharah-mittner", {})]
+EVERY_GAME = [(vid, options) for vid, options, _seed in randomgame.drawn(seeds=(6,))]
 
 
 def without_time(info):

@@ -54,10 +54,34 @@ def test_a_different_move_at_an_earlier_point_starts_a_variation():
     assert names(g) == [None, "b5b6", "a12a11"]
 
 
+def main_line(node) -> list:
+    return [n.ply.move.notation for n in node.main()]
+
+
+def test_promote_goes_one_level_and_main_goes_all_the_way():
+    g = branched()
+    nested = g.node                                  # d5d6, a variation inside the d12d11 variation
+    g.promote(nested)
+    # one level: the main continuation of the variation it branched from
+    assert main_line(g.root) == ["b5b6", "c12c11", "a5a6"]
+    d12 = g.root.children[0].children[1]
+    assert d12.ply.move.notation == "d12d11" and main_line(d12) == ["d5d6"]
+    assert record.format_record(g).strip().endswith("1. b5b6 c12c11 (1... d12d11 2. d5d6 (2. a5a6)) 2. a5a6 *")
+    assert g.node is nested and not g.on_main_line(nested)
+    # again: the variation's line is the main line
+    g.promote(nested)
+    assert main_line(g.root) == ["b5b6", "d12d11", "d5d6"] and g.on_main_line(nested)
+    assert record.format_record(g).strip().endswith("1. b5b6 d12d11 (1... c12c11 2. a5a6) 2. d5d6 (2. a5a6) *")
+    # "main" lifts a nested variation to the main line at once
+    g = branched()
+    g.promote(g.node, to_main=True)
+    assert main_line(g.root) == ["b5b6", "d12d11", "d5d6"]
+
+
 def test_promote_and_delete():
     g = branched()
     nested = g.node                                  # d5d6
-    g.promote(nested)
+    g.promote(nested, to_main=True)
     assert [n.ply.move.notation for n in g.root.main()] == ["b5b6", "d12d11", "d5d6"]
     assert g.node is nested and g.on_main_line(nested)
     # the old main line is a variation now, and can be deleted
@@ -225,7 +249,8 @@ def test_bad_variation_requests_change_nothing(fresh):
     before = call(cmd="save", board="b")["saved"]
     for req, message in [({"op": "promote", "node": 2}, "main line already"),
                          ({"op": "delete", "node": 1}, "only a variation"),
-                         ({"op": "twist", "node": 1}, "promote or delete"),
+                         ({"op": "main", "node": 2}, "main line already"),
+                         ({"op": "twist", "node": 1}, "promote, main or delete"),
                          ({"op": "delete", "node": 99}, "no move 99"),
                          ({"op": "delete", "node": "1"}, "no move")]:
         r = call(cmd="variation", board="b", **req)
@@ -234,3 +259,15 @@ def test_bad_variation_requests_change_nothing(fresh):
         assert not call(cmd="goto", board="b", **req)["ok"]
     assert not call(cmd="play", board="b", move="a5a6", branch="yes")["ok"]
     assert call(cmd="save", board="b")["saved"] == before
+
+
+def test_the_move_list_offers_promote_and_main_line_for_a_nested_variation():
+    from sharah_web.markup import tree_html
+    g = branched()
+    html = tree_html(g, "white", 0)
+    ops = re.findall(r'data-var-op="(\w+)" data-node="(\d+)"', html)
+    # the d12d11 variation (node 4) branches from the main line: promoting it makes it the main line;
+    # the d5d6 variation inside it (node 6) can go one level up or to the main line at once
+    assert ops == [("promote", "4"), ("delete", "4"), ("promote", "6"), ("main", "6"), ("delete", "6")]
+    assert "Promote the variation from d12d11 one level (to the main line)" in html
+    assert "Promote the variation from d5d6 one level (to the line it branches from)" in html

@@ -9,6 +9,8 @@ import re
 
 from mkdocs.utils import get_relative_url
 
+from sharah_web.early import page_key
+
 from .context import ASSETS, ROOT, BuildContext
 
 # The classic script in the head of a page with boards (site_assets/js/head.js,
@@ -72,7 +74,7 @@ def add_head(output: str, page, ctx: BuildContext) -> str:
     # nothing when engine.js runs already (a page reached by instant navigation)
     uid = re.search(r'data-sharah-uid="([^"]+)"', output)
     facts = {"js": js, "zip": ctx.engine_name, "build": ctx.build,
-             "early": uid.group(1).rsplit("-", 1)[0] if uid else ""}
+             "early": page_key(uid.group(1)) if uid else ""}
     attrs = "".join(f' data-{k}="{html.escape(v, quote=True)}"' for k, v in facts.items())
     head += f"<script{attrs}>{head_script()}</script>"
     # the widget itself, while the page is parsed: it mounts each board as

@@ -73,8 +73,21 @@ def engine_imports() -> list[str]:
 
 
 def workload() -> dict:
+    """The workload: ``tests/pyodide/workload.json``'s settings, with its
+    games made from the registry: a random game of each way of playing each
+    game (``randomgame.played``, with the game's ``random_end``), and the
+    bridge's checks of each game (its first way)."""
+    from sharah_web import randomgame
+    from sharah_web.variants import VARIANTS
+
     config = json.loads(WORKLOAD.read_text(encoding="utf-8"))
     config.pop("comment", None)
+    budget, plies = config.pop("max_moves"), config.pop("bridge_plies")
+    config["games"] = [{"variant": vid, "options": {**randomgame.end_options(vid), **options}, "seed": n,
+                        "max_moves": budget}
+                       for n, (_label, vid, options) in enumerate(randomgame.played(), 1)]
+    config["bridge"] = [{"variant": cls.id, "options": next(iter(cls.played.values()), {}), "seed": n,
+                         "plies": plies} for n, cls in enumerate(VARIANTS.values(), 1)]
     config["imports"] = engine_imports()
     return config
 
@@ -133,6 +146,7 @@ def _file_hash(*paths: Path) -> str:
 
 def cache_key(engine: bytes) -> str:
     h = hashlib.sha256(engine)
+    h.update(json.dumps(workload(), sort_keys=True).encode())   # made from the registry
     h.update(_file_hash(PYODIDE_DIR / "python_stdlib.zip", PYODIDE_DIR / "pyodide.asm.wasm",
                         PYODIDE_DIR / "pyodide.asm.mjs", PYODIDE_DIR / "pyodide.mjs",
                         RUNNER, *BOOT, CHECK, WORKLOAD, Path(__file__)).encode())

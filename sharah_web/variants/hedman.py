@@ -109,6 +109,7 @@ class SharahHedman(Variant):
     played = {"sharah-hedman": {}}
     # a middle game (16 random plies from the set-up)
     bench_depths = (("sharah-hedman", {}, 2),)
+    bench_review = ({},)
     bench_jobs = (("sharah-hedman (middle game)", {},
                    "13/1aziwig1wiaa1/1uuuu1uui1uu1/1ppppp1p1ppp1/4up1u5/6p6/6*6/6u1PU3/1U1PU6U1/"
                    "1PPPUPPPPP1P1/1U1UU2U1U1U1/1AAIWIGIWIZA1/13 r - 1", 3),)
@@ -263,9 +264,11 @@ class SharahHedman(Variant):
         return self.colours[t] == piece.side or bool(caps) or self.immobilizes(board, piece, s, t)
 
     # ------------------------------------------------------ generation
-    def raw_moves(self, pos: Position, frozen: set[int] | None = None) -> list[tuple]:
-        """``(from, to, captured squares)`` for every move the pieces make,
-        before the rim rule and the Fisher's obligation."""
+    def raw_moves(self, pos: Position, frozen: set[int] | None = None,
+                  captures: bool = False) -> list[tuple]:
+        """``(from, to, captured squares)`` for every move the pieces make
+        (``captures``: the moves that capture alone), before the rim rule
+        and the Fisher's obligation."""
         board = pos.board
         side = pos.to_move
         enemy = self.opponent(side)
@@ -281,21 +284,30 @@ class SharahHedman(Variant):
                 if kind in (PAWN, GUARDIAN):
                     for t, taken in self.mover.destinations(
                             pos, s, p, can_take=lambda a, b: b.side == enemy):
-                        out.append((s, t, () if taken is None else (taken,)))
-                else:
-                    self._slider_moves(board, s, p, side, enemy, out)
+                        if taken is not None:
+                            out.append((s, t, (taken,)))
+                        elif not captures:
+                            out.append((s, t, ()))
+                elif not (captures and kind == IMMOBILIZER):    # (it never takes)
+                    self._slider_moves(board, s, p, side, enemy, out, captures)
             elif p.side is None and control == side:
-                self._slider_moves(board, s, p, side, enemy, out)
+                self._slider_moves(board, s, p, side, enemy, out, captures)
         return out
 
-    def _slider_moves(self, board, s, p, side, enemy, out) -> None:
+    def _slider_moves(self, board, s, p, side, enemy, out, captures=False) -> None:
         kind = p.kind
+        # the immobilizer and the Fisher never take on an empty square
+        quiet = kind not in (WITHDRAWER, ADVANCER, ZAPPER, GAMBLER)
         steps, rays, back = self.steps, self.rays, self.back
         for i in range(8):
             step = steps[i]
             for t in rays[i][s]:
                 q = board[t]
                 if q is None:
+                    if quiet:
+                        if not captures:
+                            out.append((s, t, ()))
+                        continue
                     if kind == WITHDRAWER:
                         b = steps[back[i]][s]
                         v = board[b] if b >= 0 else None
@@ -306,10 +318,10 @@ class SharahHedman(Variant):
                         out.append((s, t, (a,) if v is not None and v.side == enemy else ()))
                     elif kind == ZAPPER:
                         out.append((s, t, self._custodian(board, s, t, side, enemy, None)))
-                    elif kind == GAMBLER:
+                    else:
                         out.append((s, t, self._gambler_caps(board, s, t, i, side, enemy, ())))
-                    else:                      # immobilizer, Fisher
-                        out.append((s, t, ()))
+                    if captures and not out[-1][2]:
+                        out.pop()
                     continue
                 # the first piece on the line
                 if kind == FISHER:
@@ -391,9 +403,13 @@ class SharahHedman(Variant):
         return moves
 
     def capture_moves(self, pos: Position) -> list[Move]:
-        """The legal moves that capture, without making the others."""
-        raws, frozen, _ = self.filtered_raw(pos)
-        return self._moves_of(pos, [r for r in raws if r[2]], frozen)
+        """The legal moves that capture, without making the others (the
+        Fisher's obligation keeps every capture)."""
+        board = pos.board
+        frozen = self.frozen(board)
+        raws = [r for r in self.raw_moves(pos, frozen, captures=True)     # (a jump may take nothing)
+                if r[2] and self.rim_ok(board, board[r[0]], r[0], r[1], r[2])]
+        return self._moves_of(pos, raws, frozen)
 
     def _moves_of(self, pos: Position, raws: list[tuple], frozen: set[int]) -> list[Move]:
         """The moves of the raw moves ``raws`` (which pass the rules)."""
@@ -413,6 +429,10 @@ class SharahHedman(Variant):
             effects.append(Shift(s, t))
             base = names[s] + names[t]
             promote = piece.kind in (PAWN, GUARDIAN) and self.in_zone(side, t)
+            if control is not None and not promote and not caps and not self.passes(
+                    self.events(board, piece, s, t, caps, fsq, fisher_was_frozen, control)):
+                moves.append(self.step_move(s, t))        # a plain step, made once per game
+                continue
             label = ""
             aliases: tuple[str, ...] = ()
             if promote:
@@ -513,7 +533,12 @@ class SharahHedman(Variant):
         if fsq is not None and self.colours[fsq] in self.sides:
             colour = self.colours[fsq]
             return Result(colour, f"the Fisher stands on a {colour} square", "fisher")
-        having = {p.side for p in pos.board if p is not None and p.kind in MAJORS}
+        having = set()
+        for p in pos.board:
+            if p is not None and p.kind in MAJORS:
+                having.add(p.side)
+                if len(having) == 2:
+                    break
         lacking = [s for s in self.sides if s not in having]
         if len(lacking) == 2:
             return Result(None, "neither player has an advancer, a zapper or a gambler", "no-majors")
@@ -523,10 +548,12 @@ class SharahHedman(Variant):
                           "no-majors")
         clock = pos.state.get("clock", 0)
         if clock >= 4 and game.history:
-            key = self.key(pos)
+            board, to_move, control = pos.board, pos.to_move, pos.state.get("control")
             seen = 1
-            for ply in reversed(game.history[-clock:]):
-                if self.key(ply.before) == key:
+            for ply in reversed(game.history[-clock:]):    # (as ``key`` compares them)
+                before = ply.before
+                if (before.board == board and before.to_move == to_move
+                        and before.state.get("control") == control):
                     seen += 1
                     if seen >= 3:
                         return Result(None, "the same position for the third time", "repetition")

@@ -440,25 +440,62 @@ class SharahMittner(Variant):
         side = pos.to_move
         if st["phase"] == "place":
             return self.drops(pos)
-        board = pos.board
-        g = self.geometry
-        names = g.names
-        moves: list[Move] = []
-        fsq = self.fisher_square(pos)
-        if st["phase"] == "dance" and st["holder"] == side:
-            for t, takes in self.fisher_moves(board, fsq, side):
-                effects = ((Remove(t),) if takes else ()) + (Shift(fsq, t),)
-                moves.append(Move(names[fsq] + names[t], effects, fsq, t,
-                                  label=self._fisher_label(side, t)))
-            if self.attacked(board, fsq, self.opponent(side)):
-                return self._repetition(pos, moves)   # a threatened Fisher must move
-        moves += self.piece_moves(pos)
-        if not moves and st["holder"] != side:
+        names = self.geometry.names
+        moves = self._board_moves(pos, False)
+        if moves is None:
+            moves = []
+        elif not moves and st["holder"] != side:
             for sq, p in pos.pieces(side):
                 moves.append(Move("x" + names[sq], (Remove(sq, capture=False),), sq, None,
                                   label=f"Remove the {p.kind} on {names[sq]} (attrition)",
                                   aliases=("-" + names[sq],), kind="remove"))
         return self._repetition(pos, moves)
+
+    def _board_moves(self, pos: Position, captures: bool) -> list[Move] | None:
+        """The Fisher's moves and the pieces' (or their captures alone), in
+        the order of ``legal_moves``, before the repetition rule; ``None``
+        when the Fisher is threatened and has no move (he must move)."""
+        st = pos.state
+        side = pos.to_move
+        board = pos.board
+        names = self.geometry.names
+        moves: list[Move] = []
+        fsq = self.fisher_square(pos)
+        if st["phase"] == "dance" and st["holder"] == side:
+            for t, takes in self.fisher_moves(board, fsq, side):
+                if captures and not takes:
+                    continue
+                effects = ((Remove(t),) if takes else ()) + (Shift(fsq, t),)
+                moves.append(Move(names[fsq] + names[t], effects, fsq, t,
+                                  label=self._fisher_label(side, t)))
+            if self.attacked(board, fsq, self.opponent(side)):
+                return moves if moves or captures else None   # a threatened Fisher must move
+        moves += self.piece_moves(pos, captures)
+        return moves
+
+    def has_legal_move(self, pos: Position) -> bool:
+        st = pos.state
+        if st["phase"] == "place":
+            return bool(self.drops(pos))
+        side = pos.to_move
+        board = pos.board
+        fsq = self.fisher_square(pos)
+        if st["phase"] == "dance" and st["holder"] == side:
+            if self.fisher_moves(board, fsq, side):
+                return True
+            if self.attacked(board, fsq, self.opponent(side)):
+                return False                  # a threatened Fisher must move
+        # a piece's move, or else (not holding the Fisher) attrition; the
+        # repetition rule never empties the list (it adds the declaration)
+        return bool(self.piece_moves(pos, first=True)) or (
+            st["holder"] != side and any(p is not None and p.side == side for p in board))
+
+    def capture_moves(self, pos: Position) -> list[Move]:
+        if pos.state["phase"] == "place":
+            return []
+        moves = self._board_moves(pos, True)
+        banned = self.forbidden(pos)
+        return [m for m in moves if m.notation not in banned] if banned else moves
 
     def _fisher_label(self, side: str, to: int) -> str:
         c = self.goal_colour[to]
@@ -499,31 +536,43 @@ class SharahMittner(Variant):
                                     kind="drop"))
         return out
 
-    def piece_moves(self, pos: Position) -> list[Move]:
+    def piece_moves(self, pos: Position, captures: bool = False, first: bool = False) -> list[Move]:
+        """The pieces' moves (``captures``: their captures alone; ``first``:
+        stop at the first move found)."""
         side = pos.to_move
         board = pos.board
         step, take = self.step_move, self.take_move
         goal = self.goal
         center = self.center
+        rays = self.rays
         out = []
         for sq, p in enumerate(board):
             if p is None or p.side != side:
                 continue
             if p.kind == "stone":
+                if captures:
+                    continue
                 for t in self.steps[sq]:
                     if board[t] is None and not goal[t] and t != center:
                         out.append(step(sq, t))
+                        if first:
+                            return out
                 continue
             for v in (DIAGONAL if p.kind == "snake" else ORTHOGONAL):
-                for t in self.rays[v][sq]:
+                for t in rays[v][sq]:
                     if goal[t]:
                         break
                     q = board[t]
                     if q is None:
-                        out.append(step(sq, t))
+                        if not captures:
+                            out.append(step(sq, t))
+                            if first:
+                                return out
                         continue
                     if q.side is not None and q.side != side and q.kind != "stone":
                         out.append(take(sq, t))
+                        if first:
+                            return out
                     break
         return out
 
@@ -619,7 +668,7 @@ class SharahMittner(Variant):
         if st["phase"] == "capture" and limit and st["clock"] >= limit:
             return Result(None, f"stalemate: {limit} moves of phase two "
                                 f"without a capture or a change of control", "move-limit")
-        if not game.legal_moves():
+        if not game.has_legal_move():
             side = pos.to_move
             fsq = self.fisher_square(pos)
             if self.attacked(pos.board, fsq, self.opponent(side)):

@@ -65,6 +65,7 @@ class OblongShatranj(ChessLike):
     bench_depths = (("oblong-shatranj", {}, 2), ("oblong-shatranj die=false", {"die": False}, 3))
     bench_jobs = (("oblong-shatranj", {}, None, 4), ("oblong-shatranj die=false", {"die": False}, None, 4))
     bench_search = ({"die": False}, {})
+    bench_review = ({"die": False}, {})
 
     def search_tuning(self) -> dict:
         # Without the die, level 2 thinks about a tenth of a second and level

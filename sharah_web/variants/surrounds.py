@@ -559,11 +559,17 @@ class SharahSurrounds(Variant):
         (moves are values, never changed): the same few hundred landings come
         back in position after position."""
         target = ctx.board[to] if taking else None
-        extras = self._extras(ctx, sq, p, to)
-        if extras:
-            out.extend(self._landing(sq, p, to, target, taking, extras))
-            return
-        key = (sq, to, p, target) if p.kind == TM else (sq, to, taking)
+        kind = p.kind
+        if kind == QUEEN or (kind == "domnisoara" and ctx.free) or to in ctx.rear:   # (see _extras)
+            extras = self._extras(ctx, sq, p, to)
+            if extras:
+                out.extend(self._landing(sq, p, to, target, taking, extras))
+                return
+        if kind == TM:      # the pieces by their fields: a tuple of text hashes faster than a Piece
+            key = (sq, to, p.side, p.facing,
+                   target and (target.kind, target.side, target.facing))
+        else:
+            key = (sq, to, taking)
         moves = self._landings.get(key)
         if moves is None:
             moves = self._keep(key, self._landing(sq, p, to, target, taking, ()))

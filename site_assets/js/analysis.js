@@ -17,11 +17,14 @@
 // - "Review the game": every position of the game, with a progress bar
 //   (positions done of all, the time left, Cancel), then an evaluation
 //   graph (click or arrow keys and Enter: go to that move) and the marked
-//   moves with the engine's better move. The engine keeps the review with
+//   moves with the engine's better move; the engine also writes each mark
+//   beside its move in the move list (the state's moves_html/tree_html),
+//   so the state is asked for again when the review stops. The engine keeps the review with
 //   the saved game ("review" with look: what is done, no thinking).
 
 import { registerAddon } from "./board.js";
 import { el, cap, closest, SVG_NS } from "./dom.js";
+import { analysisWords } from "./words.js";
 
 const SLICE_MS = 60;          // as the computer opponent's slices
 const ARROW_CLASS = "sharah-analysis-arrow";
@@ -29,7 +32,7 @@ const ARROW_CLASS = "sharah-analysis-arrow";
 /** @typedef {{n: string, name: string, from: string|null, to: string|null, score: number|null, win_in: number|null, expected: number}} AnalysisMove */
 /** @typedef {{ply: number, side: string, to_move: string, score: number|null, win_in: number|null, expected: number, text: string, best: string|null, line: string[], line_text: string, arrows: string[][], moves: AnalysisMove[], chance: boolean, depth: number, nodes: number, stage: number}} AnalysisResult */
 /** @typedef {{thinking: boolean, ply: number, stage: number, depth: number, nodes: number, result: AnalysisResult|null}} AnalysisReply */
-/** @typedef {{ply: number, score: number|null, win_in: number|null, expected: number, best: string|null, best_name: string, played: string|null, loss: number, mark: string}} ReviewEntry */
+/** @typedef {{ply: number, score: number|null, win_in: number|null, expected: number, best: string|null, best_name: string, played: string|null, loss: number, mark: string, depth: number, judged: boolean}} ReviewEntry */
 /** @typedef {{done: number, total: number, seconds: number, left: number|null, finished: boolean, entries: ReviewEntry[]}} ReviewReply */
 
 /** @param {number} x */
@@ -70,7 +73,24 @@ class Analysis {
     head.append(this.number, this.depth, this.read);
     this.lineText = el("p", { class: "sharah-analysis-line" });
     this.movesBox = el("div", { class: "sharah-analysis-moves", role: "group", "aria-label": "The engine's best moves: play one" });
-    this.panel.append(this.meter, head, this.lineText, this.movesBox);
+    this.panel.append(head, this.lineText, this.movesBox);
+    // the bar goes beside the board, upright (as on lichess), when the
+    // side column is beside the board; under it, across, when the column
+    // went below (a square board on a phone): never over the board, and
+    // the board keeps its size
+    this.area = /** @type {HTMLElement} */ (board.box.closest(".sharah-board-area") || board.box.parentElement);
+    this.meter.hidden = true;
+    this.meter.dataset.place = "under";
+    this.placing = 0;
+    this.area.classList.add("sharah-eval-host");
+    this.area.append(this.meter);
+    this.layout = board.fig.querySelector(".sharah-layout");
+    this.side = board.fig.querySelector(".sharah-side");
+    if (this.layout && typeof ResizeObserver === "function") {
+      const watch = new ResizeObserver(() => this.placeBar());
+      watch.observe(this.layout);
+      board.abort.signal.addEventListener("abort", () => watch.disconnect());
+    }
     // the review panel
     this.reviewBox = el("div", { class: "sharah-review", hidden: true, role: "group", "aria-label": "Review of the game" });
     this.progress = /** @type {HTMLProgressElement} */ (el("progress", { max: "1", value: "0", "aria-label": "Review progress" }));
@@ -101,11 +121,30 @@ class Analysis {
     this.lookReview();
   }
 
+  /** Upright beside the board when the side column is beside it (and
+   * there is room in the gap), else across under the board. */
+  placeBar() {
+    if (this.placing) return;        // once a frame, after the layout settled (never inside the observer)
+    this.placing = requestAnimationFrame(() => {
+      this.placing = 0;
+      if (this.board.dead) return;
+      const area = this.area.getBoundingClientRect();
+      const side = this.side ? this.side.getBoundingClientRect() : null;
+      const place = side && side.left >= area.right && side.top < area.bottom ? "beside" : "under";
+      if (this.meter.dataset.place !== place) this.meter.dataset.place = place;
+      const drawing = this.board.box.querySelector("svg") || this.board.box;
+      const height = `${drawing.getBoundingClientRect().height}px`;
+      if (this.meter.style.getPropertyValue("--sharah-board-h") !== height) this.meter.style.setProperty("--sharah-board-h", height);
+    });
+  }
+
   /** @param {boolean} on */
   setOn(on) {
     this.on = on;
     this.toggle.setAttribute("aria-pressed", String(on));
     this.panel.hidden = !on;
+    this.meter.hidden = !on;
+    if (on) this.placeBar();
     this.board.fig.dataset.analysis = on ? "on" : "off";
     this.run += 1;
     this.result = null;
@@ -138,8 +177,7 @@ class Analysis {
       /** @type {AnalysisReply} */
       const an = reply.analysis;
       if (an.result && an.result !== this.result) this.show(an.result);
-      this.depth.textContent = an.thinking
-        ? `depth ${an.result ? an.result.depth : 0}, looking deeper…` : `depth ${an.result ? an.result.depth : 0}`;
+      this.depth.textContent = analysisWords.depth(an.result ? an.result.depth : 0, an.thinking);
       this.board.fig.dataset.analysisDepth = String(an.result ? an.result.depth : 0);
       if (!an.thinking) return;
       await new Promise((r) => setTimeout(r, 0));   // let the page breathe between slices
@@ -152,9 +190,12 @@ class Analysis {
     const fig = this.board.fig;
     fig.dataset.analysisPly = String(res.ply);
     fig.dataset.analysisBest = res.best || "";
-    this.fill.style.width = percent(res.expected);
+    // the first player's share, from the first player's edge of the board
+    this.meter.style.setProperty("--sharah-eval", String(res.expected));
+    this.meter.dataset.from = this.board.state && this.board.state.orientation !== res.side ? "top" : "bottom";
+    this.meter.dataset.expected = percent(res.expected);
     this.number.textContent = res.text + (res.chance ? " (average over the die's rolls)" : "");
-    this.lineText.textContent = res.line_text ? `Line: ${res.line_text}${res.chance ? " (to the next roll)" : ""}` : "";
+    this.lineText.textContent = analysisWords.line(res.line_text, res.chance);
     this.movesBox.replaceChildren(...res.moves.map((mv) => {
       const text = `${mv.name} ${this.scoreText(mv.score, mv.win_in, res.side)}`;
       return el("button", { type: "button", class: "md-button sharah-btn sharah-analysis-move", "data-move": mv.n,
@@ -166,8 +207,7 @@ class Analysis {
   /** @param {number|null} score @param {number|null} winIn @param {string} side */
   scoreText(score, winIn, side) {
     if (winIn !== null) {
-      const n = Math.ceil(Math.abs(winIn) / 2);
-      return winIn > 0 ? `${cap(side)} wins in ${n}` : `${cap(side)} loses in ${n}`;
+      return analysisWords.forced(side, winIn);
     }
     if (score === null) return "?";
     return `${score >= 0 ? "+" : ""}${score.toFixed(2)}`;
@@ -175,9 +215,8 @@ class Analysis {
 
   readOut() {
     const res = this.result;
-    if (!res) { this.board.announce("The analysis is still thinking."); return; }
-    const line = res.line_text ? ` Line: ${res.line_text}.` : "";
-    this.board.announce(`Evaluation for ${res.side}: ${res.text}, depth ${res.depth}.${line}`);
+    if (!res) { this.board.announce(analysisWords.stillThinking); return; }
+    this.board.announce(analysisWords.evaluation(res.side, res.text, res.depth, res.line_text));
   }
 
   // ---- arrows on the board for the line's first moves
@@ -258,7 +297,20 @@ class Analysis {
     board.fig.dataset.review = "done";
     this.reviewButton.disabled = false;
     this.keep();
-    this.board.announce("The review is done.");
+    await this.showMarks();
+    this.board.announce(analysisWords.reviewDone);
+  }
+
+  /** The marks in the move list: the engine writes them into the state's
+   * move list (moves_html, tree_html); ask for the state once the review
+   * has stopped. */
+  async showMarks() {
+    const board = this.board;
+    while (board.busy && !board.dead) await new Promise((r) => setTimeout(r, 50));
+    if (board.dead) return;
+    const reply = await board.request({ cmd: "state" });
+    if (reply && !board.dead) board.apply(reply.state);
+    board.fig.dataset.reviewMarks = String(board.fig.querySelectorAll("ol.sharah-moves li[data-mark]").length);
   }
 
   async cancelReview() {
@@ -271,7 +323,8 @@ class Analysis {
     this.showReview(reply.review);
     this.progressText.textContent += " (cancelled)";
     this.keep();
-    this.board.announce("Review cancelled.");
+    await this.showMarks();
+    this.board.announce(analysisWords.reviewCancelled);
   }
 
   /** The engine keeps the review with the saved game: have it saved now. */
@@ -284,8 +337,8 @@ class Analysis {
   showReview(rv) {
     this.progress.max = rv.total;
     this.progress.value = rv.done;
-    const left = rv.finished || rv.left === null ? "" : `, about ${Math.ceil(rv.left)} s left`;
-    this.progressText.textContent = `${rv.done} of ${rv.total} positions${left}`;
+    this.progressText.textContent = analysisWords.reviewed(rv.done, rv.total, rv.finished ? null : rv.left)
+      + analysisWords.unjudged(rv.entries.filter((entry) => !entry.judged).length);
     this.board.fig.dataset.reviewDone = String(rv.done);
     this.cancel.hidden = rv.finished;
     this.drawGraph();
@@ -295,7 +348,7 @@ class Analysis {
       const li = el("li", { "data-mark": entry.mark });
       const what = names[entry.ply] || entry.played || "";
       li.append(el("button", { type: "button", class: "sharah-review-mark", "data-ply": String(entry.ply + 1) },
-        `${entry.ply + 1}. ${what}: ${entry.mark} (better: ${entry.best_name})`));
+        analysisWords.marked(entry.ply + 1, what, entry.mark, entry.best_name)));
       return li;
     }));
   }
@@ -344,7 +397,7 @@ class Analysis {
     const place = (/** @type {number} */ i) => {
       cursor.setAttribute("x1", String(x(i))); cursor.setAttribute("x2", String(x(i)));
       svg.setAttribute("aria-valuenow", String(i));
-      svg.setAttribute("aria-valuetext", i ? `after move ${i}` : "the start");
+      svg.setAttribute("aria-valuetext", analysisWords.graphAt(i));
     };
     place(current);
     svg.append(cursor);
@@ -371,7 +424,7 @@ class Analysis {
     if (!reply || board.dead) return;
     board.apply(reply.state);
     const s = reply.state;
-    board.announce(s.ply ? `After move ${s.ply}, ${s.history[s.ply - 1]}.` : "The start.");
+    board.announce(analysisWords.after(s.ply, s.history[s.ply - 1]));
   }
 }
 

@@ -26,6 +26,7 @@
  * @property {EarlyState} state
  * @property {Effects[]} fx each move's effects, in the order of state.moves
  * @property {[number, number, string]} grid columns, rows, the squares' names (row by row, as drawn)
+ * @property {[number, number, number]} hint a square's hint circle (svg.py: HINT_SHAPE): centre across, down, radius, in squares
  * @property {Look[]} looks the piece drawings the effects put down
  * @property {Record<string, number>} [drops] a dropped kind -> its look
  * @property {[string, Record<string, string>]} [next] who moves next: usually, and after the moves that differ
@@ -65,8 +66,9 @@ export function valid(answer) {
   if (!(st && Array.isArray(st.moves) && Array.isArray(answer.fx) && answer.fx.length === st.moves.length
     && st.pieces && typeof st.pieces === "object" && typeof st.to_move === "string"
     && Array.isArray(answer.looks) && answer.looks.every(checkLook))) return false;
-  const grid = answer.grid;
-  return Array.isArray(grid) && Number.isInteger(grid[0]) && Number.isInteger(grid[1]) && typeof grid[2] === "string"
+  const grid = answer.grid, hint = answer.hint;
+  return Array.isArray(hint) && hint.length === 3 && hint.every((x) => typeof x === "number" && x >= 0 && x <= 1)
+    && Array.isArray(grid) && Number.isInteger(grid[0]) && Number.isInteger(grid[1]) && typeof grid[2] === "string"
     && grid[2].split(" ").length === grid[0] * grid[1];
 }
 

@@ -13,10 +13,10 @@
 // opened ahead), Board (new Board(figure)).
 
 import { getEngine, engineIfStarted, engineReady } from "./engine.js";
-import { el, cap, nearScreen } from "./dom.js";
+import { el, nearScreen } from "./dom.js";
 import { BoardView } from "./view.js";
 import { MoveIndex } from "./narrow.js";
-import { plural, piecePhrase, pieceOn } from "./words.js";
+import { boardWords } from "./words.js";
 import { Early } from "./early.js";
 import { Messages, Choices, Controls, HandPanel, Shortcuts, MoveList, OptionsPanel } from "./panels.js";
 import { watchEarly, ready } from "./ready.js";
@@ -271,8 +271,7 @@ export class Board {
       root: this.fig,
       signal: this.abort.signal,
       label: this.diagram
-        ? "Diagram. Arrow keys move the cursor; Enter or Space shows where the piece there can go; Escape lets go. The position does not change."
-        : "Board. Arrow keys move the cursor; Enter or Space picks up a piece and puts it down; Escape cancels.",
+        ? boardWords.diagramLabel : boardWords.boardLabel,
       canAct: () => this.canAct(),
       canDrag: (/** @type {string} */ sq) => live() && this.index.canMove(sq),
       isTarget: (/** @type {string} */ sq) => live() && !!this.sel && this.dests().includes(sq),
@@ -285,7 +284,7 @@ export class Board {
         deselect: () => this.deselect(),
         announce: (/** @type {string} */ text) => this.announce(text),
         escape: (/** @type {KeyboardEvent} */ e) => {
-          if (this.sel) { e.preventDefault(); this.deselect(); if (!this.diagram) this.announce("Cancelled."); }
+          if (this.sel) { e.preventDefault(); this.deselect(); if (!this.diagram) this.announce(boardWords.cancelled); }
           else if (this.dropKind) { e.preventDefault(); this.unpickKind(true); }
           else if (this.diagram && this.messages.saying()) { e.preventDefault(); this.messages.say(null); }
         },
@@ -503,12 +502,11 @@ export class Board {
   /** @param {string} sq */
   describe(sq) {
     const p = this.pieceAt(sq);
-    let text = `${sq}, ${p ? piecePhrase(p) : "empty"}`;
-    if (this.sel && this.dests().includes(sq)) text += ", a move";
-    else if (this.dropKind && this.dests().includes(sq)) {
-      text += `, a place for the ${(this.handItem(this.dropKind)?.name || "piece").toLowerCase()}`;
+    if (this.sel && this.dests().includes(sq)) return boardWords.square(sq, p, boardWords.aMove);
+    if (this.dropKind && this.dests().includes(sq)) {
+      return boardWords.square(sq, p, boardWords.aPlace(this.handItem(this.dropKind)?.name || "piece"));
     }
-    return text;
+    return boardWords.square(sq, p, null);
   }
 
   /** @param {string} sq */
@@ -522,17 +520,12 @@ export class Board {
     const inPlace = this.index.inPlace(sq);
     const dests = this.dests();
     if (this.diagram) {
-      const what = pieceOn(p, sq);
-      const parts = [];
       const sorted = [...dests].sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
-      if (dests.length) parts.push(`can go to ${sorted.join(", ")}`);
-      if (inPlace.length) parts.push(`can ${inPlace.map((m) => m.label || m.n).join(" or ")}`);
-      this.messages.say(`${what} ${parts.join("; and ")}.`, "show");
+      this.messages.say(boardWords.diagramPiece(p, sq, sorted, inPlace.map((m) => m.label || m.n)), "show");
       return;
     }
-    if (inPlace.length) this.choices.show(inPlace, `The ${p ? p.name.toLowerCase() : "piece"} on ${sq}:`, false);
-    this.announce(`${p ? cap(piecePhrase(p)) : "Piece"} on ${sq} selected: `
-      + (dests.length ? `${plural(dests.length, "square", "squares")}: ${dests.join(", ")}.` : "no move."));
+    if (inPlace.length) this.choices.show(inPlace, boardWords.choicesOf(p, sq), false);
+    this.announce(boardWords.selected(p, sq, dests));
   }
 
   deselect() {
@@ -561,7 +554,7 @@ export class Board {
       if (sq === this.sel) { this.deselect(); return; }
       const moves = this.index.between(this.sel, sq);
       if (moves.length) {
-        this.messages.say(`${moves.map((m) => m.n).join(" or ")} is a legal move; a diagram only shows it.`, "show");
+        this.messages.say(boardWords.diagramMove(moves.map((m) => m.n)), "show");
         return;
       }
       if (this.index.canMove(sq)) { this.select(sq); return; }
@@ -585,7 +578,7 @@ export class Board {
       if (sq === this.sel) { this.deselect(); return; }
       const moves = this.index.between(this.sel, sq);
       if (moves.length === 1) { this.play(moves[0].n); return; }
-      if (moves.length > 1) { this.choices.show(moves, `${this.sel} to ${sq}:`); return; }
+      if (moves.length > 1) { this.choices.show(moves, boardWords.choicesBetween(this.sel, sq)); return; }
       if (this.index.canMove(sq)) { this.select(sq); return; }
       const from = this.sel;
       this.deselect();
@@ -595,7 +588,7 @@ export class Board {
     if (this.dropKind) {
       const drops = this.index.dropsAt(sq, this.dropKind);
       if (drops.length === 1) { this.play(drops[0].n); return; }
-      if (drops.length > 1) { this.choices.show(drops, `On ${sq}:`); return; }
+      if (drops.length > 1) { this.choices.show(drops, boardWords.choicesOn(sq)); return; }
       if (this.index.canMove(sq)) { this.select(sq); return; }
       this.explain(null, sq, this.dropKind);
       return;
@@ -604,7 +597,7 @@ export class Board {
     // an empty square and no kind picked: the kinds that may go there
     const drops = this.index.dropsAt(sq, null);
     if (drops.length === 1) { this.play(drops[0].n); return; }
-    if (drops.length) { this.choices.show(drops, `On ${sq}:`); return; }
+    if (drops.length) { this.choices.show(drops, boardWords.choicesOn(sq)); return; }
     if (this.pieceAt(sq)) this.explain(sq, null);
   }
 
@@ -628,11 +621,7 @@ export class Board {
     if (viaKeyboard) view.keyboard = true;
     this.focus();
     this.drawMarks();
-    const name = item.name.toLowerCase();
-    this.announce(`${item.name} picked: ${plural(dests.length, "square", "squares")} to place it.`
-      + (viaKeyboard && view.cursor
-        ? ` The cursor is on ${view.cursor}: move it with the arrow keys, then press Enter to place the ${name}.`
-        : ""));
+    this.announce(boardWords.kindPicked(item.name, dests.length, viaKeyboard ? view.cursor : null));
   }
 
   /** @param {string} kind */
@@ -657,7 +646,7 @@ export class Board {
     if (this.state) delete this.handPick[this.state.to_move];
     this.hand.render();
     this.drawMarks();
-    if (say && item) this.announce(`${item.name} put back.`);
+    if (say && item) this.announce(boardWords.kindPutBack(item.name));
   }
 
   // ---- engine requests
@@ -694,16 +683,9 @@ export class Board {
     if (!reply || this.dead) return;
     this.apply(reply.state);
     const last = reply.state.last;
-    let text = last ? `${cap(last.side)} played ${last.name}` : `Played ${notation}`;
-    if (last && last.captures.length) {
-      const taken = last.captures.map((sq) => {
-        const p = prev?.pieces[sq];
-        return p ? `the ${piecePhrase(p)} on ${sq}` : sq;
-      });
-      text += `, taking ${taken.join(" and ")}`;
-    }
-    text += ".";   // the status line (aria-live) says what comes next
-    if (this.onlyFree() && !reply.check) text += ` The only move now: ${this.index.free.map((m) => m.label || m.n).join(" or ")}.`;
+    const taken = last ? last.captures.map((sq) => boardWords.taken(prev?.pieces[sq], sq)) : [];
+    let text = boardWords.played(last, notation, taken);   // the status line (aria-live) says what comes next
+    if (this.onlyFree() && !reply.check) text += boardWords.onlyMove(this.index.free.map((m) => m.label || m.n));
     if (reply.check) {
       this.answered = reply.check.correct ? "right" : "wrong";
       this.messages.showFeedback(this.answered, reply.check.move);   // aria-live too
@@ -720,7 +702,7 @@ export class Board {
     this.setHint("");
     if (name === "retry") name = "undo";
     if (name === "restart" && this.mode === "game" && this.state.changed) {
-      this.confirmDiscard(button, "Yes, start again", () => this.action("restart-now", button));
+      this.confirmDiscard(button, boardWords.confirmRestart, () => this.action("restart-now", button));
       return;
     }
     if (name === "restart-now") name = "restart";
@@ -734,8 +716,8 @@ export class Board {
     if (name === "restart") this.handPick = {};      // a new start: nothing picked
     this.apply(reply.state);
     /** @type {Record<string, string>} */
-    const said = { undo: "Move taken back.", redo: "Move replayed.", restart: "Back to the start.",
-      flip: `The board is turned: ${reply.state.orientation} at the bottom.` };
+    const said = { undo: boardWords.undone, redo: boardWords.redone, restart: boardWords.restarted,
+      flip: boardWords.flipped(reply.state.orientation) };
     this.announce(said[name]);
     if (button && button.isConnected && !button.disabled) button.focus({ preventScroll: true });
     else this.focus();
@@ -756,10 +738,10 @@ export class Board {
       this.apply(reply.state);
       if (reply.note) this.setHint(reply.note, "explain");
       this.optionsPanel.close();
-      this.announce(`New game. ${reply.state.status}.`);
+      this.announce(boardWords.newGame(reply.state.status));
       this.focus();
     };
-    if (this.state.changed) this.confirmDiscard(button, "Yes, new game", start);
+    if (this.state.changed) this.confirmDiscard(button, boardWords.confirmNewGame, start);
     else { this.controls.closeConfirm(); start(); }
   }
 
@@ -772,7 +754,7 @@ export class Board {
     const reply = await this.request({ cmd: "shortcut", name });
     if (!reply || this.dead) return;
     this.apply(reply.state);
-    this.announce(`${label}: ${plural(reply.played, "move", "moves")} played.`);
+    this.announce(boardWords.shortcutPlayed(label || name, reply.played));
     this.focus();
   }
 
@@ -783,7 +765,7 @@ export class Board {
     const reply = await this.request({ cmd: "undo", plies });
     if (!reply || this.dead) return;
     this.apply(reply.state);
-    this.announce(`${plural(plies, "move", "moves")} taken back.`);
+    this.announce(boardWords.takenBack(plies));
     /** @type {HTMLButtonElement | null | undefined} */
     const again = this.shortcutPanel.box?.querySelector("button[data-shortcut]");
     if (again && !again.disabled) again.focus({ preventScroll: true });

@@ -30,6 +30,7 @@ import { registerAddon } from "./board.js";
 import { el, cap } from "./dom.js";
 import { engineCommands } from "./engine.js";
 import { playersKey, pageStore, readJSON, writeStored } from "./store.js";
+import { computerWords } from "./words.js";
 
 /** @typedef {import("./board.js").Board} Board */
 /** @typedef {import("./types.js").BoardState} BoardState */
@@ -211,8 +212,7 @@ class Computer {
     const s = this.settings.sides[side] || (this.settings.sides[side] = { player: "human", level: null });
     if (value === "human") s.player = "human";
     else { s.player = "computer"; s.level = Number(value); }
-    this.board.announce(value === "human" ? `${cap(side)}: human.`
-      : `${cap(side)}: the computer, ${this.levelName(s.level)} level.`);
+    this.board.announce(computerWords.chosen(side, value === "human" ? null : this.levelName(s.level)));
     this.evaluate();
   }
 
@@ -359,7 +359,7 @@ class Computer {
         return;
       }
       if (!reply.thinking) break;
-      this.progress.textContent = ` (depth ${reply.depth}, ${reply.nodes.toLocaleString("en")} positions)`;
+      this.progress.textContent = computerWords.progress(reply.depth, reply.nodes);
     }
     if (!reply.move) { this.stop(); return; }
     await this.idle();
@@ -379,10 +379,10 @@ class Computer {
     if (this.waiting()) {
       this.playOn = this.board.state ? this.board.state.ply : null;
       this.settings.paused = false;
-      this.board.announce("The computer plays on.");
+      this.board.announce(computerWords.playsOn);
     } else {
       this.settings.paused = !this.settings.paused;
-      this.board.announce(this.settings.paused ? "Paused." : "Resumed.");
+      this.board.announce(this.settings.paused ? computerWords.paused : computerWords.resumed);
     }
     this.evaluate();
   }
@@ -409,7 +409,7 @@ class Computer {
     if (!reply.move) return;
     for (const sq of [reply.from, reply.to]) if (sq) board.rects?.get(sq)?.classList.add("is-hint");
     board.fig.dataset.hint = reply.move;
-    const text = `Hint: ${cap(reply.side)} could play ${this.describe(reply)}.`;
+    const text = computerWords.hint(reply.side, this.describe(reply));
     board.setHint(text, "explain");
     this.hintText = text;
     board.announce(text);
@@ -420,12 +420,9 @@ class Computer {
     const st = this.board.state;
     if (!st) return String(m.name);
     const piece = m.from && st.pieces[m.from];
-    if (m.drop && m.to) {
-      const item = (st.hand || []).find((h) => h.kind === m.drop);
-      return `${m.name} (a ${(item ? item.name : m.drop).toLowerCase()} on ${m.to})`;
-    }
-    if (piece && m.to && m.to !== m.from) return `${m.name} (the ${piece.name.toLowerCase()} from ${m.from} to ${m.to})`;
-    return m.label ? `${m.name} (${m.label})` : m.name;
+    const item = m.drop ? (st.hand || []).find((h) => h.kind === m.drop) : null;
+    return computerWords.move(m.name, { drop: m.drop ? (item ? item.name : m.drop) : undefined,
+      piece: piece ? piece.name : undefined, from: m.from, to: m.to, label: m.label });
   }
 
   cancelHint() {
@@ -463,10 +460,10 @@ class Computer {
     const fig = board.fig;
     if (job) fig.dataset.thinking = job.side; else delete fig.dataset.thinking;
     let text = "";
-    if (job) text = `${cap(job.side)} (the computer, ${this.levelName(job.level)}) is thinking…`;
-    else if (this.hinting) text = "Looking for a hint…";
-    else if (this.waiting()) text = "The computer waits: there are moves to redo. Redo replays them; Play on lets the computer play from here.";
-    else if (watching && this.settings.paused && !st.result) text = "Paused.";
+    if (job) text = computerWords.thinking(job.side, this.levelName(job.level));
+    else if (this.hinting) text = computerWords.lookingForHint;
+    else if (this.waiting()) text = computerWords.waits;
+    else if (watching && this.settings.paused && !st.result) text = computerWords.paused;
     if (this.thinking.firstChild?.textContent !== text) {
       this.thinking.replaceChildren(document.createTextNode(text));
       if (text) this.thinking.append(this.progress);
@@ -477,15 +474,14 @@ class Computer {
     this.hintButton.disabled = !this.levels || !humanToMove || !!this.hinting || board.fig.dataset.state !== "ready";
     const waiting = this.waiting();
     this.pauseButton.hidden = !watching && !waiting;
-    this.pauseButton.textContent = waiting ? "Play on" : this.settings.paused ? "Resume" : "Pause";
+    this.pauseButton.textContent = waiting ? computerWords.playOn : this.settings.paused ? computerWords.resume : computerWords.pause;
     this.pauseButton.disabled = !!st.result;
     this.speed.hidden = !watching;
-    this.note.textContent = watching ? "Undo pauses the game and takes back one move."
-      : "Against the computer, Undo takes back your last move and the computer's answer.";
+    this.note.textContent = watching ? computerWords.undoWatching : computerWords.undoPlaying;
     this.delaySelect.value = String(this.settings.delay);
-    const who = Object.keys(this.settings.sides).map((side) => (this.isComputer(side)
-      ? `${cap(side)} computer (${this.levelName(this.settings.sides[side].level)})` : `${cap(side)} human`));
-    this.summary.textContent = `Players: ${who.join(", ")}`;
+    const who = Object.keys(this.settings.sides).map((side) => computerWords.player(side,
+      this.isComputer(side) ? this.levelName(this.settings.sides[side].level) : null));
+    this.summary.textContent = computerWords.players(who);
     fig.dataset.players = Object.keys(this.settings.sides)
       .map((side) => (this.isComputer(side) ? `computer${this.settings.sides[side].level}` : "human")).join(" ");
   }

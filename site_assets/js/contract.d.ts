@@ -137,7 +137,7 @@ export interface BoardState {
   history_numbers: string[];
   /** each move's kind ("move", "drop", "offer-draw"...) */
   history_kinds: string[];
-  /** the move list's items: the moves played (markup.move_list_html) */
+  /** the move list's items: the moves played, each with its review mark (markup.move_list_html) */
   moves_html: string;
   /** the items of the moves to redo (shown while replaying) */
   future_html: string;

@@ -32,7 +32,7 @@ import { engineReady } from "./engine.js";
 import { nearScreen, SVG_NS } from "./dom.js";
 import { unpack, pageKey, effectsOf, applyEffects, nextToMove, gridSquares, squareAt } from "./answers.js";
 import { computerSides, pageStore, playersKey, readJSON } from "./store.js";
-import { pieceOn } from "./words.js";
+import { earlyWords } from "./words.js";
 
 /** @typedef {import("./board.js").Board} Board */
 /** @typedef {import("./types.js").MoveEntry} MoveEntry */
@@ -232,7 +232,7 @@ export class Early {
   waking(played) {
     this.board.hold();
     this.board.fig.dataset.early = "waking";
-    this.say(`${played ? `${played}. ` : ""}The computer is waking up…`);
+    this.say(earlyWords.waking(played));
   }
 
   /** @param {string} text */
@@ -257,11 +257,11 @@ export class Early {
     earlyStats.played += 1;
     board.hold();
     const next = nextToMove(answer, i);
-    const played = `${st.moves[i].label || notation} played`;
+    const played = earlyWords.playedEarly(st.moves[i].label || notation);
     if (board.mode === "game" && next && computerSidesOf(board).includes(next)) this.waking(played);
     else {
       board.fig.dataset.early = "played";
-      this.say(`${played}. Waiting for the engine…`);
+      this.say(earlyWords.waiting(played));
     }
     return true;
   }
@@ -273,8 +273,8 @@ export class Early {
     if (!this.answer || !board.state) return false;
     const p = from && board.state.pieces[from];
     let text;
-    if (from && to) text = `${from} to ${to} is not a move here.`;
-    else if (p && from) text = `${pieceOn(p, from)} has no move here.`;
+    if (from && to) text = earlyWords.notAMove(from, to);
+    else if (p && from) text = earlyWords.noMove(p, from);
     else return true;
     if (board.diagram) board.messages.say(text, "explain"); else board.setHint(text, "explain");
     return true;
@@ -302,27 +302,27 @@ export class Early {
     const stale = !same(answer.state, state);
     if (stale) earlyStats.stale += 1;
     if (!move) {
-      if (stale) board.setHint("This page was built with older rules: the engine's answer is shown now.", "explain");
+      if (stale) board.setHint(earlyWords.shownNow, "explain");
       else if (sel && !board.sel && board.index.canMove(sel)) board.select(sel);   // the piece stays selected
       return;
     }
     if (!stale) { await board.play(move); return; }
     if (state.moves.some((m) => m.n === move)) {
       await board.play(move);
-      board.setHint(`This page was built with older rules: the engine checked your move ${move} and played it.`, "explain");
+      board.setHint(earlyWords.played(move), "explain");
     } else {
-      board.setHint(`This page was built with older rules: the engine does not allow ${move} here. `
-        + "Its board is shown: make your move again.", "error");
+      board.setHint(earlyWords.refused(move), "error");
     }
   }
 }
 
 /** The live squares (what the view picks and marks) laid over the static
- *  drawing, built as elements from the answer's grid: a square's size is
- *  the drawing's width over its columns.
+ *  drawing, built as elements from the answer's grid and hint shape: a
+ *  square's size is the drawing's width over its columns.
  * @param {SVGSVGElement} svg @param {EarlyAnswer} answer */
 function laySquares(svg, answer) {
   const [w] = answer.grid;
+  const [hx, hy, hr] = answer.hint;
   const box = svg.viewBox && svg.viewBox.baseVal;
   const size = box && box.width ? box.width / w : 100;
   const occupied = new Set([...svg.querySelectorAll("g.pc[data-sq]")].map((p) => p.getAttribute("data-sq")));
@@ -334,7 +334,7 @@ function laySquares(svg, answer) {
     g.append(svgElement("rect", { class: "sq", "data-sq": name, "data-x": String(col), "data-y": String(row),
       x: String(col * size), y: String(row * size), width: String(size), height: String(size) }));
     g.append(svgElement("circle", { class: occupied.has(name) ? "ht ht-occ" : "ht",
-      cx: String((col + 0.5) * size), cy: String((row + 0.5) * size), r: String(0.15 * size) }));
+      cx: String((col + hx) * size), cy: String((row + hy) * size), r: String(hr * size) }));
   });
   const first = svg.querySelector("g.squares");
   if (first) first.after(g); else svg.prepend(g);

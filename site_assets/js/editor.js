@@ -18,6 +18,7 @@
 
 import { registerAddon } from "./board.js";
 import { el, cap, sentence, closest } from "./dom.js";
+import { editorWords } from "./words.js";
 
 const CLEAR = "";   // the clear-square tool's token
 
@@ -83,8 +84,8 @@ class Editor {
       const b = closest(e, "button[data-token]");
       if (b) this.pickTool(b.dataset.token || "", e.detail === 0);
     }, { signal });
-    clearBoard.addEventListener("click", () => this.edit({ op: "clear" }, "The board is cleared."), { signal });
-    startPos.addEventListener("click", () => this.edit({ op: "start" }, "The start position is set up."), { signal });
+    clearBoard.addEventListener("click", () => this.edit({ op: "clear" }, editorWords.cleared), { signal });
+    startPos.addEventListener("click", () => this.edit({ op: "start" }, editorWords.started), { signal });
     applyText.addEventListener("click", () => this.applyText(), { signal });
     this.text.addEventListener("keydown", (e) => {
       if (e.key === "Enter" && !e.shiftKey) { e.preventDefault(); this.applyText(); }
@@ -116,7 +117,7 @@ class Editor {
     this.toggle.hidden = true;
     this.toggle.setAttribute("aria-expanded", "true");
     board.setHint("");
-    board.announce("Edit mode: pick a piece, then squares.");
+    board.announce(editorWords.opened);
     this.paletteBox.querySelector("button")?.focus({ preventScroll: true });
   }
 
@@ -136,7 +137,7 @@ class Editor {
     if (!this.open) return;
     this.close();
     this.board.setHint("");
-    this.board.announce("Edit mode closed: the game is as it was.");
+    this.board.announce(editorWords.closed);
     this.toggle.focus({ preventScroll: true });
   }
 
@@ -150,10 +151,10 @@ class Editor {
       this.close();
       board.apply(reply.state);
       board.setHint("");
-      board.announce(`New game from this position. ${reply.state.status}.`);
+      board.announce(editorWords.newGame(reply.state.status));
       board.box.focus({ preventScroll: true });
     };
-    if (board.state?.changed) board.confirmDiscard(this.playButton, "Yes, play from here", go);
+    if (board.state?.changed) board.confirmDiscard(this.playButton, editorWords.confirmPlay, go);
     else go();
   }
 
@@ -175,13 +176,13 @@ class Editor {
     if (!this.open) return;
     const text = this.text.value;
     if (!this.draft || text.trim() === this.draft.position) return;
-    this.edit({ op: "text", text }, "The position text is read.");
+    this.edit({ op: "text", text }, editorWords.textRead);
   }
 
   /** @param {string} sq */
   pick(sq) {
     if (this.tool === null || !this.draft) {
-      this.board.setHint("Pick a piece (or Clear square) first, then the square.", "explain");
+      this.board.setHint(editorWords.pickFirst, "explain");
       return;
     }
     const had = this.draft.pieces[sq];
@@ -192,7 +193,7 @@ class Editor {
     const name = this.palette.find((p) => p.token === this.tool)?.name || "";
     const same = had && had.token === this.tool;
     this.edit({ op: "put", square: sq, piece: this.tool },
-      same ? `${name} taken off ${sq}.` : `${name} on ${sq}.`);
+      editorWords.put(name, sq, !!same));
   }
 
   /** @param {string} token @param {boolean} viaKeyboard */
@@ -201,11 +202,11 @@ class Editor {
     for (const b of this.paletteBox.querySelectorAll("button[data-token]")) {
       b.setAttribute("aria-pressed", b.getAttribute("data-token") === this.tool ? "true" : "false");
     }
-    if (this.tool === null) { this.board.announce("Nothing picked."); return; }
+    if (this.tool === null) { this.board.announce(editorWords.nothingPicked); return; }
     const name = this.tool === CLEAR ? "Clear square" : this.palette.find((p) => p.token === token)?.name;
     this.board.setHint("");
     if (viaKeyboard) {
-      this.board.announce(`${name} picked: move the cursor with the arrow keys, Enter puts it down.`);
+      this.board.announce(editorWords.picked(name));
       this.board.box.focus({ preventScroll: true });
     } else {
       this.board.announce(`${name} picked.`);
@@ -284,7 +285,7 @@ class Editor {
   /** @param {Field} field @param {string} value */
   setField(field, value) {
     if (value === field.value) return;
-    this.edit({ op: "set", field: field.name, value }, `${field.label}: ${value || "none"}.`);
+    this.edit({ op: "set", field: field.name, value }, editorWords.field(field.label, value));
   }
 
   renderProblems() {
@@ -292,13 +293,13 @@ class Editor {
     this.playButton.disabled = problems.length > 0;
     if (!problems.length) {
       this.problemsBox.dataset.ok = "true";
-      this.problemsBox.replaceChildren(el("p", { class: "sharah-editor-ok" }, "This position can be played."));
+      this.problemsBox.replaceChildren(el("p", { class: "sharah-editor-ok" }, editorWords.playable));
       return;
     }
     delete this.problemsBox.dataset.ok;
     const list = el("ul", { class: "sharah-editor-problem-list" });
     for (const p of problems) list.appendChild(el("li", {}, p));
-    this.problemsBox.replaceChildren(el("p", { class: "sharah-editor-problem-title" }, "Before play can start:"), list);
+    this.problemsBox.replaceChildren(el("p", { class: "sharah-editor-problem-title" }, editorWords.problems), list);
   }
 }
 

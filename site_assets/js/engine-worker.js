@@ -4,9 +4,12 @@
 // requests with sharah_web.bridge.handle(json) -> json.
 //
 // Messages in:  {id, request: "<json>"}
-// Messages out: {type: "ready", ms} | {type: "failed", error, detail}
+// Messages out: {type: "ready", ms, steps} | {type: "failed", error, detail}
 //               {type: "response", id, response: "<json>", began, ms}
 //
+// "ready": ``ms`` since this script started; ``steps``, when each step of
+// the boot ended (ms since the same start: the runtime loaded, the engine
+// unpacked, the engine imported), for scripts/bench.py's timeline.
 // "failed": ``error`` is a sentence for the visitor when this worker knows
 // what went wrong (a file it fetched itself was refused), else null, and
 // ``detail`` is what the runtime said (for the console). A runtime that
@@ -58,15 +61,19 @@ self.addEventListener("error", (event) => {
 });
 reportWasmFailures(bootFailed);
 
+/** @type {Record<string, number>} */
+const steps = {};
 const ready = (async () => {
   const t0 = performance.now();
+  const step = (/** @type {string} */ name) => { steps[name] = Math.round(performance.now() - t0); };
   const pyodide = await bootEngine(loadPyodide, {
     indexURL: INDEX_URL,
     stdLibURL: STDLIB_URL,
     stdout: (line) => console.log("[engine]", line),
     stderr: (line) => console.warn("[engine]", line),
-  }, fetchEngine(ENGINE_URL));   // the engine's zip downloads while Pyodide boots
+  }, fetchEngine(ENGINE_URL), step);   // the engine's zip downloads while Pyodide boots
   handle = pyodide.pyimport("sharah_web.bridge").handle;
+  step("imported");
   python = pyodide;
   return performance.now() - t0;
 })();
@@ -89,7 +96,7 @@ ready.then(
   (ms) => {
     if (!booting) return;       // failed meanwhile: the page has dropped this worker
     booting = false;
-    postMessage({ type: "ready", ms });
+    postMessage({ type: "ready", ms, steps });
     warmLater();
   },
   (err) => bootFailed(err, err instanceof BootError),

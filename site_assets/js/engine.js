@@ -19,6 +19,8 @@
 // game). Failure messages are one sentence; details (a Python traceback)
 // go to the console only.
 
+import { engineWords } from "./words.js";
+
 /** @typedef {import("./types.js").Request} Request */
 /** @typedef {import("./types.js").Reply} Reply */
 /** @typedef {{ changes: boolean, fields: string[] }} CommandSpec */
@@ -34,6 +36,7 @@
  * @property {number} workersCreated
  * @property {boolean} ready
  * @property {number | null} bootMs
+ * @property {Record<string, number>} [bootSteps] when each step of the boot ended (engine-worker.js)
  * @property {string | null} failed
  * @property {string} build
  * @property {Set<import("./board.js").Board> | null} widgets
@@ -65,11 +68,8 @@ export function plainFailure(message) {
   const text = String(message || "");
   if (text.length <= 300 && !/\n|Traceback|File "/.test(text)) return text;
   console.error("sharah engine:", text);
-  return text.startsWith("The engine stopped") ? STOPPED : DAMAGED;
+  return text.startsWith(engineWords.stoppedStart) ? engineWords.stopped : engineWords.damaged;
 }
-
-const STOPPED = "The engine stopped working: it met an error of its own (the details are in the browser's console).";
-const DAMAGED = "The engine could not start: its files are damaged or incomplete (the details are in the browser's console).";
 
 /** @type {Debug} */
 export const debug = (window.sharahDebug = window.sharahDebug || {
@@ -132,7 +132,7 @@ export function getEngine() {
     const id = order[0];
     const limit = pending.get(id)?.limit ?? LIMITS.default;
     watch = setTimeout(() => {
-      if (!dead && order[0] === id) fail(`The engine stopped answering (nothing for ${Math.round(limit / 1000)} seconds)`);
+      if (!dead && order[0] === id) fail(engineWords.silent(Math.round(limit / 1000)));
     }, limit);
   };
   /** @param {unknown} raw */
@@ -171,7 +171,8 @@ export function getEngine() {
     if (msg.type === "ready") {
       debug.ready = true;
       debug.bootMs = msg.ms;
-      mark("sharah:engine-ready", { bootMs: msg.ms });
+      debug.bootSteps = msg.steps;
+      mark("sharah:engine-ready", { bootMs: msg.ms, steps: msg.steps });
       const waiting = (held || []).map((h, i) => ({ ...h, i, r: rankOf(h.rank) }));
       held = null;
       waiting.sort((a, b) => a.r - b.r || a.i - b.i);
@@ -182,9 +183,9 @@ export function getEngine() {
       if (msg.error == null) {
         // the runtime's own words (an exit code, a compile error): the console has them
         console.error("sharah engine:", msg.detail);
-        fail(debug.ready ? STOPPED : DAMAGED);
+        fail(debug.ready ? engineWords.stopped : engineWords.damaged);
       } else {
-        fail(debug.ready ? `The engine stopped working: ${msg.error}` : `The engine could not start: ${msg.error}`);
+        fail(engineWords.failed(debug.ready, msg.error));
       }
     } else if (msg.type === "response") {
       const entry = pending.get(msg.id);
@@ -198,7 +199,7 @@ export function getEngine() {
       try { reply = JSON.parse(msg.response); }
       catch (err) { reply = { ok: false, error: `bad answer from the engine: ${/** @type {Error} */ (err).message}` }; }
       resolve(reply);
-      if (reply.fatal) fail(`The engine stopped working: ${reply.error}`);
+      if (reply.fatal) fail(engineWords.failed(true, reply.error));
     }
   };
   worker.onmessage = onMessage;
@@ -206,7 +207,7 @@ export function getEngine() {
   const onError = (event) => {
     event.preventDefault();
     const why = event.message || "the worker failed to load";
-    fail(debug.ready ? `The engine stopped working: ${why}` : `The engine could not start: ${why}`);
+    fail(engineWords.failed(debug.ready, why));
   };
   worker.onerror = onError;
   if (adopt) {
@@ -216,7 +217,7 @@ export function getEngine() {
   // Pyodide never gives up on its own when a runtime file is unreachable.
   const limit = setTimeout(() => {
     if (dead) return;
-    fail(`The engine did not start within ${BOOT_LIMIT / 1000} seconds.`);
+    fail(engineWords.slowBoot(BOOT_LIMIT / 1000));
   }, BOOT_LIMIT);
   ready.then(() => clearTimeout(limit), () => clearTimeout(limit));
   engine = {
@@ -238,8 +239,7 @@ export function getEngine() {
   engine.request({ cmd: "ping" }).then((reply) => {
     if (!reply.ok) return;     // the engine failed: said already
     if (reply.protocol !== PROTOCOL) {
-      fail(`This page and its engine are from different versions of the site (protocol ${PROTOCOL}, `
-        + `engine ${reply.protocol ?? "without one"}): reload the page; if this stays, clear the browser's cache for this site.`);
+      fail(engineWords.otherVersion(PROTOCOL, reply.protocol ?? "without one"));
       return;
     }
     contract = { commands: reply.commands, protocol: reply.protocol };
@@ -260,7 +260,7 @@ export function restartEngine() {
 
 /** Test hook: the worker dies (as after a crash); boards offer Retry. */
 debug.killWorker = () => {
-  if (engine) engine.kill("The engine stopped working: its worker was stopped.");
+  if (engine) engine.kill(engineWords.workerStopped);
 };
 
 // ------------------------------------------------------------------ helpers

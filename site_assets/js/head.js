@@ -11,7 +11,8 @@
 //   (window.sharahEarlyFile: early.js takes the reply);
 // - holds back the messages to mkdocs-material's search worker (the index
 //   it would build at once, on the same cores as Pyodide's boot) until the
-//   engine is up, the reader goes to the search box, or 8 s have passed.
+//   engine is up, the reader goes to the search box, or 8 s have passed
+//   (what that buys: docs/about/benchmarks.md, "The search worker held back").
 //
 // What the build knows comes as data, on this script's element:
 //   data-js     the widget's folder, relative to the page ("../../assets/sharah/js/")

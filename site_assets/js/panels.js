@@ -18,7 +18,7 @@
 // A panel whose element the figure lacks (a diagram has no hand) does nothing.
 
 import { el, sentence, adopt, closest } from "./dom.js";
-import { plural } from "./words.js";
+import { confirmWords } from "./words.js";
 
 /** @typedef {import("./board.js").Board} Board */
 /** @typedef {import("./types.js").BoardState} BoardState */
@@ -203,17 +203,17 @@ export class Controls {
   confirmDiscard(trigger, yesText, go) {
     const board = this.board;
     this.closeConfirm();
-    const box = el("div", { class: "sharah-confirm", role: "group", "aria-label": "Discard this game?" });
+    const box = el("div", { class: "sharah-confirm", role: "group", "aria-label": confirmWords.label });
     const n = board.state ? board.state.history.length : 0;
     const question = el("span", { class: "sharah-confirm-text" },
-      `Discard this game${n ? ` (${plural(n, "move", "moves")})` : ""}?`);
+      confirmWords.question(n));
     const yes = el("button", { type: "button", class: "md-button sharah-btn sharah-confirm-yes", "data-confirm": "yes" }, yesText);
-    const no = el("button", { type: "button", class: "md-button md-button--primary sharah-btn sharah-confirm-no", "data-confirm": "no" }, "No, keep it");
+    const no = el("button", { type: "button", class: "md-button md-button--primary sharah-btn sharah-confirm-no", "data-confirm": "no" }, confirmWords.keep);
     box.append(question, " ", yes, no);
     const back = () => {
       this.closeConfirm();
       if (trigger && trigger.isConnected) trigger.focus({ preventScroll: true });
-      board.announce("The game is kept.");
+      board.announce(confirmWords.kept);
     };
     yes.addEventListener("click", () => { this.closeConfirm(); go(); }, opts(board));
     no.addEventListener("click", back, opts(board));

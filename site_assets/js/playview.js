@@ -19,6 +19,7 @@
 
 import { registerAddon } from "./board.js";
 import { el } from "./dom.js";
+import { pageWords } from "./words.js";
 
 export const SMALL = 40;     // px: squares under this get the magnifier on touch
 const BIG = 48;              // px: a square in the magnifier
@@ -43,7 +44,7 @@ registerAddon({
     const signal = board.abort.signal;
     const box = board.slot("playview", ".sharah-badges");
     const toggle = el("button", { type: "button", class: "md-button sharah-btn sharah-playview-toggle",
-      "data-playview": "toggle", "aria-pressed": "false" }, "Play view");
+      "data-playview": "toggle", "aria-pressed": "false" }, pageWords.playView);
     box.appendChild(toggle);
     let scrollBack = 0;
 
@@ -52,11 +53,11 @@ registerAddon({
       scrollBack = window.scrollY;
       fig.classList.add("sharah-playview");
       document.documentElement.classList.add("sharah-playview-on");
-      toggle.textContent = "Back to the page";
+      toggle.textContent = pageWords.backToPage;
       toggle.setAttribute("aria-pressed", "true");
       openView = board;
       fig.scrollTop = 0;
-      board.announce("Play view: the board fills the screen. Back to the page, or Escape, returns.");
+      board.announce(pageWords.playViewOn);
       board.focus();
     };
 
@@ -65,7 +66,7 @@ registerAddon({
       loupe.close();
       fig.classList.remove("sharah-playview");
       document.documentElement.classList.remove("sharah-playview-on");
-      toggle.textContent = "Play view";
+      toggle.textContent = pageWords.playView;
       toggle.setAttribute("aria-pressed", "false");
       if (openView === board) openView = null;
       window.scrollTo(0, scrollBack);
@@ -149,7 +150,7 @@ function makeLoupe(board, signal) {
     win.hidden = false;
     at = sq;
     fig.dataset.loupe = sq;
-    say.textContent = `Tap the square to pick it (${sq} ringed)`;
+    say.textContent = pageWords.loupe(sq);
   };
 
   // A finger on the board: the view does not see the press; the tap opens the window.

@@ -8,6 +8,7 @@
 
 import { registerAddon } from "./board.js";
 import { el, cap } from "./dom.js";
+import { puzzleWords } from "./words.js";
 
 /** @typedef {import("./board.js").Board} Board */
 /** One puzzle's play data (sharah_web.puzzles.play_data).
@@ -42,7 +43,7 @@ function readProgress() {
     localStorage.setItem(aside, raw);
     localStorage.removeItem(KEY);
   } catch (err) { /* storage full or blocked: the page still works */ }
-  return { data: fresh(), note: "Your puzzle progress in this browser could not be read: it was set aside, and counting starts again." };
+  return { data: fresh(), note: puzzleWords.progressLost };
 }
 
 /** @returns {Progress} */
@@ -108,21 +109,18 @@ registerAddon({
     };
     const showScore = () => {
       const solved = all.filter((p) => progress.solved[p.id]).length;
-      score.textContent = `Solved here: ${solved} of ${all.length}. Streak: ${progress.streak} (best ${progress.best}).`;
+      score.textContent = puzzleWords.score(solved, all.length, progress.streak, progress.best);
     };
     const showTask = () => {
       const st = board.state;
       const pz = st && st.puzzle;
       if (!pz) return;
       const side = cap(solver || st.to_move);
-      const mark = progress.solved[current.id] ? " (solved before)" : "";
-      if (pz.solved) task.textContent = `Solved: ${side} wins.`;
-      else if (pz.moves_left === current.depth) {
-        task.textContent = `${side} to move: win in ${current.depth === 1 ? "1 move" : `${current.depth} moves`}, whatever the other side does.${current.hard ? " Hard: only one first move wins." : ""}${mark}`;
-      } else task.textContent = `${side} to move: ${pz.moves_left === 1 ? "1 move" : `${pz.moves_left} moves`} left to win.`;
+      if (pz.solved) task.textContent = puzzleWords.solvedBy(side);
+      else task.textContent = puzzleWords.task(side, pz.moves_left, current.depth, !!current.hard, !!progress.solved[current.id]);
       const list = pool();
       const i = list.indexOf(current);
-      where.replaceChildren(`Puzzle ${i + 1} of ${list.length}${depth === "any" ? "" : ` (win in ${depth})`}. `, link);
+      where.replaceChildren(puzzleWords.where(i + 1, list.length, depth), link);
       link.href = `#puzzle=${current.id}`;
       board.setLock("solved", !!pz.solved);
     };
@@ -189,11 +187,7 @@ registerAddon({
     /** @param {Verdict} r */
     const words = (r) => {
       const sides = board.state ? board.state.sides : [];
-      const other = cap(sides.find((s) => s !== solver) || "the other side");
-      if (r.reason === "loses") return `${r.name} does not win: ${other} answers ${r.refutation_name} and wins. It is taken back: try again.`;
-      if (r.reason === "holds") return `${r.name} does not win by force: after ${r.refutation_name} there is no forced win left. It is taken back: try again.`;
-      if (r.reason === "ends") return `${r.name} ends the game without a win (${r.result}). It is taken back: try again.`;
-      return `${r.name} is not this puzzle's line, and the engine could not prove quickly that it wins. It is taken back: try another move.`;
+      return puzzleWords.wrong(r, sides.find((s) => s !== solver) || "the other side");
     };
     board.setPlayHandler(async (notation) => {
       const reply = /** @type {Verdict | null} */ (await board.request({ cmd: "solve", move: notation }));
@@ -204,10 +198,10 @@ registerAddon({
         count(false, false);
         board.announce(feedback ? feedback.textContent : "");
       } else if (reply.verdict === "right") {
-        say("right", `Right: ${reply.name}. ${cap(reply.state.last ? reply.state.last.side : "")} answers ${reply.reply_name}, the most stubborn defence. Find the next move.`);
+        say("right", puzzleWords.right(reply.name, reply.state.last ? reply.state.last.side : "", reply.reply_name));
         board.announce(feedback ? feedback.textContent : "");
       } else {
-        say("right", `Solved: ${reply.name} wins. ${reply.state.result ? reply.state.result.text : ""}`);
+        say("right", puzzleWords.solved(reply.name, reply.state.result ? reply.state.result.text : ""));
         count(true, !(reply.state.puzzle && reply.state.puzzle.mistakes));
         board.announce(feedback ? feedback.textContent : "");
       }
@@ -223,7 +217,7 @@ registerAddon({
     if (note) board.setHint(note, "explain");
     const m = HASH.exec(location.hash);
     const linked = m && all.find((p) => p.id === m[1]);
-    if (m && !linked) board.setHint(`There is no puzzle ${m[1]} on this page: here is the first one.`, "error");
+    if (m && !linked) board.setHint(puzzleWords.noSuchPuzzle(m[1]), "error");
     const stored = all.find((p) => p.id === progress.current[game]);
     const start = linked || stored || all.find((p) => !progress.solved[p.id]) || all[0];
     if (start !== current) choose(start);

@@ -61,14 +61,19 @@ export function mountEngine(pyodide, zip, dir = ENGINE_DIR) {
  * The runtime with the engine mounted. ``zip`` may still be on its way (it
  * downloads while the runtime boots): its failure is thrown once the runtime
  * is up, never reported as an unhandled rejection meanwhile.
+ * ``step(name)`` is called as each step ends: "runtime" (loaded),
+ * "unpacked" (the engine mounted).
  * @param {LoadPyodide} loadPyodide @param {Runtime} runtime
- * @param {Uint8Array | Promise<Uint8Array>} zip @returns {Promise<Pyodide>}
+ * @param {Uint8Array | Promise<Uint8Array>} zip @param {(name: string) => void} [step]
+ * @returns {Promise<Pyodide>}
  */
-export async function bootEngine(loadPyodide, runtime, zip) {
+export async function bootEngine(loadPyodide, runtime, zip, step = () => {}) {
   const bytes = Promise.resolve(zip);
   bytes.catch(() => {});
   const pyodide = await loadRuntime(loadPyodide, runtime);
+  step("runtime");
   mountEngine(pyodide, await bytes);
+  step("unpacked");
   return pyodide;
 }
 

@@ -10,6 +10,7 @@
 // boards) when it is ready; nothing else.
 
 import { el } from "./dom.js";
+import { pageWords } from "./words.js";
 
 const early = new WeakSet();   // boards the reader acted on while they loaded
 /** @type {HTMLElement | null} */
@@ -46,7 +47,7 @@ export function ready(board, boards) {
   if (board.diagram) return;
   if (early.has(board)) {
     early.delete(board);
-    board.announce("The board is ready.");
+    board.announce(pageWords.boardReady);
   }
   clearTimeout(timer);
   timer = setTimeout(() => sayForPage(boards), 250);
@@ -62,7 +63,7 @@ function sayForPage(boards) {
   if (document.querySelector('figure.sharah-board[data-mode]:not([data-state]):not([data-mode="diagram"])')) return;
   saidFor = page;
   const n = playable.length;
-  const text = n === 1 ? "The board on this page is ready." : `The ${n} boards on this page are ready.`;
+  const text = pageWords.boardsReady(n);
   const box = pageRegion();
   box.textContent = "";
   requestAnimationFrame(() => { box.textContent = text; });

@@ -24,8 +24,8 @@
 //   (the play request gets branch: the later moves stay, as the main line);
 //   "Play from here" makes the next move replace them instead. A game with
 //   variations shows the engine's tree (state.tree_html): every move of every
-//   line is clickable (goto node), each variation can be promoted to the
-//   main line or deleted (the variation command).
+//   line is clickable (goto node), each variation can be promoted one
+//   level, made the main line or deleted (the variation command).
 //
 // - Nothing lost: a stored entry longer than the engine keeps (MAX_SAVED)
 //   is never sent to it; it is set aside at once, like one the engine could
@@ -47,10 +47,10 @@
 // Text from a record, a link or storage is only ever set with textContent.
 
 import { registerAddon } from "./board.js";
-import { el, cap, sentence, closest } from "./dom.js";
+import { el, sentence, closest } from "./dom.js";
 import { gameKey, pageStore, readStored as readEntry, writeStored as writeEntry, setAside as moveAside } from "./store.js";
 import { shareURL, linkIn, recordTags } from "./share.js";
-import { notRestored, plural, tooLargeToRestore } from "./words.js";
+import { notRestored, tooLargeToRestore, recordWords } from "./words.js";
 
 /** @typedef {import("./board.js").Board} Board */
 /** @typedef {import("./types.js").BoardState} BoardState */
@@ -164,7 +164,7 @@ class Records {
       this.known = null;
     } else if (openReply && openReply.ok && openReply.restored) {
       const st = board.state;
-      if (st && (st.history.length || st.future.length)) board.setHint("Your game is back where you left it.", "explain");
+      if (st && (st.history.length || st.future.length)) board.setHint(recordWords.back, "explain");
     }
     this.onState(board.state);
     this.checkLink();
@@ -187,9 +187,9 @@ class Records {
       if (board.dead) return false;
       const reply = await board.send({ cmd: "save" });
       if (board.dead || reply.fatal) return false;      // the engine failed: recover.js keeps the game
-      if (!reply.ok) return this.notSaved(`this game can no longer be kept in this browser (${reply.error})`, false);
+      if (!reply.ok) return this.notSaved(recordWords.noLongerKept(reply.error), false);
       const text = JSON.stringify(reply.saved);
-      if (blocked.has(this.key)) return this.notSaved("the old saved game could not be set aside, so this game is not saved");
+      if (blocked.has(this.key)) return this.notSaved(recordWords.oldStuck);
       if (this.other != null) {                        // another tab's game: the visitor chooses first
         this.held = text !== this.mine && text !== this.other;
         return false;
@@ -201,15 +201,13 @@ class Records {
       const st = board.state;
       if (why && st && !st.history.length && !st.future.length && !this.unsaved) return false;   // nothing played to lose
       if (why) {
-        return this.notSaved(why === "full"
-          ? "this browser's storage for the site is full, so this move is not saved"
-          : "this browser does not let the page save games (its storage is off), so this move is not saved");
+        return this.notSaved(why === "full" ? recordWords.storageFull : recordWords.storageOff);
       }
       this.known = text;
       if (this.unsaved) {
         this.unsaved = null;
         delete board.fig.dataset.unsaved;
-        board.setHint("Your game is saved again.", "explain");
+        board.setHint(recordWords.savedAgain, "explain");
       }
       return true;
     }).catch(() => false);
@@ -222,9 +220,7 @@ class Records {
   notSaved(why, store = true) {
     this.unsaved = why;
     this.board.fig.dataset.unsaved = "true";
-    this.board.setHint(`${cap(why)}: your game stays on this board while the page is open; `
-      + (store ? "to keep it, copy the record (under Record and link) or free some space (the browser's site data)."
-        : "the copy saved before stays in this browser."), "error");
+    this.board.setHint(recordWords.notSaved(why, store), "error");
     return false;
   }
 
@@ -249,7 +245,7 @@ class Records {
       this.known = text;
       this.replaying = false;
       board.apply(reply.state);
-      if (reply.state.history.length) board.setHint("Your game is back where you left it.", "explain");
+      if (reply.state.history.length) board.setHint(recordWords.back, "explain");
       return true;
     }
     this.otherTab(text);
@@ -263,7 +259,7 @@ class Records {
     this.other = text;
     const box = this.tabsBox();
     box.hidden = false;
-    this.board.setHint("This game was changed in another tab: this tab no longer saves it until you choose.", "explain");
+    this.board.setHint(recordWords.otherTab, "explain");
   }
 
   tabsBox() {
@@ -280,7 +276,7 @@ class Records {
       this.known = readStored(this.key);
       this.other = null;
       this.held = false;
-      if (await this.save()) board.setHint("This tab's game is saved (the other tab is told).", "explain");
+      if (await this.save()) board.setHint(recordWords.keptThisTab, "explain");
     }, { signal: board.abort.signal });
     take.addEventListener("click", async () => {
       const text = this.other;
@@ -293,7 +289,7 @@ class Records {
       this.known = text;
       this.replaying = false;
       board.apply(reply.state);
-      board.setHint("The other tab's game is on the board.", "explain");
+      board.setHint(recordWords.tookOtherTab, "explain");
     }, { signal: board.abort.signal });
     this.tabs = box;
     return box;
@@ -358,9 +354,9 @@ class Records {
     this.output.value = text;
     this.outBox.hidden = false;
     if (await copyText(text)) {
-      this.say("Copied to the clipboard.");
+      this.say(recordWords.copied);
     } else {
-      this.say("The browser did not let the page copy it: it is selected below, copy it with Ctrl+C (or ⌘C).");
+      this.say(recordWords.notCopied);
       this.output.focus();
       this.output.select();
     }
@@ -369,35 +365,35 @@ class Records {
   async copyRecord() {
     const reply = await this.board.send({ cmd: "record", tags: recordTags(location, new Date()) });
     if (this.board.dead) return;
-    if (!reply.ok) { this.say(`No record: ${reply.error}`, "error"); return; }
-    this.show("The game's record (paste it into any board of this game with Import a record):", reply.record);
+    if (!reply.ok) { this.say(recordWords.noRecord(reply.error), "error"); return; }
+    this.show(recordWords.theRecord, reply.record);
   }
 
   async copyLink() {
     const reply = await this.board.send({ cmd: "link" });
     if (this.board.dead) return;
-    if (!reply.ok) { this.say(`No link: ${reply.error}`, "error"); return; }
-    this.show("A link to this game (whoever opens it sees the game on this board):",
+    if (!reply.ok) { this.say(recordWords.noLink(reply.error), "error"); return; }
+    this.show(recordWords.theLink,
       shareURL(location, reply.link));
   }
 
   /** @param {HTMLButtonElement} button */
   async importRecord(button) {
     const text = this.input.value;
-    if (!text.trim()) { this.say("Paste a record first.", "error"); return; }
-    this.say("Reading the record…");
+    if (!text.trim()) { this.say(recordWords.pasteFirst, "error"); return; }
+    this.say(recordWords.reading);
     const reply = await this.board.send({ cmd: "load", record: text, if_unchanged: true });
     if (this.board.dead) return;
     if (!reply.ok) {
-      this.say(`This record cannot be imported: ${cap(reply.error)}. Your game is unchanged.`, "error");
+      this.say(recordWords.notImported(reply.error), "error");
       return;
     }
     if (reply.applied) { this.imported(/** @type {import("./types.js").StateReply} */ (reply)); return; }
-    this.say("Importing replaces the game on this board.");
-    this.board.confirmDiscard(button, "Yes, import", async () => {
+    this.say(recordWords.importReplaces);
+    this.board.confirmDiscard(button, recordWords.confirmImport, async () => {
       const again = await this.board.send({ cmd: "load", record: text });
       if (this.board.dead) return;
-      if (!again.ok) this.say(`This record cannot be imported: ${cap(again.error)}. Your game is unchanged.`, "error");
+      if (!again.ok) this.say(recordWords.notImported(again.error), "error");
       else this.imported(/** @type {import("./types.js").StateReply} */ (again));
     });
   }
@@ -409,8 +405,8 @@ class Records {
     this.importForm.hidden = true;
     this.input.value = "";
     const n = reply.plies;
-    this.say(`Imported: ${plural(n, "move", "moves")}. Step through them with the buttons above the move list`);
-    this.board.announce(`Record imported. ${reply.state.status}.`);
+    this.say(recordWords.imported(n));
+    this.board.announce(recordWords.importedSaid(reply.state.status));
   }
 
   // ---- links: #game=... in the address
@@ -427,7 +423,7 @@ class Records {
       // the engine would not even read it (far too long): said under the first game board
       history.replaceState(history.state, "", location.pathname + location.search);
       board.fig.scrollIntoView({ block: "start" });
-      board.setHint(`The game in the link could not be loaded: ${where.error}. Your game here is unchanged.`, "error");
+      board.setHint(recordWords.linkNotLoaded(where.error), "error");
       return;
     }
     if (!where.ok || where.target !== board.cfg.uid) return;
@@ -438,19 +434,19 @@ class Records {
     const loaded = async (/** @type {BoardState} */ state) => {
       this.replaying = false;
       board.apply(state);
-      board.setHint("The game from the link is on the board.", "explain");
+      board.setHint(recordWords.linkLoaded, "explain");
       if (!(await this.save()) && !board.dead && !location.hash) address(fragment);
     };
     const reply = await board.send({ cmd: "load", link: fragment, if_unchanged: true });
     if (board.dead) return;
     board.fig.scrollIntoView({ block: "start" });   // the board first (a figure may be taller than the screen)
     if (!reply.ok) {
-      board.setHint(`The game in the link could not be loaded: ${reply.error}. Your game here is unchanged.`, "error");
+      board.setHint(recordWords.linkNotLoaded(reply.error), "error");
       return;
     }
     if (reply.applied && reply.state) { loaded(reply.state); return; }
-    board.setHint("The link holds another game than the one on this board. Load it instead of yours?", "explain");
-    board.confirmDiscard(null, "Yes, load the link's game", async () => {
+    board.setHint(recordWords.linkOther, "explain");
+    board.confirmDiscard(null, recordWords.confirmLink, async () => {
       const again = await board.request({ cmd: "load", link: fragment });
       if (!again || board.dead) return;
       loaded(again.state);
@@ -530,7 +526,7 @@ class Records {
     const [first, back, forward, last] = this.steps;
     first.disabled = back.disabled = state.ply === 0;
     forward.disabled = last.disabled = state.future.length === 0;
-    this.where.textContent = state.ply === 0 ? `Start (of ${total})` : `Move ${state.ply} of ${total}`;
+    this.where.textContent = recordWords.where(state.ply, total);
     this.paused.hidden = !this.replaying;
   }
 
@@ -566,8 +562,7 @@ class Records {
     board.apply(reply.state);
     const st = reply.state;
     const name = st.ply ? st.history[st.ply - 1] : null;
-    board.announce(name ? `Move ${st.ply} of ${total}: ${name}. ${st.result ? st.result.text : st.status}.`
-      : `The start. ${st.status}.`);
+    board.announce(recordWords.stepped(st.ply, total, name, name && st.result ? st.result.text : st.status));
   }
 
   /** Show the position after a move of any line (its index in the engine's tree). @param {number} node */
@@ -581,17 +576,17 @@ class Records {
     board.apply(reply.state);
     const st = reply.state;
     const name = st.ply ? st.history[st.ply - 1] : null;
-    board.announce(name ? `After ${name}. ${st.result ? st.result.text : st.status}.` : `The start. ${st.status}.`);
+    board.announce(recordWords.went(name, st.result ? st.result.text : st.status, st.status));
   }
 
-  /** Promote or delete the variation that starts at ``node``. @param {string} op @param {number} node */
+  /** Promote (one level), make the main line or delete the variation that starts at ``node``. @param {string} op @param {number} node */
   async variation(op, node) {
     const board = this.board;
     if (!board.state || board.busy) return;
     const reply = await board.request({ cmd: "variation", op, node });
     if (!reply || board.dead) return;
     board.apply(reply.state);
-    board.announce(op === "promote" ? "The variation is the main line now." : "The variation is deleted.");
+    board.announce(op === "promote" ? recordWords.promoted : op === "main" ? recordWords.madeMain : recordWords.deleted);
   }
 
   playFromHere() {
@@ -600,7 +595,7 @@ class Records {
     this.cutting = true;
     this.paused.hidden = true;
     const n = st ? st.future.length : 0;
-    this.board.setHint(`Your next move here replaces the ${plural(n, "later move", "later moves")} (Redo brings them back until then).`, "explain");
+    this.board.setHint(recordWords.replaces(n), "explain");
     this.board.box.focus({ preventScroll: true });
   }
 }

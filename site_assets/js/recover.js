@@ -15,6 +15,7 @@
 import { restartEngine } from "./engine.js";
 import { registerAddon, widgets } from "./board.js";
 import { el } from "./dom.js";
+import { engineWords } from "./words.js";
 
 /** @type {WeakMap<import("./board.js").Board, string>} */
 const kept = new WeakMap();   // board -> its game as the engine saved it last
@@ -66,18 +67,16 @@ function showFailure(board, message) {
   // a game shown, or a saved game on its way to a board that did not open yet
   const game = board.mode === "game" && (board.state ? board.state.history.length || board.state.future.length
     : !!(board.openReq && board.openReq.saved != null));
-  /** @type {HTMLElement} */ (box.querySelector(".sharah-failure-text")).textContent = `${message.replace(/\.?$/, ".")} `
-    + (game ? "Your game is kept: Retry starts the engine again and puts it back."
-            : "Retry starts the engine again.");
+  /** @type {HTMLElement} */ (box.querySelector(".sharah-failure-text")).textContent = engineWords.retry(message, !!game);
   const button = /** @type {HTMLButtonElement} */ (box.querySelector("button"));
   button.disabled = false;
-  button.textContent = "Retry";
+  button.textContent = engineWords.retryButton;
 }
 
 function retry() {
   for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll(".sharah-failure button"))) {
     button.disabled = true;
-    button.textContent = "Starting…";
+    button.textContent = engineWords.starting;
   }
   restartEngine();
 }

@@ -20,6 +20,7 @@ import "./recover.js";
 import "./onboard.js";
 import "./playview.js";
 import "./puzzles.js";
+import { engineWords } from "./words.js";
 
 const BOARDS = "figure.sharah-board[data-mode]";
 debug.widgets = widgets;
@@ -73,7 +74,7 @@ function otherBuild(figs) {
   for (const fig of figs) {
     fig.dataset.state = "error";
     const hint = fig.querySelector(".sharah-hint");
-    if (hint) hint.textContent = "This page is from another version of the site than its scripts: reload the page.";
+    if (hint) hint.textContent = engineWords.pageOlder;
   }
 }
 
@@ -86,7 +87,7 @@ function mount(figs) {
     } catch (err) {
       fig.dataset.state = "error";
       const hint = fig.querySelector(".sharah-hint");
-      if (hint) hint.textContent = `This board could not start: ${/** @type {Error} */ (err).message}`;
+      if (hint) hint.textContent = engineWords.boardFailed(/** @type {Error} */ (err).message);
     }
   }
 }
@@ -123,6 +124,7 @@ function linkedBoard(target) {
 /** @param {MouseEvent} e */
 function onLinkClick(e) {
   clearTimeout(intent);
+  returning = false;
   if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
   const config = linkedBoard(e.target);
   if (config) preopen(config);     // kept if the pointer on the link opened it already
@@ -192,10 +194,38 @@ function parsedPast(fig) {
   return false;
 }
 
+// ---- a link to a place on another page lands there. mkdocs-material
+// keeps a page's offset in its history entry (written 0.1 s after the page
+// last scrolled) and, after an instant navigation, restores the offset of
+// an entry that has one (a page returned to by Back or Forward), else goes
+// to the address's anchor. A link followed within 0.1 s of a scroll to a
+// page slower than that to arrive gets the page it left's offset written
+// into its own new entry: the reader lands there, far from the anchor (the
+// board under "Play"). A page reached by a link, not by Back or Forward,
+// is shown at its anchor; the boards that take their height above it
+// after that leave it in place (the browser's scroll anchoring).
+let returning = false;
+addEventListener("popstate", () => { returning = true; });
+
+function toAnchor() {
+  const back = returning;
+  returning = false;
+  if (back || location.hash.length < 2) return;
+  let id = location.hash.slice(1);
+  try { id = decodeURIComponent(id); } catch (err) { return; }
+  const target = document.getElementById(id);
+  if (target) target.scrollIntoView({ block: "start" });
+}
+
 function follow() {
   const pages = window.document$;
   if (pages && typeof pages.subscribe === "function") {
-    pages.subscribe(() => mountAll());
+    let first = true;
+    pages.subscribe(() => {
+      if (!first) toAnchor();     // after mkdocs-material's own scroll
+      first = false;
+      mountAll();
+    });
   } else {
     mountAll();
   }

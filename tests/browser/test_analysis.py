@@ -1,11 +1,12 @@
 """Analysis, review and variations in Chromium
 (tests/browser/pages/analysis-test.md): the toggle shows the bar, the
 number, the line and its arrows, and stepping through the game updates
-them; a best move plays by a click; a review ends with its graph and is
-kept over a reload; Cancel stops a review within a slice; a move made
-while looking back starts a variation; the phone layout shows the bar
-beside, not over, the board; axe-core finds nothing on the new controls,
-light and dark. Screenshots go to $SHARAH_SHOTS when it is set."""
+them, the bar upright beside the board; a best move plays by a click; a
+review ends with its graph and is kept over a reload, its marks beside
+their moves in the move list; Cancel stops a review within a slice; a
+move made while looking back starts a variation; the phone layout shows
+the bar beside or under the board, never over it, and the board keeps its
+size; axe-core finds nothing on the new controls, light and dark. Screenshots go to $SHARAH_SHOTS when it is set."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from .conftest import TEST_DIR, open_watched, wait_ready
 from .helpers import board, click_sq, wait_fig
 
 PAGE = f"{TEST_DIR}/analysis-test/"
-A, B = range(2)
+A, B, C = range(3)
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SHOTS = os.environ.get("SHARAH_SHOTS")
@@ -50,9 +51,17 @@ def test_the_toggle_shows_the_bar_the_line_and_arrows_and_stepping_updates_them(
     toggle.click()
     analysed_at(fig, 4)
     assert toggle.get_attribute("aria-pressed") == "true"
-    fill = fig.locator(".sharah-eval-fill")
-    width = fill.evaluate("e => e.style.width")
-    assert width.endswith("%") and 0 < float(width[:-1]) < 100
+    meter = fig.locator(".sharah-eval-meter")
+    share = float(meter.evaluate("e => e.style.getPropertyValue('--sharah-eval')"))
+    assert 0 < share < 1
+    # upright beside the board, in the gap before the side column, as tall as the board
+    assert meter.get_attribute("data-place") == "beside" and meter.get_attribute("data-from") == "bottom"
+    bar, svg = meter.bounding_box(), fig.locator(".sharah-svg svg").bounding_box()
+    side = fig.locator(".sharah-side").bounding_box()
+    assert svg["x"] + svg["width"] <= bar["x"] and bar["x"] + bar["width"] <= side["x"]
+    assert abs(bar["height"] - svg["height"]) < 2 and bar["height"] > 4 * bar["width"]
+    fill = fig.locator(".sharah-eval-fill").bounding_box()
+    assert abs(fill["height"] - share * bar["height"]) < 3 and abs(fill["y"] + fill["height"] - bar["y"] - bar["height"]) < 2
     number = fig.locator(".sharah-eval-number").inner_text()
     assert number[0] in "+-0" or "wins" in number
     line = fig.locator(".sharah-analysis-line").inner_text()
@@ -68,9 +77,9 @@ def test_the_toggle_shows_the_bar_the_line_and_arrows_and_stepping_updates_them(
     assert fig.locator("g.sharah-analysis-arrow line").count() >= 1
     # it deepens while the position stays
     wait_fig(fig, "+f.dataset.analysisDepth >= 1")
-    # off: the panel and the arrows go
+    # off: the panel, the bar and the arrows go
     toggle.click()
-    assert fig.locator(".sharah-analysis").is_hidden()
+    assert fig.locator(".sharah-analysis").is_hidden() and meter.is_hidden()
     assert fig.locator("g.sharah-analysis-arrow").count() == 0
     # on request, the evaluation is read out (the status line)
     toggle.click()
@@ -125,6 +134,24 @@ def test_a_review_shows_its_graph_and_marks_and_is_kept_over_a_reload(page):
     assert fig.locator("svg.sharah-review-chart").count() == 1
 
 
+def test_the_review_marks_a_blunder_beside_it_in_the_move_list(page):
+    fig = board(page, C)
+    fig.locator('button[data-analysis="review"]').click()
+    wait_fig(fig, "f.dataset.review === 'done' && f.dataset.reviewMarks !== undefined")
+    marked = fig.locator("ol.sharah-moves li[data-mark]")
+    assert marked.count() == int(fig.get_attribute("data-review-marks")) >= 1
+    blunder = fig.locator('ol.sharah-moves li[data-ply="2"]')
+    assert blunder.get_attribute("data-mark") == "blunder"
+    sign = blunder.locator(".sharah-move-mark")
+    assert sign.locator('[aria-hidden="true"]').inner_text() == "??"
+    # screen readers hear the word and the better move; the list under the graph says it too
+    said = sign.locator(".sharah-visually-hidden").text_content()
+    listed = fig.locator('.sharah-review-marks li[data-mark="blunder"]').inner_text()
+    better = listed.split("better: ")[1].rstrip(")")
+    assert said == f" (blunder, better {better})" and listed.startswith("2. c8b9: blunder")
+    assert sign.evaluate("e => getComputedStyle(e).color") != blunder.evaluate("e => getComputedStyle(e).color")
+
+
 def test_cancel_stops_a_review_within_a_slice(page):
     fig = board(page, B)
     fig.locator('button[data-analysis="review"]').click()
@@ -161,27 +188,42 @@ def test_no_axe_findings_on_the_new_controls(browser, base_url, scheme):
     click_sq(fig, "d5")
     click_sq(fig, "d6")
     wait_fig(fig, "!!f.querySelector('ol.sharah-moves li.sharah-variation')")
+    marked = board(page, C)
+    marked.locator('button[data-analysis="review"]').click()
+    wait_fig(marked, "+f.dataset.reviewMarks >= 1")
     page.add_script_tag(path=str(AXE))
-    found = page.evaluate(AXE_RUN, "figure.sharah-board .sharah-addon-analysis") + \
-        page.evaluate(AXE_RUN, "figure.sharah-board ol.sharah-moves")
+    found = [hit for sel in (".sharah-addon-analysis", "ol.sharah-moves", ".sharah-eval-meter")
+             for hit in page.evaluate(AXE_RUN, f"figure.sharah-board {sel}")]
     if SHOTS:
         fig.screenshot(path=f"{SHOTS}/analysis-desktop-{scheme}.png")
     context.close()
     assert found == []
 
 
+def overlaps(a, b) -> bool:
+    return not (a["y"] >= b["y"] + b["height"] or a["y"] + a["height"] <= b["y"]
+                or a["x"] >= b["x"] + b["width"] or a["x"] + a["width"] <= b["x"])
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_phone_layout_shows_the_bar_beside_not_over_the_board(phone, scheme):
+def test_the_phone_layout_shows_the_bar_beside_or_under_never_over_the_board(phone, scheme):
     page = phone(PAGE, color_scheme=scheme)
+    # the tall board (4x16) leaves room beside it: the bar stands in the gap
+    # (a square board takes the phone's width: the bar lies under it)
     fig = board(page, A)
+    svg = fig.locator(".sharah-svg svg")
+    before = svg.bounding_box()
     fig.locator('button[data-analysis="toggle"]').click()
     analysed_at(fig, 4)
-    bar = fig.locator(".sharah-eval-meter").bounding_box()
-    svg = fig.locator(".sharah-svg svg").bounding_box()
-    assert bar["width"] > 100 and bar["height"] > 5
-    overlap = not (bar["y"] >= svg["y"] + svg["height"] or bar["y"] + bar["height"] <= svg["y"]
-                   or bar["x"] >= svg["x"] + svg["width"] or bar["x"] + bar["width"] <= svg["x"])
-    assert not overlap
+    meter = fig.locator(".sharah-eval-meter")
+    bar, after = meter.bounding_box(), svg.bounding_box()
+    assert after["width"] == before["width"] and after["height"] == before["height"]   # not squeezed
+    assert not overlaps(bar, after) and bar["x"] + bar["width"] <= page.viewport_size["width"]
+    place = meter.get_attribute("data-place")
+    if place == "beside":
+        assert abs(bar["height"] - after["height"]) < 2 and bar["x"] >= after["x"] + after["width"]
+    else:
+        assert place == "under" and abs(bar["width"] - after["width"]) < 2 and bar["y"] >= after["y"] + after["height"]
     if SHOTS:
-        fig.locator(".sharah-eval-meter").scroll_into_view_if_needed()
+        meter.scroll_into_view_if_needed()
         page.screenshot(path=f"{SHOTS}/analysis-phone-{scheme}.png")

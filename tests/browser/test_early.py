@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 from urllib.parse import urlsplit
 
+from sharah_web.early import page_key
+
 from .conftest import BOOT_TIMEOUT, TEST_DIR, wait_ready
 from .helpers import click_sq, dests, history, piece_on, status
 
@@ -60,8 +62,7 @@ def held_page(new_page, base_url, path, *patterns, init=None):
 
 
 def early_answer(page, base_url, uid):
-    key = uid.rsplit("-", 1)[0]
-    url = f"{base_url}assets/sharah/early/{key}.json"
+    url = f"{base_url}assets/sharah/early/{page_key(uid)}.json"
     return page.evaluate("url => fetch(url).then(r => r.json())", url)["boards"][uid]
 
 

@@ -15,6 +15,8 @@ from contextlib import contextmanager
 
 import pytest
 
+from sharah_web.variants import VARIANTS
+
 from .conftest import ROOT, TEST_DIR, Watch, wait_ready
 from .helpers import nav_pages, page_url
 
@@ -23,7 +25,8 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 PHONE = (390, 844)
 DESKTOP = (1280, 800)
 FIT_PAGE = f"{TEST_DIR}/fit-test/"
-BIG_BOARDS = ["games/sharah-hedman/", "games/sharah-surrounds/", "games/sharah-mittner/"]
+# the games whose boards are 13 or more squares wide: the smallest coordinates on a phone
+BIG_BOARDS = [f"games/{cls.id}/" for cls in VARIANTS.values() if cls.width >= 13]
 GAME = "figure.sharah-board[data-mode='game']"
 
 

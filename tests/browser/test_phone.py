@@ -3,7 +3,9 @@ the touch rules must not undo, and what must be on the screen."""
 
 from __future__ import annotations
 
-from .conftest import TEST_DIR
+import time
+
+from .conftest import TEST_DIR, wait_ready
 
 GAME = "figure.sharah-board[data-mode='game']"
 
@@ -73,6 +75,36 @@ def test_play_on_the_home_page_shows_the_board_on_a_phone(phone):
         page.wait_for_timeout(300)
         where = board_in_view(page, fig)
         assert where["top"] >= where["header"] and where["top"] + 250 <= where["screen"], (link, where)
+    assert not page.watch.errors, page.watch.errors
+
+
+def test_play_followed_by_instant_navigation_shows_the_board_on_a_phone(phone, base_url):
+    """The same Play button, followed by instant navigation a moment
+    after the page last scrolled (a finger lifted off a sliding page), the
+    game's page coming over a slow network (its HTML 0.4 s late).
+    mkdocs-material stores a page's offset in its history entry 0.1 s after
+    a scroll, and restores it when an entry has one: the home page's offset
+    landed in the new entry and the reader on the new page at that offset,
+    far above the board. The board is in view, once every board above it
+    has taken its height."""
+    page = phone("", ready=False)
+    page.evaluate("window.__sameDocument = true")
+    target = base_url + "games/scheherazade/"
+
+    def late(route):
+        time.sleep(0.4)
+        route.fallback()
+    page.route(target, late)
+    link = page.locator('.grid.cards a.md-button--primary[href$="scheherazade/#play"]')
+    link.scroll_into_view_if_needed()
+    link.evaluate("a => { scrollBy(0, 2); a.click(); }")
+    page.wait_for_url(target + "#play")
+    page.wait_for_function("() => document.getElementById('play')")
+    wait_ready(page)
+    assert page.evaluate("window.__sameDocument") is True, "instant navigation did not happen"
+    fig = page.locator("h2#play ~ figure.sharah-board").first
+    where = board_in_view(page, fig)
+    assert where["top"] >= where["header"] and where["top"] + 250 <= where["screen"], where
     assert not page.watch.errors, page.watch.errors
 
 

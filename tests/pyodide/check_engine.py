@@ -1,7 +1,7 @@
 """Play random games with the engine and check its invariants.
 
 Run by ``engine_check.mjs`` inside Pyodide (under Node), and runnable with
-CPython for debugging (``PYTHONPATH=. python tests/pyodide/check_engine.py``).
+CPython for debugging (``.venv/bin/python tests/pyodide/check_engine.py``).
 The last expression evaluates to the JSON summary (a string).
 
 For every position of each game:
@@ -25,18 +25,19 @@ import traceback
 import sharah_web
 
 DEFAULT_CONFIG = {
-    "games": [
-        {"variant": "oblong-shatranj", "options": {"die": True}, "seed": 1},
-        {"variant": "oblong-shatranj", "options": {"die": False}, "seed": 2},
-    ],
+    "games": [],
     "max_plies": 1500,
     "capture_bias": 0.5,
     "max_mismatches": 20,
 }
 
 
-def check_game(variant, options, seed, max_plies, max_mismatches, capture_bias, must_finish=True):
+def check_game(variant, options, seed, max_plies, max_mismatches, capture_bias, max_moves=None):
+    """A random game to its end, or until ``max_moves`` legal moves in all
+    were checked (a game of a thousand moves a ply, a few plies); a game
+    with no result after ``max_plies`` plies is a mismatch."""
     rng = random.Random(seed)
+    checked = 0
     game = sharah_web.new_game(variant, seed=seed, **options)
     mismatches = []
     counts = {"positions": 0, "roundtrips": 0, "notations": 0, "undo_redo": 0}
@@ -71,9 +72,11 @@ def check_game(variant, options, seed, max_plies, max_mismatches, capture_bias, 
             bad("no-moves", text=text, error="no legal moves but no result")
             break
         if len(game.history) >= max_plies:
-            if must_finish:
-                bad("too-long", text=text, error=f"no result after {max_plies} plies")
+            bad("too-long", text=text, error=f"no result after {max_plies} plies")
             break
+        if max_moves is not None and checked >= max_moves:
+            break
+        checked += len(moves)
 
         # Every legal move's notation is accepted on a copy and names the same move.
         if again is not None:
@@ -137,6 +140,7 @@ def check_game(variant, options, seed, max_plies, max_mismatches, capture_bias, 
         "seed": seed,
         "plies": plies,
         "finished": res is not None,
+        "moves_checked": checked,
         "result": None if res is None else {"winner": res.winner, "reason": res.reason, "text": str(res)},
         "final_position": game.position(),
         "counts": counts,
@@ -271,7 +275,7 @@ def main(config=None):
         try:
             summary = check_game(spec["variant"], spec.get("options", {}), spec.get("seed", 0),
                                  spec.get("max_plies", cfg["max_plies"]), cfg["max_mismatches"],
-                                 cfg["capture_bias"], spec.get("must_finish", True))
+                                 cfg["capture_bias"], spec.get("max_moves"))
         except Exception as exc:  # noqa: BLE001 - reported in the summary
             summary = {
                 "variant": spec["variant"], "options": spec.get("options", {}),
@@ -300,8 +304,9 @@ def main(config=None):
 
 try:
     _config = json.loads(CHECK_CONFIG)  # noqa: F821 - set by the Node runner
-except NameError:
-    _config = None
+except NameError:       # run by CPython: the same workload, made from the registry
+    from sitebuild.stdlib_zip import workload
+    _config = workload()
 
 _summary_json = json.dumps(main(_config))
 
