@@ -294,10 +294,10 @@ class Analysis {
       if (rv.finished) break;
       await new Promise((r) => setTimeout(r, 0));
     }
-    board.fig.dataset.review = "done";
     this.reviewButton.disabled = false;
     this.keep();
-    await this.showMarks();
+    await this.showMarks();           // done once the move list shows the marks (the board is free again)
+    board.fig.dataset.review = "done";
     this.board.announce(analysisWords.reviewDone);
   }
 
