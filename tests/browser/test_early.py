@@ -425,6 +425,10 @@ def test_a_kept_game_that_is_the_board_as_built_still_answers_early(new_page, ba
     # a kept game with a move played is not the board as built: no early answer
     click_sq(fig, "c4")
     page.wait_for_function("(f) => f.sharahWidget.state.history.length === 1", arg=fig.element_handle())
+    # the save is one more round trip to the engine: wait until the browser keeps the move
+    page.wait_for_function("([uid, built]) => Object.keys(localStorage).some((k) => k.startsWith('sharah-game:')"
+                           " && k.endsWith('#' + uid) && localStorage.getItem(k) !== built)",
+                           arg=[uid, answer["saved"]])
     engine = Held(page.context, ENGINE)
     page.reload()
     fig = fig_at(page, 0)
