@@ -239,12 +239,10 @@ export const puzzleWords = {
   progressLost: "Your puzzle progress in this browser could not be read: it was set aside, and counting starts again.",
   /** @param {number} solved @param {number} all @param {number} streak @param {number} best */
   score: (solved, all, streak, best) => `Solved here: ${solved} of ${all}. Streak: ${streak} (best ${best}).`,
-  /** @param {string} side */
-  solvedBy: (side) => `Solved: ${side} wins.`,
   /** @param {string} move @param {string} side @param {string | undefined} reply */
   right: (move, side, reply) => `Right: ${move}. ${cap(side)} answers ${reply}, the most stubborn defence. Find the next move.`,
-  /** @param {string} move @param {string} result */
-  solved: (move, result) => `Solved: ${move} wins. ${result}`,
+  /** The verdict on the last move (the status line says the game's result). @param {string} move */
+  solved: (move) => `Solved with ${move}.`,
   /** @param {string} number */
   noSuchPuzzle: (number) => `There is no puzzle ${number} on this page: here is the first one.`,
 };
