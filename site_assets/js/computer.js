@@ -418,11 +418,8 @@ class Computer {
   /** A hint's move in words. @param {Record<string, any>} m the hint reply */
   describe(m) {
     const st = this.board.state;
-    if (!st) return String(m.name);
-    const piece = m.from && st.pieces[m.from];
-    const item = m.drop ? (st.hand || []).find((h) => h.kind === m.drop) : null;
-    return computerWords.move(m.name, { drop: m.drop ? (item ? item.name : m.drop) : undefined,
-      piece: piece ? piece.name : undefined, from: m.from, to: m.to, label: m.label });
+    const chosen = { name: String(m.name), drop: m.drop, from: m.from, to: m.to, label: m.label };
+    return st ? computerWords.chosenMove(chosen, st.pieces, st.hand || []) : chosen.name;
   }
 
   cancelHint() {
