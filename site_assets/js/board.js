@@ -204,7 +204,7 @@ export class Board {
     if (!reply.ok) {
       this.fig.dataset.state = "error";
       this.setHint(reply.error, "error");
-      if (reply.fatal) this.engineFailed(reply.error);
+      if (reply.fatal) this.engineFailed(reply.detail || reply.error);
       return;
     }
     const opened = /** @type {StateReply} */ (reply);
@@ -661,7 +661,7 @@ export class Board {
       if (!reply.ok) {
         if (reply.fatal) this.fig.dataset.state = "error";
         if (this.diagram) this.messages.say(reply.error, "error"); else this.setHint(reply.error, "error");
-        if (reply.fatal) this.engineFailed(reply.error);
+        if (reply.fatal) this.engineFailed(reply.detail || reply.error);
         return null;
       }
       return /** @type {StateReply} */ (reply);

@@ -316,6 +316,8 @@ export const engineWords = {
   damaged: "The engine could not start: its files are damaged or incomplete (the details are in the browser's console).",
   /** @param {number} seconds */
   silent: (seconds) => `The engine stopped answering (nothing for ${seconds} seconds)`,
+  /** What a request met by the failure answers (the failure box says the rest). @param {boolean} wasUp */
+  brief: (wasUp) => (wasUp ? "the engine stopped working" : "the engine could not start"),
   /** Why the engine failed, before it was up or after. @param {boolean} wasUp @param {string} why */
   failed: (wasUp, why) => (wasUp ? `The engine stopped working: ${why}` : `The engine could not start: ${why}`),
   /** @param {number} seconds */
