@@ -846,7 +846,9 @@ class Variant:
     def chances(self, pos: Position) -> tuple:
         """What chance decides after a move, before the next player moves:
         ``(roll, probability)`` pairs for ``set_roll``; empty when nothing
-        is left to chance (the default)."""
+        is left to chance (the default). The search judges (``result``)
+        and evaluates (``evaluate``) the position after a move once for
+        all its outcomes: neither may read what ``set_roll`` sets."""
         return ()
 
     def piece_value(self, piece: Piece) -> float:
@@ -939,7 +941,7 @@ class Variant:
 
 # ------------------------------------------------------------------ games
 
-@dataclass
+@dataclass(slots=True)
 class Ply:
     move: Move
     before: Position
@@ -1007,10 +1009,14 @@ class Line:
 
     def capture_moves(self) -> list[Move]:
         """The current position's legal captures (from its legal moves when
-        they are known already)."""
+        they are known already, or when the game makes them only from its
+        whole list: that list is then kept)."""
         moves = self._moves
         if moves is None:
-            return self.variant.capture_moves(self.current)
+            variant = self.variant
+            if type(variant).capture_moves is not Variant.capture_moves:
+                return variant.capture_moves(self.current)
+            moves = self.legal_moves()
         return [m for m in moves if m.captured()]
 
     def push(self, move: Move, after: Position) -> tuple:

@@ -169,6 +169,9 @@ def capture_gain(board: list, squares: list[int], side: str, value) -> float:
     return gain
 
 
+_UNSEEN = object()       # not worked out yet (``_Search.shared``)
+
+
 class SearchStopped(Exception):
     """Raised inside the search when a budget runs out (never escapes)."""
 
@@ -243,8 +246,11 @@ class _Search:
         self.history: dict[str, int] = {}
         self.evaluate = variant.evaluate
         self.value_of_piece = self.worth = variant.piece_value
+        # the piece values by kind, where the game does not work them out itself
+        self.kind_values = variant._kind_values if type(variant).piece_value is Variant.piece_value else None
         self.result = variant.result
         self.chances = variant.chances
+        self.shared: list | None = None     # see child: [board, judgement, evaluation]
 
     # ---- budget
     def tick(self) -> bool:
@@ -304,21 +310,59 @@ class _Search:
         return moves
 
     def judge(self):
-        """The game's own referee on the current line (``Variant.result``)."""
+        """The game's own referee on the current line (``Variant.result``),
+        once for the outcomes of one chance node."""
+        shared = self.shared
+        if shared is not None and self.line.current.board is shared[0]:
+            res = shared[1]
+            if res is _UNSEEN:
+                res = shared[1] = self.result(self.line)
+            return res
         return self.result(self.line)
 
+    def stand(self, pos: Position) -> float:
+        """The evaluation of ``pos`` for the side to move (``Variant.evaluate``),
+        once for the outcomes of one chance node."""
+        shared = self.shared
+        if shared is not None and pos.board is shared[0]:
+            v = shared[2]
+            if v is _UNSEEN:
+                v = shared[2] = self.evaluate(pos, pos.to_move)
+            return v
+        return self.evaluate(pos, pos.to_move)
+
     # ---- move ordering
-    def order(self, pos: Position, moves: list[Move], ply: int, first: str | None) -> list[Move]:
+    def gain(self, board: list, caps: tuple, side: str) -> float:
+        """What the pieces on ``caps`` are worth to ``side`` taking them
+        (``capture_gain``, with the piece values looked up directly where
+        the game keeps its own)."""
+        values = self.kind_values
+        gain = 0.0
+        for c in caps:
+            q = board[c]
+            if q is not None:
+                v = values.get(q.kind, 0.0) if values is not None else self.worth(q)
+                gain += -v if q.side == side else v
+        return gain
+
+    def order(self, pos: Position, moves: list[Move], ply: int, first: str | None,
+              skip: set | None = None) -> list[Move]:
         """Best first: the move the table remembers, winning captures (the
         most valuable piece by the least valuable), killers, then history;
-        a bonus for moving the neutral piece and for changing the state."""
+        a bonus for moving the neutral piece and for changing the state.
+        The moves named in ``skip`` are left out. (Every score is positive
+        or zero, and equal scores keep the list's order: the moves that
+        score nothing follow the others as they come.)"""
         board = pos.board
         side = pos.to_move
         worth = self.worth
         killers = self.killers.get(ply, ())
         history = self.history.get
+        neutral = [sq for sq, p in enumerate(board) if p is not None and p.side is None]
         keyed = []
         add = keyed.append
+        plain = []
+        rest = plain.append
         i = -1
         for m in moves:
             i += 1
@@ -328,27 +372,74 @@ class _Search:
             if n == first:
                 add((-1e9, i, m))
                 continue
+            if skip is not None and n in skip:
+                continue
             caps, state = m._facts or m.facts()
-            gain = 0.0           # what the captures win (one's own pieces count against)
-            for c in caps:
-                q = board[c]
-                if q is not None:
-                    gain += -worth(q) if q.side == side else worth(q)
-            frm = m.frm
-            mover = board[frm] if frm is not None else None
+            # what the captures win (one's own pieces count against)
+            gain = self.gain(board, caps, side) if caps else 0.0
             if gain > 0:
+                frm = m.frm
+                mover = board[frm] if frm is not None else None
                 s = 1e6 + 100 * gain - (worth(mover) if mover is not None else 0)
             elif n in killers:
                 s = 5e5
             else:
                 s = history(n, 0)
-            if mover is not None and mover.side is None:
+            if neutral and m.frm in neutral:
                 s += 2e5            # the neutral piece (the Fisher) decides games
             if state:
                 s += 1e5            # a hand-over, a choice of controller...
-            add((-s, i, m))
+            if s:
+                add((-s, i, m))
+            else:
+                rest(m)
         keyed.sort()                # (score, index): the index is unique, moves never compared
-        return [k[2] for k in keyed]
+        return [k[2] for k in keyed] + plain
+
+    def staged(self, pos: Position, ply: int, first: Move | None):
+        """The moves of the current position in ``order``'s order, made
+        only as far as the search reaches them (a cut-off often comes
+        early): the move the table remembers, before any move is listed;
+        then the winning captures, from the game's captures alone
+        (``Variant.capture_moves``); then the whole list, the rest by
+        killers and history as they stand when it is reached.
+        Call it with the line at ``pos``, and resume it only there."""
+        tried = set()
+        if first is not None:
+            tried.add(first.notation)
+            yield first
+        board = pos.board
+        side = pos.to_move
+        worth = self.worth
+        line = self.line
+        captures = line.capture_moves()
+        if self.listing and line._moves is None:
+            self.nodes += int(len(captures) * self.listing)
+        keyed = []
+        add = keyed.append
+        i = -1
+        for m in captures:
+            i += 1
+            if m.kind in SKIP_KINDS:
+                continue
+            caps, state = m._facts or m.facts()
+            gain = self.gain(board, caps, side)
+            if gain <= 0 or m.notation in tried:
+                continue
+            frm = m.frm
+            mover = board[frm] if frm is not None else None
+            s = 1e6 + 100 * gain - (worth(mover) if mover is not None else 0)
+            if mover is not None and mover.side is None:
+                s += 2e5
+            if state:
+                s += 1e5
+            add((-s, i, m))
+        keyed.sort()
+        for k in keyed:
+            m = k[2]
+            tried.add(m.notation)
+            yield m
+        yield from self.order(pos, self.expand(), ply, None, tried)
 
     def remember(self, move: Move, ply: int, depth: int) -> None:
         if (move._facts or move.facts())[0]:
@@ -372,11 +463,20 @@ class _Search:
         outcomes = self.chances(after)
         if not outcomes:
             return (yield from self._descend(move, after, depth, alpha, beta, ply, quiet))
+        # The outcomes share the board, and with it the referee's judgement
+        # and the evaluation (Variant.chances: neither reads what chance
+        # decides), made once for all of them.
+        board, to_move, state = after.board, after.to_move, after.state
+        saved = self.shared
+        self.shared = [board, _UNSEEN, _UNSEEN]
         total = 0.0
-        for roll, p in outcomes:
-            rolled = after.copy()
-            variant.set_roll(rolled, roll)
-            total += p * (yield from self._descend(move, rolled, depth, -INF, INF, ply, quiet))
+        try:
+            for roll, p in outcomes:
+                rolled = Position(variant, board, to_move, state)
+                variant.set_roll(rolled, roll)
+                total += p * (yield from self._descend(move, rolled, depth, -INF, INF, ply, quiet))
+        finally:
+            self.shared = saved
         return total
 
     def _descend(self, move, after, depth, alpha, beta, ply, quiet):
@@ -422,20 +522,21 @@ class _Search:
                     beta = v
                 if alpha >= beta:
                     return v
-        moves = self.order(pos, self.expand(), ply, first)
-        if not moves:
-            return self.evaluate(pos, pos.to_move)
         a0 = alpha
         best, best_move = -INF, None
-        late = (self.reduce and depth >= REDUCE_DEPTH and len(moves) > REDUCE_AFTER
+        # late move reductions (a move late in the order has at least
+        # REDUCE_AFTER moves before it)
+        late = (self.reduce and depth >= REDUCE_DEPTH
                 and not (self.in_check and self.in_check(pos, pos.to_move)))
-        for i, m in enumerate(moves):
+        i = 0
+        for m in self.staged(pos, ply, first):
             if late and i >= REDUCE_AFTER and not (m._facts or m.facts())[0]:
                 v = yield from self.child(m, depth - 2, alpha, beta, ply + 1, False)
                 if v > alpha:
                     v = yield from self.child(m, depth - 1, alpha, beta, ply + 1, False)
             else:
                 v = yield from self.child(m, depth - 1, alpha, beta, ply + 1, False)
+            i += 1
             if v > best:
                 best, best_move = v, m
                 if v > alpha:
@@ -443,8 +544,10 @@ class _Search:
                     if alpha >= beta:
                         self.remember(m, ply, depth)
                         break
+        if best_move is None:
+            return self.evaluate(pos, pos.to_move)
         flag = 1 if best >= beta else -1 if best <= a0 else 0
-        self.tt[key] = (depth, _to_tt(best, ply), flag, best_move.notation)
+        self.tt[key] = (depth, _to_tt(best, ply), flag, best_move)
         return best
 
     def quiesce(self, alpha: float, beta: float, ply: int, left: int):
@@ -455,7 +558,7 @@ class _Search:
         res = self.judge()
         if res is not None:
             return self.terminal(res, pos.to_move, ply)
-        stand = self.evaluate(pos, pos.to_move)
+        stand = self.stand(pos)
         if left <= 0 or stand >= beta:
             return stand
         if stand > alpha:
@@ -819,9 +922,7 @@ def _pv(s: _Search, variant: Variant, pos: Position, first: Move, limit: int = 1
         entry = s.tt.get(key)
         if entry is None or entry[3] is None:
             break
-        move = next((m for m in variant.legal_moves(cur) if m.notation == entry[3]), None)
-        if move is None:
-            break
+        move = entry[3]             # (the table's move is legal here: the same position)
         out.append(move.notation)
         cur = variant.apply(cur, move)
     return out
