@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import re
 
-from ..core import (Move, NotationError, IllegalMoveError, Option, Piece, PieceType,
+from ..core import (UNBOUNDED, Move, NotationError, IllegalMoveError, Option, Piece, PieceType,
                     Place, Position, Remove, Result, SetState, Shift, StateField, Variant,
                     clock_field, side_field)
 from ..geometry import ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL
@@ -638,6 +638,19 @@ class SharahMittner(Variant):
         return new
 
     # ------------------------------------------------------------- results
+    def win_candidates(self, pos: Position, moves: list[Move]) -> list[Move]:
+        """On the board a move wins at once only by moving the Fisher or
+        by taking (the other side's last piece)."""
+        if pos.state["phase"] == "place":
+            return moves
+        fsq = self.neutral_square(pos.board)
+        return [m for m in moves if m.frm == fsq or m.captured()]
+
+    def memoryless_plies(self) -> int:
+        """The referee reads the last ply; the repetition rule reads the
+        trail, which is part of the position."""
+        return UNBOUNDED
+
     def result(self, game) -> Result | None:
         pos = game.current
         st = pos.state
