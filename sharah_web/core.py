@@ -819,6 +819,13 @@ class Variant:
         a referee asks it of every position the computer looks at.)"""
         return bool(self.legal_moves(pos))
 
+    def moves_from(self, pos: Position, sq: int) -> list[Move]:
+        """The legal moves that start on ``sq`` (``Move.frm``), in the order
+        of ``legal_moves``. A game overrides it where it can make them
+        without making the others: the search then tries the move that cut
+        a sibling's search short (a killer) before it lists the rest."""
+        return [m for m in self.legal_moves(pos) if m.frm == sq]
+
     def win_candidates(self, pos: Position, moves: list[Move]) -> list[Move]:
         """The moves among ``moves`` (legal in ``pos``) that may end the
         game at once in the mover's favour: every move that does, and

@@ -34,7 +34,8 @@ middle of a depth, the moves already searched at that depth still count
 
 **The safety pass.** Between the first pass and the look-ahead, every
 root move (the most promising first) is checked against every reply: can
-the opponent win at once? A reply that won once is tried first after the
+the opponent win at once? (Only the replies that may win at once are
+judged: ``Variant.win_candidates``, a game that can tell which cannot.) A reply that won once is tried first after the
 next moves, so a threat that most moves do not parry costs a node a move.
 The pass has its own allowance (the level's node budget times
 ``Tuning.safety``, on top of it), is not cut by the budgets (only by
@@ -242,11 +243,13 @@ class _Search:
         self.nodes = 0
         self.stopped = ""
         self.tt: dict = {}
-        self.killers: dict[int, list] = {}
+        self.killers: dict[int, list[Move]] = {}     # ply -> the last two quiet moves that cut
         self.history: dict[str, int] = {}
         self.evaluate = variant.evaluate
         self.value_of_piece = self.worth = variant.piece_value
         # the piece values by kind, where the game does not work them out itself
+        # a game that makes the moves from one square alone (the killers' stage)
+        self.moves_from = variant.moves_from if type(variant).moves_from is not Variant.moves_from else None
         self.kind_values = variant._kind_values if type(variant).piece_value is Variant.piece_value else None
         self.result = variant.result
         self.chances = variant.chances
@@ -309,6 +312,15 @@ class _Search:
             self.nodes += int(len(moves) * self.listing)
         return moves
 
+    def candidates(self) -> list[Move]:
+        """The current position's legal moves that may win at once
+        (``Variant.win_candidates``: every move that does, and perhaps
+        others), for the safety pass; listing them is charged as ``expand``."""
+        line = self.line
+        if self.listing or line._moves is not None:
+            return self.variant.win_candidates(line.current, self.expand())
+        return self.variant.win_candidate_moves(line.current)
+
     def judge(self):
         """The game's own referee on the current line (``Variant.result``),
         once for the outcomes of one chance node."""
@@ -356,7 +368,7 @@ class _Search:
         board = pos.board
         side = pos.to_move
         worth = self.worth
-        killers = self.killers.get(ply, ())
+        killers = [k.notation for k in self.killers.get(ply, ())]
         history = self.history.get
         neutral = [sq for sq, p in enumerate(board) if p is not None and p.side is None]
         keyed = []
@@ -401,8 +413,10 @@ class _Search:
         only as far as the search reaches them (a cut-off often comes
         early): the move the table remembers, before any move is listed;
         then the winning captures, from the game's captures alone
-        (``Variant.capture_moves``); then the whole list, the rest by
-        killers and history as they stand when it is reached.
+        (``Variant.capture_moves``); then the killers still legal, where
+        the game makes the moves of one square alone (``Variant.moves_from``);
+        then the whole list, the rest by killers and history as they
+        stand when it is reached.
         Call it with the line at ``pos``, and resume it only there."""
         tried = set()
         if first is not None:
@@ -439,14 +453,25 @@ class _Search:
             m = k[2]
             tried.add(m.notation)
             yield m
+        moves_from = self.moves_from
+        if moves_from is not None and line._moves is None:
+            # the killers, made from their squares alone where still legal
+            for k in tuple(self.killers.get(ply, ())):
+                n = k.notation
+                if n in tried or k.frm is None:
+                    continue
+                m = next((m for m in moves_from(pos, k.frm) if m.notation == n), None)
+                if m is not None:
+                    tried.add(n)
+                    yield m
         yield from self.order(pos, self.expand(), ply, None, tried)
 
     def remember(self, move: Move, ply: int, depth: int) -> None:
         if (move._facts or move.facts())[0]:
             return
         ks = self.killers.setdefault(ply, [])
-        if move.notation not in ks:
-            ks.insert(0, move.notation)
+        if all(k.notation != move.notation for k in ks):
+            ks.insert(0, move)
             del ks[2:]
         self.history[move.notation] = self.history.get(move.notation, 0) + depth * depth
 
@@ -591,7 +616,8 @@ class _Search:
     def safety(self, root: list[Move], allowance: int, risk: dict, threats: list):
         """Does the opponent win at once after each root move? ``root`` is
         checked in the order given (the most promising first), each move
-        against every reply (every outcome of chance first), until
+        against every reply that may win (``candidates``; every outcome
+        of chance first), until
         ``allowance`` nodes are spent (a reply judged is a node; listing
         counts where the game says so). Fills ``risk``: root move ->
         the chance that the opponent can win with his reply (1.0: he can
@@ -623,7 +649,7 @@ class _Search:
                         break
                     if judge() is not None:
                         continue                 # the move ends the game (the first look judged it)
-                    replies = self.expand()
+                    replies = self.candidates()
                     by_name = {r.notation: r for r in replies}
                     known = [by_name[t] for t in threats if t in by_name]
                     tried = {r.notation for r in known}

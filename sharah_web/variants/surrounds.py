@@ -361,14 +361,20 @@ class SharahSurrounds(Variant):
         extras), the Aes Sedai's pushes that kill and the Fisher's captures."""
         return self._generate(pos, True)
 
-    def _generate(self, pos: Position, captures: bool) -> list[Move]:
-        """The legal moves (``captures``: only those that take a piece)."""
+    def moves_from(self, pos: Position, sq: int) -> list[Move]:
+        """The legal moves of the piece on ``sq`` (the Fisher's, where he
+        is the mover's to move), made without the others."""
+        return self._generate(pos, False, sq)
+
+    def _generate(self, pos: Position, captures: bool, only: int | None = None) -> list[Move]:
+        """The legal moves (``captures``: only those that take a piece;
+        ``only``: only those from that square)."""
         side = pos.to_move
         board = pos.board
         fsq = self.fisher_square(pos)
         ctx = _Ctx(self, pos, fsq, captures)
         out: list[Move] = []
-        for sq, p in enumerate(board):
+        for sq, p in (enumerate(board) if only is None else ((only, board[only]),)):
             if p is None or p.side != side:
                 continue
             if p.kind == QUEEN:
@@ -379,8 +385,10 @@ class SharahSurrounds(Variant):
                 self._slider(ctx, sq, p, out)
             if p.kind == TM and not captures:
                 self._turns(ctx, sq, p, out)
-        if fsq is not None and pos.state.get("ctrl") == side:
+        if fsq is not None and pos.state.get("ctrl") == side and only in (None, fsq):
             self._fisher(ctx, fsq, out)
+        if only is not None:
+            return out
         if not out and not captures:
             return [Move("pass", (), label="no move is possible: pass", kind="pass")]
         # every move that shares its squares with another has a label from
