@@ -36,6 +36,7 @@ class ChessLike(Variant):
     def __init__(self, **options):
         super().__init__(**options)
         self.mover = Mover(self)
+        self._royal_hint: dict[str, int] = {}     # royal_square: where to look first
 
     # ---- generation
     def piece_moves(self, pos: Position, sq: int) -> list[Move]:
@@ -81,8 +82,23 @@ class ChessLike(Variant):
             out.extend(self.en_passant_moves(pos))
         return out
 
+    def royal_square(self, board: list, side: str) -> int | None:
+        """The square of ``side``'s king (``Position.find``: a side has one),
+        looked for first where it was last found."""
+        hints = self._royal_hint
+        s = hints.get(side, 0)
+        p = board[s]
+        if p is not None and p.kind == self.royal and p.side == side:
+            return s
+        royal = self.royal
+        for s, p in enumerate(board):
+            if p is not None and p.kind == royal and p.side == side:
+                hints[side] = s
+                return s
+        return None
+
     def in_check(self, pos: Position, side: str) -> bool:
-        king = pos.find(self.royal, side)
+        king = self.royal_square(pos.board, side)
         return king is not None and self.mover.attacks(pos, king, self.opponent(side))
 
     def board_moves(self, pos: Position) -> list[Move]:
@@ -97,7 +113,7 @@ class ChessLike(Variant):
         if not self.checks:
             return ()
         side = pos.to_move
-        king = pos.find(self.royal, side)
+        king = self.royal_square(pos.board, side)
         if king is None:
             return ()
         enemy = self.opponent(side)
