@@ -4,8 +4,8 @@ side column beside the board on a desktop, touch without sticky colours,
 the palette toggle's names, the search index, the skip link to the board.
 
 axe-core comes from the npm registry (package.json's devDependencies,
-installed by scripts/setup.sh with npm ci); it is injected into the page,
-so those contexts bypass the page's Content-Security-Policy.
+installed by scripts/setup.sh with npm ci); it is run from outside the
+page (helpers.with_axe), under the page's own Content-Security-Policy.
 """
 
 from __future__ import annotations
@@ -17,11 +17,10 @@ import pytest
 
 from sharah_web.variants import VARIANTS
 
-from .conftest import ROOT, TEST_DIR, Watch, wait_ready
-from .helpers import nav_pages, page_url
+from .conftest import TEST_DIR, Watch, boards_ready, wait_ready
+from .helpers import AXE, ENGINE, RUNTIME, Held, nav_urls, walk_to, with_axe
 
 
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 PHONE = (390, 844)
 DESKTOP = (1280, 800)
 FIT_PAGE = f"{TEST_DIR}/fit-test/"
@@ -40,6 +39,24 @@ def context(browser, base_url, size, **kw):
         yield page
     finally:
         ctx.close()
+
+
+@pytest.fixture(scope="module")
+def fit_phone(browser, base_url):
+    """The fit test page on a phone (touch), every board ready: one page
+    load for the module's tests that look at it (in the file's order)."""
+    with context(browser, base_url, PHONE, has_touch=True) as page:
+        goto(page, base_url + FIT_PAGE)
+        yield page
+
+
+@pytest.fixture(scope="module")
+def fit_desktop(browser, base_url):
+    """The fit test page on a desktop (a mouse), every board ready: one
+    page load for the module's tests that look at it (in the file's order)."""
+    with context(browser, base_url, DESKTOP) as page:
+        goto(page, base_url + FIT_PAGE)
+        yield page
 
 
 def goto(page, url):
@@ -105,72 +122,82 @@ def test_back_to_top_never_covers_a_board(browser, base_url, size):
 
 # ---------------------------------------------------------------- contrast
 
-def nav_urls():
-    from mkdocs.utils.yaml import yaml_load
-    config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
-    return [page_url(p) for p in nav_pages(config["nav"])]
-
-
 AXE_RUN = """async () => {
     const r = await axe.run(document, {runOnly: {type: 'rule', values: ['color-contrast', 'link-in-text-block']},
                                        resultTypes: ['violations']});
     return r.violations.flatMap(v => v.nodes.map(n => v.id + ' ' + n.target.join(' ') + ': '
         + n.any.concat(n.all).map(c => c.message).join(' ')));
 }"""
+SCHEMES = ("default", "slate")        # Material's light and dark palettes
+
+
+def contrast_findings(page, where, sizes):
+    """axe's findings on the page as it is, at each size in each palette."""
+    findings = {}
+    for size in sizes:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        for scheme in SCHEMES:
+            page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
+            page.wait_for_timeout(50)
+            found = page.evaluate(AXE_RUN)
+            if found:
+                findings[f"{where} {size[0]}px {scheme}"] = found
+    return findings
 
 
 def test_no_contrast_findings_on_any_page_light_or_dark(browser, base_url):
     """axe-core's color-contrast and link-in-text-block rules: none on
     every page of the nav, the 404 page and a test page whose move list
-    shows (a declined draw offer among its moves), at phone
-    and desktop size, in the light and the dark palette. Each page loads
-    once (the engine boots once) and is measured in the four ways."""
-    assert AXE.is_file(), "axe-core is missing: run bash scripts/setup.sh (npm ci)"
+    shows (a declined draw offer among its moves), at phone and desktop
+    size, in the light and the dark palette, every board ready. The test
+    page loads (the engine boots once), every page of the nav follows by
+    instant navigation, as a reader clicks through the site, with the
+    same engine; each page is measured in the four ways."""
     findings = {}
-    with context(browser, base_url, DESKTOP, bypass_csp=True) as page:
-        for path in nav_urls() + ["404.html", FIT_PAGE]:
+    with context(browser, base_url, DESKTOP) as page:
+        goto(page, base_url + FIT_PAGE)
+        with_axe(page)
+        findings |= contrast_findings(page, FIT_PAGE, (PHONE, DESKTOP))
+        for path in nav_urls():
             page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
-            goto(page, base_url + path)
-            page.add_script_tag(path=str(AXE))
-            # Material fades colours over 0.25 s: measure the end state
-            page.add_style_tag(content="*, ::before, ::after { transition: none !important; }")
-            for size in (PHONE, DESKTOP):
-                page.set_viewport_size({"width": size[0], "height": size[1]})
-                for scheme in ("default", "slate"):
-                    page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
-                    page.wait_for_timeout(50)
-                    found = page.evaluate(AXE_RUN)
-                    if found:
-                        findings[f"{path or '/'} {size[0]}px {scheme}"] = found
+            walk_to(page, base_url + path)
+            boards_ready(page)
+            page.evaluate("window.scrollTo(0, 0)")
+            with_axe(page)
+            findings |= contrast_findings(page, path or "/", (PHONE, DESKTOP))
+        assert page.evaluate("window.sharahDebug.workersCreated") == 1
+        page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+        page.goto(base_url + "404.html")
+        with_axe(page)
+        findings |= contrast_findings(page, "404.html", (PHONE, DESKTOP))
         assert not page.watch.errors
     assert not findings, json.dumps(findings, indent=1)[:6000]
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_no_contrast_findings_while_the_engine_boots(browser, base_url, scheme):
+def test_no_contrast_findings_while_the_engine_boots(browser, base_url):
     """The same rules on every page of the nav while the engine is held
-    back: the boards say "Starting the engine…" (those on the screen
-    answer early)."""
-    from .test_early import ENGINE, Held
+    back (its zip and the runtime's files are not answered: the worker
+    waits, as on a slow network): the boards say "Starting the engine…"
+    (those on the screen answer early); on a phone, in the light and the
+    dark palette."""
     findings = {}
-    with context(browser, base_url, PHONE, bypass_csp=True, color_scheme=scheme) as page:
-        engine = Held(page.context, ENGINE)
+    with context(browser, base_url, PHONE) as page:
+        held = [Held(page.context, ENGINE), Held(page.context, RUNTIME)]
         for path in nav_urls() + [FIT_PAGE]:
             page.goto(base_url + path)
-            page.add_script_tag(path=str(AXE))
-            page.add_style_tag(content="*, ::before, ::after { transition: none !important; }")
+            with_axe(page)
             page.wait_for_timeout(300)
             assert page.evaluate("window.sharahDebug?.ready") is not True
-            found = page.evaluate(AXE_RUN)
-            if found:
-                findings[path] = found
+            findings |= contrast_findings(page, path or "/", (PHONE,))
         assert page.locator(".sharah-loading:visible").count()
-        engine.release()
+        for hold in held:
+            hold.release()
     assert not findings, json.dumps(findings, indent=1)[:6000]
 
 
 def test_links_in_text_are_underlined(new_page, base_url):
     page = new_page()
+    Held(page.context, RUNTIME)       # styles only: the engine is not needed
     page.goto(base_url)
     deco = page.evaluate("""() => [...document.querySelectorAll('.md-typeset p a:not(.md-button)')]
         .map(a => getComputedStyle(a).textDecorationLine)""")
@@ -213,48 +240,43 @@ def test_coordinates_are_10px_tall_beside_the_board_on_a_phone(browser, base_url
         assert checked >= 3
 
 
-def test_board_controls_are_44px_tall_on_a_touch_screen(browser, base_url):
-    with context(browser, base_url, PHONE, has_touch=True) as page:
-        goto(page, base_url + FIT_PAGE)
-        fig = page.locator(GAME).first
-        page.locator("details.sharah-players, details.sharah-options, details.sharah-records").first.wait_for()
-        sizes = fig.evaluate("""f => [...f.querySelectorAll('button, summary, select, .md-button')]
-            .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
-            .map(e => [e.textContent.trim().slice(0, 30) || e.className, e.getBoundingClientRect().height])""")
-        assert len(sizes) >= 6, sizes
-        assert all(h >= 44 for _, h in sizes), [s for s in sizes if s[1] < 44]
+def test_board_controls_are_44px_tall_on_a_touch_screen(fit_phone, fit_desktop):
+    page = fit_phone
+    fig = page.locator(GAME).first
+    page.locator("details.sharah-players, details.sharah-options, details.sharah-records").first.wait_for()
+    sizes = fig.evaluate("""f => [...f.querySelectorAll('button, summary, select, .md-button')]
+        .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+        .map(e => [e.textContent.trim().slice(0, 30) || e.className, e.getBoundingClientRect().height])""")
+    assert len(sizes) >= 6, sizes
+    assert all(h >= 44 for _, h in sizes), [s for s in sizes if s[1] < 44]
     # a mouse keeps the compact buttons
-    with context(browser, base_url, DESKTOP) as page:
-        goto(page, base_url + FIT_PAGE)
-        flip = page.locator(GAME).first.locator("button[data-action='flip']")
-        assert flip.bounding_box()["height"] < 40
+    flip = fit_desktop.locator(GAME).first.locator("button[data-action='flip']")
+    assert flip.bounding_box()["height"] < 40
 
 
-def test_a_tapped_button_does_not_stay_coloured(browser, base_url):
-    with context(browser, base_url, PHONE, has_touch=True) as page:
-        goto(page, base_url + FIT_PAGE)
-        flip = page.locator(GAME).first.locator("button[data-action='flip']")
-        flip.scroll_into_view_if_needed()
-        colours = "e => [getComputedStyle(e).backgroundColor, getComputedStyle(e).color]"
-        before = flip.evaluate(colours)
-        orientation = page.locator(GAME).first.locator("svg.sh-board").get_attribute("data-orientation")
-        flip.tap()
-        page.wait_for_function(
-            "o => document.querySelector(\"figure.sharah-board[data-mode='game'] svg.sh-board\")"
-            ".dataset.orientation !== o", arg=orientation)
-        assert flip.evaluate(colours) == before
+def test_a_tapped_button_does_not_stay_coloured(fit_phone, fit_desktop):
+    page = fit_phone
+    flip = page.locator(GAME).first.locator("button[data-action='flip']")
+    flip.scroll_into_view_if_needed()
+    colours = "e => [getComputedStyle(e).backgroundColor, getComputedStyle(e).color]"
+    before = flip.evaluate(colours)
+    orientation = page.locator(GAME).first.locator("svg.sh-board").get_attribute("data-orientation")
+    flip.tap()
+    page.wait_for_function(
+        "o => document.querySelector(\"figure.sharah-board[data-mode='game'] svg.sh-board\")"
+        ".dataset.orientation !== o", arg=orientation)
+    assert flip.evaluate(colours) == before
     # with a mouse, hovering still colours it
-    with context(browser, base_url, DESKTOP) as page:
-        goto(page, base_url + FIT_PAGE)
-        flip = page.locator(GAME).first.locator("button[data-action='flip']")
-        flip.scroll_into_view_if_needed()
-        colours = "e => [getComputedStyle(e).backgroundColor, getComputedStyle(e).color]"
-        page.add_style_tag(content="*, ::before, ::after { transition: none !important; }")
-        before = flip.evaluate("e => getComputedStyle(e).backgroundColor")
-        flip.hover()
-        bg, fg = flip.evaluate(colours)
-        assert bg != before
-        assert contrast(bg, fg) >= 4.5, (bg, fg)      # and the text on it reads
+    page = fit_desktop
+    flip = page.locator(GAME).first.locator("button[data-action='flip']")
+    flip.scroll_into_view_if_needed()
+    page.add_style_tag(content="*, ::before, ::after { transition: none !important; }")
+    before = flip.evaluate("e => getComputedStyle(e).backgroundColor")
+    flip.hover()
+    bg, fg = flip.evaluate(colours)
+    assert bg != before
+    assert contrast(bg, fg) >= 4.5, (bg, fg)      # and the text on it reads
+    page.mouse.move(0, 0)
 
 
 def contrast(a, b):
@@ -270,37 +292,32 @@ def contrast(a, b):
 # ------------------------------------------------------- desktop layout
 
 @pytest.mark.parametrize("anchor", ["fit-10", "fit-13", "fit-15"])
-def test_status_and_move_list_beside_the_board_on_a_desktop(browser, base_url, anchor):
-    with context(browser, base_url, DESKTOP) as page:
-        goto(page, base_url + FIT_PAGE)
-        fig = page.locator(f"h2#{anchor} ~ figure.sharah-board").first
-        assert fig.locator("ol.sharah-moves li").count() >= 8
-        scroll_to_board(page, fig)
-        top, bottom = header_bottom(page), DESKTOP[1]
-        board = fig.locator("svg.sh-board").bounding_box()
-        assert board["y"] >= top and board["y"] + board["height"] <= bottom, board   # the whole board
-        for part in (".sharah-status", "ol.sharah-moves"):
-            box = fig.locator(part).bounding_box()
-            assert box["x"] >= board["x"] + board["width"], (part, box, board)    # beside it
-            assert box["y"] >= top and box["y"] + box["height"] <= bottom, (part, box)
+def test_status_and_move_list_beside_the_board_on_a_desktop(fit_desktop, anchor):
+    page = fit_desktop
+    fig = page.locator(f"h2#{anchor} ~ figure.sharah-board").first
+    assert fig.locator("ol.sharah-moves li").count() >= 8
+    scroll_to_board(page, fig)
+    top, bottom = header_bottom(page), DESKTOP[1]
+    board = fig.locator("svg.sh-board").bounding_box()
+    assert board["y"] >= top and board["y"] + board["height"] <= bottom, board   # the whole board
+    for part in (".sharah-status", "ol.sharah-moves"):
+        box = fig.locator(part).bounding_box()
+        assert box["x"] >= board["x"] + board["width"], (part, box, board)    # beside it
+        assert box["y"] >= top and box["y"] + box["height"] <= bottom, (part, box)
 
 
 # --------------------------------------------------------- smaller things
 
-def test_record_panel_title_is_the_size_of_the_others(new_page, base_url):
-    page = new_page()
-    goto(page, base_url + FIT_PAGE)
-    fig = page.locator(GAME).first
+def test_record_panel_title_is_the_size_of_the_others(fit_desktop):
+    fig = fit_desktop.locator(GAME).first
     fig.locator("details.sharah-records").wait_for()
     sizes = fig.evaluate("""f => Object.fromEntries(['options', 'players', 'records'].map(k =>
         [k, parseFloat(getComputedStyle(f.querySelector('details.sharah-' + k + ' > summary')).fontSize)]))""")
     assert max(sizes.values()) - min(sizes.values()) < 0.5, sizes
 
 
-def test_a_declined_draw_offer_is_marked_by_more_than_grey(new_page, base_url):
-    page = new_page()
-    goto(page, base_url + FIT_PAGE)
-    fig = page.locator("h2#fit-10 ~ figure.sharah-board").first
+def test_a_declined_draw_offer_is_marked_by_more_than_grey(fit_desktop):
+    fig = fit_desktop.locator("h2#fit-10 ~ figure.sharah-board").first
     items = fig.locator("ol.sharah-moves li[data-kind$='-draw']")
     assert items.count() == 2
     for i, (kind, sign) in enumerate((("offer-draw", "½?"), ("decline-draw", "✗"))):
@@ -317,7 +334,7 @@ def test_palette_toggle_says_what_it_does(new_page, base_url, system):
     """Each state's toggle names the state a click leads to: system ->
     light -> dark -> system, whatever the system's own scheme."""
     page = new_page(color_scheme=system)
-    page.goto(base_url + "notation/")
+    page.goto(base_url + "about/saving/")       # the theme's toggle, on a page without boards
     expect = {"Switch to light mode": ("(prefers-color-scheme: light)", "default"),
               "Switch to dark mode": ("(prefers-color-scheme: dark)", "slate"),
               "Follow the system's light or dark mode":
