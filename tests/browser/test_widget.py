@@ -582,44 +582,45 @@ def test_a_board_opened_ahead_that_does_not_fit_is_closed_and_opened_anew(new_pa
     assert page.watch.errors == [] and page.watch.foreign == []
 
 
-def test_every_real_page_is_clean(new_page, base_url):
-    page = new_page()
-    for path in REAL_PAGES:
+# ------------------------------------------------------------ phone width
+
+def test_phone_width_light_and_dark_and_every_real_page_clean(new_page, base_url):
+    """At a phone's width, in the light and the dark palette, nothing
+    scrolls sideways and every board fits the screen, a tall one with its
+    status and buttons beside it; every real page draws each of its
+    boards, every board becomes ready, with no console error and no
+    request off the site (each page loads once)."""
+    page = new_page(width=390, height=844)
+    for path in REAL_PAGES + [TEST_PAGE]:
         page.goto(base_url + path)
         if page.locator("figure.sharah-board").count():
-            wait_ready(page)
+            wait_ready(page)      # the live controls and the options are in place
         assert page.locator("figure.sharah-board svg.sh-board").count() == page.locator("figure.sharah-board").count()
+        for scheme in ("default", "slate"):
+            page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
+            fits_a_phone(page, f"{path} {scheme}")
     assert page.watch.errors == []
     assert page.watch.foreign == []
 
 
-# ------------------------------------------------------------ phone width
-
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_phone_width(new_page, base_url, scheme):
-    page = new_page(width=390, height=844, color_scheme=scheme)
-    for path in REAL_PAGES + [TEST_PAGE]:
-        page.goto(base_url + path)
-        if page.locator("figure.sharah-board[data-mode='game']").count():
-            wait_ready(page)      # the live controls and the options are in place
-        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        assert overflow <= 0, f"{path}: horizontal scroll of {overflow}px"
-        figs = page.locator("figure.sharah-board")
-        for i in range(figs.count()):
-            fig = figs.nth(i)
-            if not fig.is_visible():
-                continue  # in an inactive tab
-            # (a board still opening swaps its drawing for the engine's: wait for it)
-            drawing = fig.locator("svg.sh-board")
-            drawing.wait_for(state="visible", timeout=10_000)
-            box = drawing.bounding_box()
-            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (path, i, box)
-            assert box["height"] <= 844, (path, i, box)
-            # a tall board keeps its status and buttons beside it, in view
-            side = fig.locator(".sharah-side").bounding_box()
-            if box["height"] > 2 * box["width"]:
-                assert side["x"] >= box["x"] + box["width"], (path, i, side)
-    assert page.watch.errors == []
+def fits_a_phone(page, where):
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"{where}: horizontal scroll of {overflow}px"
+    figs = page.locator("figure.sharah-board")
+    for i in range(figs.count()):
+        fig = figs.nth(i)
+        if not fig.is_visible():
+            continue  # in an inactive tab
+        # (a board still opening swaps its drawing for the engine's: wait for it)
+        drawing = fig.locator("svg.sh-board")
+        drawing.wait_for(state="visible", timeout=10_000)
+        box = drawing.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (where, i, box)
+        assert box["height"] <= 844, (where, i, box)
+        # a tall board keeps its status and buttons beside it, in view
+        side = fig.locator(".sharah-side").bounding_box()
+        if box["height"] > 2 * box["width"]:
+            assert side["x"] >= box["x"] + box["width"], (where, i, side)
 
 
 # Boards far from the screen are not drawn (content-visibility in widget.css):
