@@ -29,11 +29,18 @@ import { analysisWords } from "./words.js";
 const SLICE_MS = 60;          // as the computer opponent's slices
 const ARROW_CLASS = "sharah-analysis-arrow";
 
-/** @typedef {{n: string, name: string, from: string|null, to: string|null, score: number|null, win_in: number|null, expected: number}} AnalysisMove */
-/** @typedef {{ply: number, side: string, to_move: string, score: number|null, win_in: number|null, expected: number, text: string, best: string|null, line: string[], line_text: string, arrows: string[][], moves: AnalysisMove[], chance: boolean, depth: number, nodes: number, stage: number}} AnalysisResult */
-/** @typedef {{thinking: boolean, ply: number, stage: number, depth: number, nodes: number, result: AnalysisResult|null}} AnalysisReply */
-/** @typedef {{ply: number, score: number|null, win_in: number|null, expected: number, best: string|null, best_name: string, played: string|null, loss: number, mark: string, depth: number, judged: boolean}} ReviewEntry */
-/** @typedef {{done: number, total: number, seconds: number, left: number|null, finished: boolean, entries: ReviewEntry[]}} ReviewReply */
+// The replies' types are the engine's (analysis.py's TypedDicts, written
+// into contract.d.ts by scripts/contract_types.py).
+/** @typedef {import("./contract.js").AnalysisResult} AnalysisResult */
+/** @typedef {import("./contract.js").AnalysisReply} AnalysisReply */
+/** @typedef {import("./contract.js").ReviewReply} ReviewReply */
+/** @typedef {import("./contract.js").AnalyseAnswer} AnalyseAnswer */
+/** @typedef {import("./contract.js").ReviewAnswer} ReviewAnswer */
+
+/** What a successful reply of ``analyse`` carries. @param {import("./types.js").Success} reply */
+const analysisOf = (reply) => /** @type {AnalyseAnswer} */ (/** @type {unknown} */ (reply)).analysis;
+/** What a successful reply of ``review`` carries. @param {import("./types.js").Success} reply */
+const reviewOf = (reply) => /** @type {ReviewAnswer} */ (/** @type {unknown} */ (reply)).review;
 
 /** @param {number} x */
 const percent = (x) => `${Math.round(x * 1000) / 10}%`;
@@ -174,8 +181,7 @@ class Analysis {
       const reply = await board.send({ cmd: "analyse", slice_ms: SLICE_MS });
       if (board.dead || run !== this.run || !this.on) return;
       if (!reply.ok) { this.depth.textContent = ""; this.number.textContent = cap(reply.error); return; }
-      /** @type {AnalysisReply} */
-      const an = reply.analysis;
+      const an = analysisOf(reply);
       if (an.result && an.result !== this.result) this.show(an.result);
       this.depth.textContent = analysisWords.depth(an.result ? an.result.depth : 0, an.thinking);
       this.board.fig.dataset.analysisDepth = String(an.result ? an.result.depth : 0);
@@ -268,10 +274,10 @@ class Analysis {
   // ---- review
   async lookReview() {
     const reply = await this.board.send({ cmd: "review", look: true });
-    if (this.board.dead || !reply.ok || !reply.review.done) return;
-    this.review = reply.review;
+    if (this.board.dead || !reply.ok || !reviewOf(reply).done) return;
+    this.review = reviewOf(reply);
     this.reviewBox.hidden = false;
-    this.showReview(reply.review);
+    this.showReview(this.review);
   }
 
   async startReview() {
@@ -287,8 +293,7 @@ class Analysis {
       const reply = await board.send({ cmd: "review", slice_ms: SLICE_MS * 2 });
       if (board.dead || run !== this.reviewRun) return;
       if (!reply.ok) { this.progressText.textContent = cap(reply.error); break; }
-      /** @type {ReviewReply} */
-      const rv = reply.review;
+      const rv = reviewOf(reply);
       this.review = rv;
       this.showReview(rv);
       if (rv.finished) break;
@@ -319,8 +324,8 @@ class Analysis {
     this.reviewButton.disabled = false;
     const reply = await this.board.send({ cmd: "review", cancel: true });
     if (this.board.dead || !reply.ok) return;
-    this.review = reply.review;
-    this.showReview(reply.review);
+    this.review = reviewOf(reply);
+    this.showReview(this.review);
     this.progressText.textContent += " (cancelled)";
     this.keep();
     await this.showMarks();
