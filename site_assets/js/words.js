@@ -3,8 +3,9 @@
 // every sentence the widget says (hints, announcements, status lines,
 // failures), written from the engine's codes and data; the engine's own
 // messages (its errors, a position's status) come as they are and are put
-// in these. The names of buttons and regions stay with the elements they
-// name. No DOM (tests/js/words.test.mjs fails on a sentence written elsewhere).
+// in these; and the names of the widget's controls and regions (a button's
+// words, an aria-label), each in its module's group. No DOM
+// (tests/js/words.test.mjs fails on a sentence or a name written elsewhere).
 
 import { cap } from "./dom.js";
 
