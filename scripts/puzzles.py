@@ -1,11 +1,13 @@
 """The puzzle finder: positions where the side to move forces a win.
 
     python scripts/puzzles.py find GAME [--games N] [--first-seed S] [--plies P]
-                 [--players A,B] [--budget NODES] [--quota D1 D2 D3] [--tail T]
-                 [--per-game K] [--cpu SECONDS] [--exercises] [--options k=v ...]
+                 [--players A,B] [--budget NODES] [--max-defences N] [--quota D1 D2 D3] [--tail T]
+                 [--per-game K] [--cpu SECONDS] [--exercises] [--near-puzzles K] [--options k=v ...]
                  [--reduce PLIES --keep KIND... --drop KIND... --extra MIN MAX]
     python scripts/puzzles.py check [GAME ...]      # every stored certificate again
     python scripts/puzzles.py stats                 # how many puzzles per game and depth
+    python scripts/puzzles.py bench [GAME ...] [--base COMMIT] [--per-game K] [--near] [--budget N]
+                                                    # the prover timed on stored puzzles (beside COMMIT's)
 
 ``find`` plays seeded self-play games (by default a greedy player, who
 takes the most valuable piece it can, against a random one: cheap games
@@ -22,7 +24,14 @@ merges it into the game's file in ``sharah_web/puzzle_data/``
 (``sharah_web.puzzles`` reads and checks it). ``--quota`` says how many
 of each depth are wanted (the stored ones count: a full depth is no
 longer searched). ``--budget`` caps the positions the prover may look at
-per candidate (a candidate over it is skipped, not guessed).
+per candidate (a candidate over it is skipped, not guessed);
+``--max-defences`` the size of a kept puzzle's certificates (the build
+checks every one of them).
+
+``--near-puzzles K`` tries, instead of self-play, K positions near each
+stored puzzle: its position with one piece of either side taken off (a
+piece fewer on the winning side often makes a deeper win); only a puzzle
+deeper than the stored one is kept, one at most near each.
 
 Games that rarely end between simple players (the Light and Shadow
 boards, Mittner's reading) start with ``--reduce N`` from a position of
@@ -102,6 +111,34 @@ def reduced(variant, pos, rng, keep: set, drop: set, extra: int):
     return out
 
 
+def neighbours_of_puzzles(variant, store: list[dict], rng, per: int):
+    """(puzzle, source, position) near the stored puzzles' positions: each with one
+    piece of either side taken off (never a royal piece or the Fisher: the
+    game's own check of a position refuses what it cannot be without),
+    ``per`` of them a puzzle, drawn. A piece fewer on the defending side
+    often makes a shallower win, one fewer on the winning side a deeper
+    one (or none): the prover tells."""
+    from sharah_web.core import Line, Position
+    for record in store:
+        if {k: str(v) for k, v in record["options"].items()} != \
+                {k: str(v) for k, v in variant.opts.items() if v != variant.options[k].default}:
+            continue
+        pos = variant.parse_position(record["position"])
+        squares = [sq for sq, p in enumerate(pos.board) if p is not None and p.side is not None]
+        for sq in rng.sample(squares, min(per, len(squares))):
+            board = list(pos.board)
+            board[sq] = None
+            try:
+                out = variant.parse_position(variant.position_text(
+                    Position(variant, board, pos.to_move, dict(pos.state))))
+            except ValueError:
+                continue
+            if variant.result(Line(variant, out)) is not None or not variant.has_legal_move(out):
+                continue
+            name = variant.geometry.names[sq]
+            yield record, f"puzzle {record['id']} without the piece on {name}", out
+
+
 def candidates(game_id: str, options: dict, args):
     """(seed, game) for each self-play game: its last positions are the
     candidates. ``args.players``: the two players (``make_player``'s
@@ -138,14 +175,15 @@ def candidates(game_id: str, options: dict, args):
         yield seed, play(game, a, b, seed, args.plies)
 
 
-def try_position(variant, pos, budget: int, limit: int):
-    """A puzzle from ``pos``, or None (no win within ``limit``, more than
-    two winning first moves, or over the budget)."""
+def try_position(variant, pos, budget: int, limit: int, min_depth: int = 1):
+    """A puzzle from ``pos``, or None (no win within ``limit``, a win in
+    fewer than ``min_depth`` moves, more than two winning first moves, or
+    over the budget)."""
     if pos.state.get("phase") == "place" or pos.state.get("roll"):
         return None
     prover = Prover(variant, pos, max_nodes=budget)
     try:
-        return prover.solve(limit, max_winning=2)
+        return prover.solve(limit, max_winning=2, min_depth=min_depth)
     except Budget:
         return None
 
@@ -175,8 +213,13 @@ def find(args) -> None:
             return 0
         seen.add(text)
         tally["tried"] += 1
-        sol = try_position(variant, pos, args.budget, limit)
+        shallowest = next((d for d in (1, 2, 3) if not full(d) and d not in skip), limit)
+        sol = try_position(variant, pos, args.budget, limit, shallowest)
         if sol is None or full(sol.depth) or sol.depth in skip:
+            return 0
+        if sol.defences > args.max_defences:
+            print(f"not kept, {sol.defences} defences (over --max-defences): depth {sol.depth} {source}",
+                  flush=True)
             return 0
         record = puzzles.record_of(args.game, variant, pos, sol, source)
         bad = puzzles.check_puzzle(record)
@@ -212,6 +255,20 @@ def find(args) -> None:
             except ValueError:
                 continue
             consider(pos, "exercise", args.depth)
+    if args.near_puzzles:
+        import random
+        rng = random.Random(args.first_seed)
+        done = set()        # one new puzzle near a stored one, and only a deeper one (else it is the same)
+        for record, source, pos in neighbours_of_puzzles(variant, list(store), rng, args.near_puzzles):
+            if record["id"] not in done and consider(pos, source, args.depth, range(1, record["depth"] + 1)):
+                done.add(record["id"])
+            if tally["tried"] >= tally.get("reported", 0) + 50:
+                tally["reported"] = tally["tried"]
+                report()
+            if all(full(d) for d in (1, 2, 3)) or (args.cpu and time.process_time() - cpu0 > args.cpu):
+                break
+        report()
+        return
     for seed, game in candidates(args.game, options, args):
         tally["games"] += 1
         if game.result is None or game.result.winner is None:
@@ -233,6 +290,79 @@ def find(args) -> None:
     report(seed if tally["games"] else None)
 
 
+def old_prover(base: str):
+    """The prover module (``sharah_web/proof.py``) of commit ``base``, run
+    on this tree's rules: what ``bench`` compares with."""
+    import importlib.util
+    import subprocess
+    import tempfile
+    text = subprocess.run(["git", "-C", str(ROOT), "show", f"{base}:sharah_web/proof.py"],
+                          check=True, capture_output=True, text=True).stdout
+    path = Path(tempfile.mkdtemp()) / "proof_base.py"
+    path.write_text(text, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("sharah_web._proof_base", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module        # (its dataclasses look themselves up there)
+    spec.loader.exec_module(module)
+    return module
+
+
+def bench(args) -> None:
+    """The stored puzzles of depth 2 and more solved again by this tree's
+    prover and by ``--base``'s, side by side (each puzzle by one and then
+    the other, in one process): processor time, positions, and whether
+    both find the same depth and winning moves (an answer over the budget
+    counts as no disagreement). ``--near``: instead, positions near the
+    stored puzzles (one piece taken off) with no win in 2, asked for a
+    win in 3: most of what the finder proves is of this kind."""
+    import statistics
+    from sharah_web import proof
+    provers = {"new": proof} | ({"old": old_prover(args.base)} if args.base else {})
+    print(f"{'game':18} {'n':>3} " + " ".join(f"{k + ' s':>8} {k + ' nodes':>11}" for k in provers)
+          + ("  speed-up (median)  same" if args.base else ""))
+    import random
+    for g in args.games or puzzles.GAMES:
+        store = puzzles.load(g)
+        if args.near:      # positions near the puzzles with no win in 2: the finder's costly case
+            cases = []
+            for _r, _s, pos in neighbours_of_puzzles(make_variant(g, **store[0]["options"]), store,
+                                                     random.Random(1), 2):
+                if len(cases) == args.per_game:
+                    break
+                if proof.Prover(pos.variant, pos, max_nodes=args.budget).depth(2) is None:
+                    cases.append((pos.variant, pos, 3))
+        else:
+            cases = []
+            for r in [r for r in store if r["depth"] >= 2][:args.per_game]:
+                v = make_variant(g, **r["options"])
+                cases.append((v, v.parse_position(r["position"]), r["depth"]))
+        if not cases:
+            continue
+        total = {k: [0.0, 0] for k in provers}
+        ratios, same = [], 0
+        for v, pos, depth in cases:
+            got = {}
+            for name, module in provers.items():
+                prover = module.Prover(v, pos, max_nodes=args.budget)
+                t0 = time.process_time()
+                try:
+                    sol = prover.solve(depth, max_winning=2)
+                    answer = (sol.depth, sorted(sol.winning)) if sol else None
+                except module.Budget:
+                    answer = "over budget"
+                spent = time.process_time() - t0
+                total[name][0] += spent
+                total[name][1] += prover.nodes
+                got[name] = (answer, spent)
+            if args.base:
+                ratios.append(got["old"][1] / max(got["new"][1], 1e-6))
+                same += got["old"][0] == got["new"][0] or got["old"][0] == "over budget"
+        line = f"{g:18} {len(cases):3} " + " ".join(f"{t:8.2f} {n:11,}" for t, n in total.values())
+        if args.base:
+            line += f"  {statistics.median(ratios):17.1f}  {same}/{len(cases)}"
+        print(line, flush=True)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -244,6 +374,8 @@ def main(argv=None) -> int:
     f.add_argument("--players", default="greedy,random",
                    help="the two self-play players: random, greedy, level1, level1:nodes=300...")
     f.add_argument("--budget", type=int, default=60_000)
+    f.add_argument("--max-defences", type=int, default=1500,
+                   help="a puzzle whose certificates answer more defences is not kept (the build checks them all)")
     f.add_argument("--depth", type=int, default=3)
     f.add_argument("--tail", type=int, default=4, help="the winner's moves tried from the end of each decisive game")
     f.add_argument("--per-game", type=int, default=2, help="puzzles kept from one game at most")
@@ -258,10 +390,21 @@ def main(argv=None) -> int:
                    help="with --reduce: how many other pieces are kept")
     f.add_argument("--options", nargs="*", default=[])
     f.add_argument("--exercises", action="store_true", help="try the rules pages' positions first")
+    f.add_argument("--near-puzzles", type=int, default=0, metavar="K",
+                   help="instead of self-play: K positions near each stored puzzle (one piece taken off)")
     c = sub.add_parser("check")
     c.add_argument("games", nargs="*")
     sub.add_parser("stats")
+    b = sub.add_parser("bench")
+    b.add_argument("games", nargs="*")
+    b.add_argument("--base", help="a commit whose prover is timed beside this tree's")
+    b.add_argument("--per-game", type=int, default=8, help="positions per game")
+    b.add_argument("--near", action="store_true", help="positions near the puzzles, no win in 2, asked for 3")
+    b.add_argument("--budget", type=int, default=300_000, help="positions each prover may look at, per case")
     args = ap.parse_args(argv)
+    if args.cmd == "bench":
+        bench(args)
+        return 0
     if args.cmd == "find":
         find(args)
         return 0

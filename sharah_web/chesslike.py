@@ -11,7 +11,7 @@ on with ``draw_offers = True``.
 
 from __future__ import annotations
 
-from .core import (Change, Move, NotationError, Place, Position, Remove, Result,
+from .core import (UNBOUNDED, Change, Move, NotationError, Place, Position, Remove, Result,
                    SetState, Shift, Turn, Variant)
 from .movegen import Mover
 
@@ -311,6 +311,13 @@ class ChessLike(Variant):
             if p.board == cur.board and p.to_move == cur.to_move and self.repetition_state(p) == sig:
                 count += 1
         return count
+
+    def memoryless_plies(self) -> int:
+        """A position comes back only once both sides have moved away and
+        back (a side moves only its own pieces, and a capture or pawn move
+        starts the count again): its n-th time needs 4(n-1) plies at least.
+        The rest of the referee reads only the last ply."""
+        return 4 * (self.repetitions - 1) - 1 if self.repetitions else UNBOUNDED
 
     def repetition_result(self, game) -> Result | None:
         if self.repetitions and self.repetition_count(game) >= self.repetitions:

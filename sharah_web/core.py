@@ -235,6 +235,9 @@ class Position:
         return self.variant.apply(self, move)
 
 
+UNBOUNDED = 10 ** 9     # Variant.memoryless_plies of a game whose referee reads only the last ply
+
+
 # How a game can end: ``Result.termination``, a short code that does not
 # change with the wording of ``Result.reason`` (records, the widget and tests
 # tell endings apart by it). The winner is a separate field: a stalemate wins
@@ -816,6 +819,32 @@ class Variant:
         a referee asks it of every position the computer looks at.)"""
         return bool(self.legal_moves(pos))
 
+    def win_candidates(self, pos: Position, moves: list[Move]) -> list[Move]:
+        """The moves among ``moves`` (legal in ``pos``) that may end the
+        game at once in the mover's favour: every move that does, and
+        perhaps others (the default: all of them). The puzzle prover plays
+        only these when it looks for a win at once, so a game that can
+        tell cheaply which moves cannot decide (a Fisher game: the Fisher
+        did not move, nothing was taken) makes every proof faster. A
+        property test checks it against ``result`` in random games."""
+        return moves
+
+    def win_candidate_moves(self, pos: Position) -> list[Move]:
+        """``win_candidates`` of all the legal moves of ``pos``; a game may
+        make them without making the others."""
+        return self.win_candidates(pos, self.legal_moves(pos))
+
+    def memoryless_plies(self) -> int:
+        """How long a game (in plies from a start with no history) may grow
+        while ``result`` and the legal moves of every position in it still
+        depend on its history only through the last ply. Within it, two
+        lines that reach the same position (``Position.key``) have the same
+        future, and the puzzle prover shares what it proved between them.
+        0 (the default): the prover never shares; ``UNBOUNDED``: the
+        referee never looks further back than the last ply. A game with a
+        repetition rule says how soon a repetition could first count."""
+        return 0
+
     def capture_moves(self, pos: Position) -> list[Move]:
         """The legal moves that capture (``Move.captured``), in the order of
         ``legal_moves``: the search follows them at its horizon. A game
@@ -1013,11 +1042,13 @@ class Line:
             return self.variant.capture_moves(self.current)
         return [m for m in moves if m.captured()]
 
-    def push(self, move: Move, after: Position) -> tuple:
+    def push(self, move: Move, after: Position, moves: list[Move] | None = None) -> tuple:
+        """Play ``move`` (``after``: the position it makes; ``moves``: its
+        legal moves, when they are known already)."""
         saved = (self.current, self._moves)
         self.history.append(Ply(move, self.current, after, None))
         self.current = after
-        self._moves = None
+        self._moves = moves
         return saved
 
     def pop(self, saved: tuple) -> None:

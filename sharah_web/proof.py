@@ -21,15 +21,24 @@ A certificate is a tree of plain data (it is stored as JSON)::
                    or just the move's text when the move wins at once
     ""           : the defence ended the game itself, in the attacker's favour
 
-Speed: the search is an AND/OR proof search. The attacker's moves are
-tried most forcing first (a move that won in a sibling position, then
-captures, the neutral Fisher's moves); the defences too (one that
-refuted at a sibling, then captures), and one refutation ends the node.
-``solve`` first counts the wins at once in one pass: a position with more
-winning first moves than a puzzle may have is dropped before any search. Answers are remembered per line (a game's referee may read
-the moves that led to a position: repetitions, "who moved the Fisher last",
-so the memory is keyed by the line, never by the position alone), which is
-what iterative deepening and the uniqueness proof revisit.
+Speed: the search is an AND/OR proof search. A win at once is looked
+for first, among the moves the game says may end it
+(``Variant.win_candidates``: in the Fisher games, the moves that move
+the Fisher or take); then the attacker's moves are tried most forcing
+first (a move that won in a sibling position, then those that leave the
+fewest replies); the defences one that refuted at a sibling first, then
+those that may win at once, then captures, and one refutation ends the
+node. Defences lost at once are set aside before the others are
+searched. ``solve`` first counts the wins at once in one pass: a
+position with more winning first moves than a puzzle may have is dropped
+before any search.
+
+Answers are remembered: per position where the game's referee cannot
+tell apart the lines that reach it (``Variant.memoryless_plies``: no
+repetition can count yet, the Fisher's last mover is the last ply), so a
+position reached by moves in another order is proved once; per line
+elsewhere (a referee may read the moves that led to a position). That is
+also what iterative deepening and the uniqueness proof revisit.
 """
 
 from __future__ import annotations
@@ -40,6 +49,7 @@ from .core import Line, Move, Position, Remove, Variant
 
 NOT_MOVES = frozenset({"offer-draw", "accept-draw", "decline-draw"})
 ANY_DEFENCE = 12     # replies looked at for one that wins at once, after the first time (``Prover._any_defence``)
+TABLE_LIMIT = 1_000_000   # entries of each of the prover's tables of proven wins and losses (then cleared)
 
 
 class Budget(Exception):
@@ -80,10 +90,12 @@ class Prover:
         self.line = Line(variant, position, list(history or ()))
         self.max_nodes = max_nodes
         self.nodes = 0
-        self.won: dict[tuple, int] = {}     # line -> fewest moves known to win (attacker to move)
-        self.lost: dict[tuple, int] = {}    # line -> most moves known not to win
+        self.memory = variant.memoryless_plies()
+        self.won: dict[tuple, int] = {}     # line or position -> fewest moves known to win (attacker to move)
+        self.lost: dict[tuple, int] = {}    # line or position -> most moves known not to win
         self.killers: dict[int, list[str]] = {}   # ply -> attacker moves that won there
         self.refuters: dict[int, list[str]] = {}  # ply -> defences that refuted there
+        self.refutation: str | None = None        # the defence that made the last ``_all_lose`` False
         self.path: list[str] = []
         self.scanned: set[int] = set()      # plies where _any_defence looked at every reply
         # the root's own result: a finished game has nothing to prove
@@ -95,7 +107,15 @@ class Prover:
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise Budget(f"more than {self.max_nodes} positions")
 
-    def _push(self, move: Move):
+    def _push(self, move: Move, known: tuple | None = None):
+        """Play ``move``: (what ``_pop`` needs, the game's result after it).
+        ``known``: (position, result, legal moves) after it, worked out
+        already (``_attack_order``)."""
+        if known is not None:
+            after, r, moves = known
+            saved = self.line.push(move, after, moves)
+            self.path.append(move.notation)
+            return saved, r
         after = self.variant.apply(self.line.current, move)
         saved = self.line.push(move, after)
         self.path.append(move.notation)
@@ -106,7 +126,27 @@ class Prover:
         self.line.pop(saved)
         self.path.pop()
 
+    def _key(self, n: int):
+        """Where what is known of the attacker to move here, ``n`` moves
+        left, is kept: the position itself (two 64-bit digests of its
+        ``key``) while the game's referee cannot tell apart the lines that
+        reach it (``Variant.memoryless_plies``), else the line."""
+        if len(self.line.history) + 2 * n - 1 <= self.memory:
+            board, to_move, state = self.line.current.key()
+            return hash((board, to_move, state)), hash((state, board[::-1], to_move))
+        return tuple(self.path)
+
+    @staticmethod
+    def _remember(table: dict, key, n: int, better) -> None:
+        if len(table) > TABLE_LIMIT:
+            table.clear()
+        old = table.get(key)
+        table[key] = n if old is None else better(old, n)
+
     def _order_attack(self, moves: list[Move], ply: int) -> list[Move]:
+        """Moves that won at a sibling first, then captures (of more
+        first), the neutral Fisher's moves: a cheap order, for the first
+        moves' survey and the certificates."""
         board = self.line.current.board
         value = self.variant.piece_value
         killers = self.killers.get(ply, ())
@@ -127,17 +167,47 @@ class Prover:
         keyed.sort(key=lambda t: (t[0], t[1]))
         return [m for _s, _i, m in keyed]
 
+    def _attack_order(self, moves: list[Move]) -> list[tuple[Move, tuple]]:
+        """The attacker's moves (more than one move left) with what each
+        makes (``_push``'s ``known``), most forcing first: those that
+        leave the defender the fewest replies (each reply is a branch the proof must answer), captures
+        of more first among equals. A move that ends the game without a
+        win for the attacker is left out: it wins nothing."""
+        attacker = self.line.to_move
+        board = self.line.current.board
+        value = self.variant.piece_value
+        keyed = []
+        for i, m in enumerate(moves):
+            saved, r = self._push(m)
+            try:
+                if r is not None and r.winner != attacker:
+                    continue
+                replies = self.line.legal_moves() if r is None else None
+                known = (self.line.current, r, replies)
+            finally:
+                self._pop(saved)
+            taken = sum(value(board[sq]) for sq in m.captured() if board[sq] is not None)
+            keyed.append(((len(replies) if replies is not None else 0, -taken), i, m, known))
+        keyed.sort(key=lambda t: (t[0], t[1]))
+        return [(m, known) for _s, _i, m, known in keyed]
+
     def _order_defence(self, moves: list[Move], ply: int) -> list[Move]:
         """The most forcing defences first: those that refuted a sibling,
-        then captures (a defence that takes an attacking piece is the
-        likeliest to refute), then the rest in the legal moves' order."""
+        then those that may win at once (``Variant.win_candidates``),
+        captures first among them, then other captures (a defence that
+        takes an attacking piece is the likeliest to refute), then the
+        rest in the legal moves' order."""
         refuters = self.refuters.get(ply, ())
-        first = [m for r in refuters for m in moves if m.notation == r]
-        rest = [m for m in moves if m.notation not in refuters]
-        captures = [m for m in rest if m.captured()]
-        if not captures:
-            return first + rest
-        return first + captures + [m for m in rest if not m.captured()]
+        threats = {id(m) for m in self.variant.win_candidates(self.line.current, moves)}
+        keyed = []
+        for i, m in enumerate(moves):
+            if m.notation in refuters:
+                rank = refuters.index(m.notation)
+            else:
+                rank = (4 if id(m) in threats else 6) + (0 if m.captured() else 1)
+            keyed.append((rank, i, m))
+        keyed.sort(key=lambda t: (t[0], t[1]))
+        return [m for _r, _i, m in keyed]
 
     @staticmethod
     def _note(table: dict, ply: int, notation: str) -> None:
@@ -149,50 +219,87 @@ class Prover:
 
     def _wins(self, n: int) -> bool:
         """The side to move (the game not over) wins within ``n`` moves."""
-        key = tuple(self.path)
+        key = self._key(n)
         if self.won.get(key, 99) <= n:
             return True
         if self.lost.get(key, 0) >= n:
             return False
         attacker = self.line.to_move
         ply = len(self.path)
+        if n == 1:
+            # a win at once: only the moves that may end the game are played
+            moves = self.variant.win_candidate_moves(self.line.current)
+            for m in moves:
+                if m.kind in NOT_MOVES:
+                    continue
+                saved, r = self._push(m)
+                self._pop(saved)
+                if r is not None and r.winner == attacker:
+                    self._note(self.killers, ply, m.notation)
+                    self._remember(self.won, key, 1, min)
+                    return True
+            self._remember(self.lost, key, 1, max)
+            return False
+        if self._wins(1):            # the cheapest win first
+            self._remember(self.won, key, 1, min)
+            return True
         moves = board_moves(self.line)
-        if n > 1:
-            moves = self._order_attack(moves, ply)
-        for m in moves:
-            saved, r = self._push(m)
+        killers = self.killers.get(ply, ())
+        tried = [m for k in killers for m in moves if m.notation == k]
+        rest = [m for m in moves if m.notation not in killers] if tried else moves
+        # what won at a sibling first, as it is; the others ordered (which costs a move each)
+        for m, known in [(m, None) for m in tried] + self._attack_order(rest):
+            saved, r = self._push(m, known)
             try:
-                if r is not None:
-                    ok = r.winner == attacker
-                else:
-                    ok = n > 1 and self._all_lose(n - 1, attacker)
+                ok = r.winner == attacker if r is not None else self._all_lose(n - 1, attacker)
             finally:
                 self._pop(saved)
             if ok:
                 self._note(self.killers, ply, m.notation)
-                self.won[key] = min(n, self.won.get(key, 99))
+                self._remember(self.won, key, n, min)
                 return True
-        self.lost[key] = max(n, self.lost.get(key, 0))
+        self._remember(self.lost, key, n, max)
         return False
 
     def _all_lose(self, n: int, attacker: str) -> bool:
         """The defender to move (the game not over): every defence loses
-        within ``n`` more moves of the attacker."""
+        within ``n`` more moves of the attacker. The defences that refuted
+        a sibling are searched to the end first; of the others, those lost
+        at once are set aside in one pass, then the rest are searched.
+        When False, ``self.refutation`` names the defence that holds."""
         ply = len(self.path)
         moves = board_moves(self.line)
+        self.refutation = None
         if not moves:
             return False     # a game that goes on with nobody to move wins nothing
+        refuters = self.refuters.get(ply, ())
+        pending = []
         for d in self._order_defence(moves, ply):
             saved, r = self._push(d)
             try:
                 if r is not None:
                     ok = r.winner == attacker
-                else:
+                elif n == 1 or d.notation in refuters:
                     ok = self._wins(n)
+                else:
+                    ok = True if self._wins(1) else None     # None: not known yet
+            finally:
+                self._pop(saved)
+            if ok is None:
+                pending.append(d)
+            elif not ok:
+                self._note(self.refuters, ply, d.notation)
+                self.refutation = d.notation
+                return False
+        for d in pending:
+            saved, r = self._push(d)
+            try:
+                ok = self._wins(n)
             finally:
                 self._pop(saved)
             if not ok:
                 self._note(self.refuters, ply, d.notation)
+                self.refutation = d.notation
                 return False
         return True
 
@@ -219,17 +326,9 @@ class Prover:
                 return r.winner == attacker, None
             if n == 1:
                 return False, self._any_defence(attacker)
-            ply = len(self.path)
-            for d in self._order_defence(board_moves(self.line), ply):
-                saved2, r2 = self._push(d)
-                try:
-                    ok = r2.winner == attacker if r2 is not None else self._wins(n - 1)
-                finally:
-                    self._pop(saved2)
-                if not ok:
-                    self._note(self.refuters, ply, d.notation)
-                    return False, d.notation
-            return True, None
+            if self._all_lose(n - 1, attacker):
+                return True, None
+            return False, self.refutation
         finally:
             self._pop(saved)
 
@@ -237,16 +336,16 @@ class Prover:
         """After a first move that does not win at once: a reply, the one
         that wins for the defender at once if there is one among the
         replies looked at (the engine's winning reply), else a capture,
-        else the first. The first time at a ply every reply is looked at;
-        after that, the replies that won at once at a sibling, then
-        captures, at most ``ANY_DEFENCE`` of them (a winning reply is
-        mostly a threat the first move did nothing about, and any reply
-        refutes a move that does not win at once: the winning one only
-        makes the reason clearer)."""
+        else the first. Only the replies that may win at once are played
+        (``Variant.win_candidates``): the first time at a ply all of them;
+        after that, the replies that won at once at a sibling, then the
+        others, at most ``ANY_DEFENCE`` of them (a winning reply is mostly
+        a threat the first move did nothing about, and any reply refutes
+        a move that does not win at once: the winning one only makes the
+        reason clearer)."""
         ply = len(self.path)
         moves = board_moves(self.line)
-        best = None
-        ordered = self._order_defence(moves, ply)
+        ordered = self._order_defence(self.variant.win_candidates(self.line.current, moves), ply)
         if ply in self.scanned:
             ordered = ordered[:ANY_DEFENCE]
         self.scanned.add(ply)
@@ -256,8 +355,7 @@ class Prover:
             if r is not None and r.winner not in (None, attacker):
                 self._note(self.refuters, ply, d.notation)
                 return d.notation
-            if best is None and d.captured():
-                best = d.notation
+        best = next((d.notation for d in moves if d.captured()), None)
         return best or (moves[0].notation if moves else None)
 
     # ---- certificates
@@ -308,20 +406,21 @@ class Prover:
         took, line, term = worst
         return {"m": m.notation, "r": replies}, took + 1, [m.notation] + line, term
 
-    def solve(self, limit: int, max_winning: int | None = None) -> Solution | None:
+    def solve(self, limit: int, max_winning: int | None = None, min_depth: int = 1) -> Solution | None:
         """Prove the fewest moves ``depth`` (up to ``limit``) in which the
         side to move wins, then try every first move: which win in
         ``depth`` (with their certificates) and, for every other, a defence
-        that refutes it. None when there is no win within ``limit``, or when
-        more than ``max_winning`` first moves win (found out as soon as
-        that many are)."""
+        that refutes it. None when there is no win within ``limit``, when
+        it takes fewer than ``min_depth`` moves, or when more than
+        ``max_winning`` first moves win (found out as soon as that many
+        are)."""
         if self.root_result is not None:
             return None
         attacker = self.line.to_move
         # the wins at once first, in one pass (the cheapest test): more
         # than ``max_winning`` of them ends the search here
         at_once = []
-        for m in board_moves(self.line):
+        for m in self.variant.win_candidates(self.line.current, board_moves(self.line)):
             saved, r = self._push(m)
             self._pop(saved)
             if r is not None and r.winner == attacker:
@@ -329,13 +428,15 @@ class Prover:
                 if max_winning is not None and len(at_once) > max_winning:
                     return None
         if at_once:
-            self.won[()] = 1
+            self._remember(self.won, self._key(1), 1, min)
             depth = 1
         else:
-            self.lost[()] = 1
+            self._remember(self.lost, self._key(1), 1, max)
             depth = self.depth(limit)
             if depth is None:
                 return None
+        if depth < min_depth:
+            return None
         winning, refutations = [], {}
         moves = self._order_attack(board_moves(self.line), 0)
         for m in moves:

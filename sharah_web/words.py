@@ -11,7 +11,6 @@ FACING_WORDS = {"n": "north", "ne": "north-east", "e": "east", "se": "south-east
                 "s": "south", "sw": "south-west", "w": "west", "nw": "north-west"}
 
 
-
 def held_by(side: str | None, nobody: str) -> str:
     """Who holds a piece (the Fisher), as a player says it: "held by Red",
     or, when nobody does, the game's words for that (``nobody``: "not held

@@ -13,7 +13,8 @@ the game has a result. After every move:
 - the board keeps its size, every piece is one the game knows (a facing
   exactly where the kind needs one), there is at most one Fisher, and no
   side ever gains a piece (board plus hand);
-- every effect of the move played stays on the board.
+- every effect of the move played stays on the board;
+- a move that wins is one the game lists among its ``win_candidates``.
 
 At the end: the result is there and stable (the game's ``result`` judges
 the same again, undo/redo of the last move restores it), no move is left,
@@ -123,6 +124,17 @@ def check_shortcuts(rules, pos, moves) -> None:
     assert rules.capture_moves(pos) == [m for m in moves if m.captured()]
 
 
+def check_win_candidate(rules, game) -> None:
+    """A game won by its last move: that move was among the moves the
+    game said may win at once (``win_candidates``, which the puzzle
+    prover trusts)."""
+    ply = game.history[-1]
+    if game.result is not None and game.result.winner == ply.before.to_move:
+        candidates = rules.win_candidates(ply.before, rules.legal_moves(ply.before))
+        assert ply.move in candidates, f"{ply.move.notation} won in {ply.before.text()} but is no win candidate"
+        assert rules.win_candidate_moves(ply.before) == candidates
+
+
 def check_effects(rules, move) -> None:
     size = rules.geometry.size
     for sq in (move.frm, move.to):
@@ -159,6 +171,7 @@ def play_out(variant_id: str, options: dict, seed: int):
         assert game.position() == later and game.result == result
         check_text(rules, later)
         check_position(game.current, totals)
+        check_win_candidate(rules, game)
         record.append((move.notation, game.current.state.get("roll")))
 
     randomgame.play_out(game, rng, capture_bias=CAPTURE_BIAS, limit=MAX_PLIES, before=before, after=after)

@@ -214,6 +214,10 @@ def test_no_other_first_move_wins(record):
             winning.append(m.notation)
     assert winning == record["winning"]
     assert 1 <= len(winning) <= 2
+    if record["depth"] == 1:      # the wins at once, found by playing every move: all candidates
+        candidates = v.win_candidates(pos, v.legal_moves(pos))
+        assert set(winning) <= {m.notation for m in candidates}
+        assert v.win_candidate_moves(pos) == candidates
     refuted = sorted(m for ms in record["refutations"].values() for m in ms)
     assert refuted == sorted(set(m.notation for m in v.legal_moves(pos)
                                  if m.kind not in ("offer-draw", "accept-draw", "decline-draw")) - set(winning))

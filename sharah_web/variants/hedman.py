@@ -527,6 +527,26 @@ class SharahHedman(Variant):
     def key(self, pos: Position) -> tuple:
         return (tuple(pos.board), pos.to_move, pos.state.get("control"))
 
+    def win_candidates(self, pos: Position, moves: list[Move]) -> list[Move]:
+        """A move wins at once only by bringing the Fisher onto the mover's
+        colour (he moves only as the piece moved) or by taking the other
+        side's last major piece."""
+        fsq = self.fisher_square(pos.board)
+        return [m for m in moves if m.frm == fsq or m.captured()]
+
+    def win_candidate_moves(self, pos: Position) -> list[Move]:
+        """The same, made from the raw moves that take or move the Fisher
+        alone (most of the cost of the legal moves is making them)."""
+        raws, frozen, _ = self.filtered_raw(pos)
+        fsq = self.fisher_square(pos.board)
+        return self._moves_of(pos, [r for r in raws if r[2] or r[0] == fsq], frozen)
+
+    def memoryless_plies(self) -> int:
+        """The third time of a position (the repetition rule) needs four
+        plies at least: a controller's Fisher move that hands him over
+        could be answered by the way back."""
+        return 3
+
     def result(self, game) -> Result | None:
         pos = game.current
         fsq = self.fisher_square(pos.board)

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import re
 
-from ..core import (Move, NotationError, IllegalMoveError, Option, Piece, PieceType,
+from ..core import (UNBOUNDED, Move, NotationError, IllegalMoveError, Option, Piece, PieceType,
                     Place, Position, Remove, Result, SetState, Shift, StateField, Variant,
                     clock_field, side_field)
 from ..geometry import ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL
@@ -451,10 +451,11 @@ class SharahMittner(Variant):
                                   aliases=("-" + names[sq],), kind="remove"))
         return self._repetition(pos, moves)
 
-    def _board_moves(self, pos: Position, captures: bool) -> list[Move] | None:
-        """The Fisher's moves and the pieces' (or their captures alone), in
-        the order of ``legal_moves``, before the repetition rule; ``None``
-        when the Fisher is threatened and has no move (he must move)."""
+    def _board_moves(self, pos: Position, captures: bool, fisher_all: bool = False) -> list[Move] | None:
+        """The Fisher's moves and the pieces' (or their captures alone;
+        ``fisher_all``: and all the Fisher's moves), in the order of
+        ``legal_moves``, before the repetition rule; ``None`` when the
+        Fisher is threatened and has no move (he must move)."""
         st = pos.state
         side = pos.to_move
         board = pos.board
@@ -463,7 +464,7 @@ class SharahMittner(Variant):
         fsq = self.fisher_square(pos)
         if st["phase"] == "dance" and st["holder"] == side:
             for t, takes in self.fisher_moves(board, fsq, side):
-                if captures and not takes:
+                if captures and not takes and not fisher_all:
                     continue
                 effects = ((Remove(t),) if takes else ()) + (Shift(fsq, t),)
                 moves.append(Move(names[fsq] + names[t], effects, fsq, t,
@@ -638,6 +639,27 @@ class SharahMittner(Variant):
         return new
 
     # ------------------------------------------------------------- results
+    def win_candidates(self, pos: Position, moves: list[Move]) -> list[Move]:
+        """On the board a move wins at once only by moving the Fisher or
+        by taking (the other side's last piece)."""
+        if pos.state["phase"] == "place":
+            return moves
+        fsq = self.neutral_square(pos.board)
+        return [m for m in moves if m.frm == fsq or m.captured()]
+
+    def win_candidate_moves(self, pos: Position) -> list[Move]:
+        """The same, made without the pieces' other moves."""
+        if pos.state["phase"] == "place":
+            return super().win_candidate_moves(pos)
+        moves = self._board_moves(pos, True, fisher_all=True)
+        banned = self.forbidden(pos)
+        return [m for m in moves if m.notation not in banned] if banned else moves
+
+    def memoryless_plies(self) -> int:
+        """The referee reads the last ply; the repetition rule reads the
+        trail, which is part of the position."""
+        return UNBOUNDED
+
     def result(self, game) -> Result | None:
         pos = game.current
         st = pos.state

@@ -26,7 +26,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from .. import betza
-from ..core import (Change, IllegalMoveError, Move, NotationError, Option, Piece,
+from ..core import (UNBOUNDED, Change, IllegalMoveError, Move, NotationError, Option, Piece,
                     PieceType, Position, Remove, Result, Shift, StateField, Variant,
                     clock_field, side_field)
 from ..geometry import DIRECTIONS
@@ -789,6 +789,26 @@ class SharahSurrounds(Variant):
         return new
 
     # ---- results
+    def win_candidates(self, pos: Position, moves: list[Move]) -> list[Move]:
+        """What decides a game here is the Fisher's square, his controller
+        (a surround: pieces beside him), the court pieces, and in the
+        Queens' race the Queens: a move can win at once only if it takes or
+        removes a piece, or changes the Fisher's square or a square beside
+        him (a Queen's square when he has left the board)."""
+        f = self.fisher_square(pos)
+        if f is None:
+            near = {sq for sq, p in enumerate(pos.board) if p is not None and p.kind == QUEEN}
+        else:
+            near = {f, *self.neighbours[f]}
+        return [m for m in moves
+                if any(type(e) is Remove for e in m.effects) or not near.isdisjoint(m.touched())]
+
+    def memoryless_plies(self) -> int:
+        """The stalemate rule looks back ``stalemate_moves`` moves each;
+        a game no longer than that has nothing there to see."""
+        s = self.opts["stalemate_moves"]
+        return 2 * s if s else UNBOUNDED
+
     def result(self, game) -> Result | None:
         pos = game.current
         f = self.fisher_square(pos)
