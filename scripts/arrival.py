@@ -386,30 +386,34 @@ def report_site(res: dict) -> None:
               f"medians of {len(next(iter(prof['pages'].values()))['runs'])} runs")
         print("| page | visit | bytes until ready (runtime) | first diagram | tap at paint -> dots | board ready |")
         print("|---|---|---|---|---|---|")
-        for page, data in prof["pages"].items():
-            for kind in ("first", "repeat", "offline"):
-                m = data["median"].get(kind)
-                if not m or not m.get("ok"):
-                    print(f"| {page} | {kind} | failed | | | |")
-                    continue
-                tap = "dropped" if m["dropped"] and m["dots_after_tap_s"] is None else fmt_s(m["dots_after_tap_s"])
-                if m["dropped"] and m["dots_after_tap_s"] is not None:
-                    tap += f" ({m['dropped']} of {m['ok']} dropped)"
-                print(f"| {page} | {kind} | {m['bytes']:,.0f} ({m['runtime_bytes']:,.0f}) | {fmt_s(m['paint_s'])} "
-                      f"| {tap} | {fmt_s(m['ready_s'])} |")
+        for page, kind, m in visits(prof):
+            if not m:
+                print(f"| {page} | {kind} | failed | | | |")
+                continue
+            tap = "dropped" if m["dropped"] and m["dots_after_tap_s"] is None else fmt_s(m["dots_after_tap_s"])
+            if m["dropped"] and m["dots_after_tap_s"] is not None:
+                tap += f" ({m['dropped']} of {m['ok']} dropped)"
+            print(f"| {page} | {kind} | {m['bytes']:,.0f} ({m['runtime_bytes']:,.0f}) | {fmt_s(m['paint_s'])} "
+                  f"| {tap} | {fmt_s(m['ready_s'])} |")
         print("\nThe way to ready (medians, s since the navigation; the worker's boot steps in ms since its script ran):")
         print("| page | visit | worker created | engine up | open taken | open (engine) | answer | ready | boot steps |")
         print("|---|---|---|---|---|---|---|---|---|")
-        for page, data in prof["pages"].items():
-            for kind in ("first", "repeat", "offline"):
-                m = data["median"].get(kind)
-                if not m or not m.get("ok"):
-                    continue
-                ms = "-" if m.get("open_ms") is None else f"{m['open_ms']:.0f} ms"
-                steps = ", ".join(f"{k} {v:.0f}" for k, v in m.get("boot_steps_ms", {}).items()) or "-"
-                print(f"| {page} | {kind} | {fmt_s(m.get('worker_s'))} | {fmt_s(m.get('engine_up_s'))} "
-                      f"| {fmt_s(m.get('open_began_s'))} | {ms} | {fmt_s(m.get('answered_s'))} "
-                      f"| {fmt_s(m['ready_s'])} | {steps} |")
+        for page, kind, m in visits(prof):
+            if not m:
+                continue
+            ms = "-" if m.get("open_ms") is None else f"{m['open_ms']:.0f} ms"
+            steps = ", ".join(f"{k} {v:.0f}" for k, v in m.get("boot_steps_ms", {}).items()) or "-"
+            print(f"| {page} | {kind} | {fmt_s(m.get('worker_s'))} | {fmt_s(m.get('engine_up_s'))} "
+                  f"| {fmt_s(m.get('open_began_s'))} | {ms} | {fmt_s(m.get('answered_s'))} "
+                  f"| {fmt_s(m['ready_s'])} | {steps} |")
+
+
+def visits(prof: dict):
+    """(page, visit, its medians or None when it failed), in the tables' order."""
+    for page, data in prof["pages"].items():
+        for kind in ("first", "repeat", "offline"):
+            m = data["median"].get(kind)
+            yield page, kind, (m if m and m.get("ok") else None)
 
 
 def main(argv=None) -> int:
