@@ -6,7 +6,15 @@
 
 Players: ``random`` (any legal move), ``greedy`` (the most valuable
 capture, else random), ``level1`` .. ``level3`` (the search; a budget may
-follow: ``level2:nodes=3000``, ``level3:seconds=2``). The players take the
+follow: ``level2:nodes=3000``, ``level3:seconds=2``), and any of these as
+an older commit's engine plays it: ``COMMIT@level2:seconds=1`` (the
+commit's ``sharah_web``, taken out with ``git archive`` into a temporary
+folder, runs in a process of its own and is sent the game so far before
+each of its moves). So the engine of today meets the engine of before at
+equal thinking time a move::
+
+    python scripts/match.py sharah-hedman --a level2:nodes=1000000,seconds=1 \
+        --b bcda554@level2:nodes=1000000,seconds=1 --games 40 --jobs 2 The players take the
 first side in turn (A has the first side in odd-numbered games). Each game
 has its own seed (dice, random players, the search's tie-breaks), all
 derived from ``--seed``, so a match is reproducible with node budgets.
@@ -26,26 +34,105 @@ level against the default level. It takes hours; ``--games`` and
 from __future__ import annotations
 
 import argparse
+import atexit
+import json
 import multiprocessing
 import os
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
+from pathlib import Path
 
 import sharah_web
 from sharah_web import randomgame
 from sharah_web.record import format_record
-from sharah_web.search import make_player
+from sharah_web.search import Player, make_player
 
 BENCHMARK = [("level2", "random"), ("level2", "greedy"), ("level3", "level2")]
+ROOT = Path(__file__).resolve().parent.parent
+
+# The old engine's side of an ``OldEngine`` player: one request a line (the
+# game so far), one answer a line (the move). It uses only what every
+# commit's engine has: new_game, Game.play(move, roll=...), make_player.
+OLD_SERVER = """
+import json, sys
+import sharah_web
+from sharah_web.search import make_player
+player = None
+for line in sys.stdin:
+    req = json.loads(line)
+    if player is None:
+        player = make_player(req["spec"], req["seed"])
+    game = sharah_web.new_game(req["variant"], req["start"], seed=req["seed"], **req["options"])
+    for notation, roll in req["moves"]:
+        game.play(notation, roll=roll) if roll is not None else game.play(notation)
+    print(json.dumps(player.choose(game).notation), flush=True)
+"""
+_old_trees: dict[str, str] = {}
+
+
+def old_tree(commit: str) -> str:
+    """A folder holding ``sharah_web`` as it was at ``commit`` (made once
+    per process, removed when it ends)."""
+    where = _old_trees.get(commit)
+    if where is None:
+        where = tempfile.mkdtemp(prefix=f"match-{commit[:12]}-")
+        atexit.register(shutil.rmtree, where, True)
+        archive = subprocess.run(["git", "archive", "--format=tar", commit, "sharah_web"],
+                                 cwd=ROOT, capture_output=True, timeout=120)
+        if archive.returncode:
+            raise SystemExit(f"git archive {commit}: {archive.stderr.decode().strip()}")
+        subprocess.run(["tar", "-x", "-C", where], input=archive.stdout, check=True, timeout=120)
+        _old_trees[commit] = where
+    return where
+
+
+class OldEngine(Player):
+    """A player (``SPEC``) as the engine of ``COMMIT`` plays it, in a
+    process of its own; for one game (a fresh one per game)."""
+
+    def __init__(self, commit: str, spec: str, seed: int):
+        self.name = f"{commit}@{spec}"
+        self.spec, self.seed = spec, seed
+        env = {**os.environ, "PYTHONPATH": old_tree(commit)}
+        self.proc = subprocess.Popen([sys.executable, "-c", OLD_SERVER], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, env=env, cwd=tempfile.gettempdir())
+
+    def choose(self, game):
+        rules = game.variant
+        options = {k: v for k, v in rules.opts.items() if v != rules.options[k].default}
+        req = {"spec": self.spec, "seed": self.seed, "variant": rules.id, "options": options,
+               "start": game.start.text(),      # (a die's rolls are in the positions' state)
+               "moves": [[p.move.notation, p.after.state.get("roll")] for p in game.history]}
+        self.proc.stdin.write(json.dumps(req) + "\n")
+        self.proc.stdin.flush()
+        answer = self.proc.stdout.readline()
+        if not answer:
+            raise RuntimeError(f"{self.name}: the old engine stopped")
+        return game.find_move(json.loads(answer))
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+def new_player(spec: str, seed: int) -> Player:
+    """``make_player``'s players, and ``COMMIT@SPEC`` (``OldEngine``)."""
+    commit, at, rest = spec.partition("@")
+    if at:
+        return OldEngine(commit, rest, seed)
+    return make_player(spec, seed)
 
 
 def play_one(args) -> dict:
     """One game: A and B players by spec, A on the first side or not."""
     variant, options, spec_a, spec_b, a_first, seed, max_plies, records = args
     game = sharah_web.new_game(variant, seed=seed, **{**randomgame.end_options(variant), **options})
-    a = make_player(spec_a, seed * 2 + 1)
-    b = make_player(spec_b, seed * 2 + 2)
+    a = new_player(spec_a, seed * 2 + 1)
+    b = new_player(spec_b, seed * 2 + 2)
     first, second = game.variant.sides
     players = {first: a, second: b} if a_first else {first: b, second: a}
     times = {"A": [], "B": []}
@@ -60,6 +147,9 @@ def play_one(args) -> dict:
         cpu[label[id(player)]].append(time.thread_time() - c)
         game.play(move)
         plies += 1
+    for p in (a, b):
+        if isinstance(p, OldEngine):
+            p.close()
     result = game.result
     side_a = first if a_first else second
     if records:
@@ -175,7 +265,7 @@ def main(argv=None) -> int:
     options = parse_options(args.option)
     sharah_web.variant(args.variant, **options)            # check the options first
     for spec in (args.a, args.b):
-        make_player(spec)
+        make_player(spec.partition("@")[2] or spec)
     m = run_match(args.variant, options, args.a, args.b, args.games, args.seed,
                   args.max_plies, args.jobs, args.quiet, args.records)
     print(report(m))

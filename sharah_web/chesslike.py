@@ -36,6 +36,7 @@ class ChessLike(Variant):
     def __init__(self, **options):
         super().__init__(**options)
         self.mover = Mover(self)
+        self._royal_hint: dict[str, int] = {}     # royal_square: where to look first
 
     # ---- generation
     def piece_moves(self, pos: Position, sq: int) -> list[Move]:
@@ -81,29 +82,59 @@ class ChessLike(Variant):
             out.extend(self.en_passant_moves(pos))
         return out
 
+    def royal_square(self, board: list, side: str) -> int | None:
+        """The square of ``side``'s king (``Position.find``: a side has one),
+        looked for first where it was last found."""
+        hints = self._royal_hint
+        s = hints.get(side, 0)
+        p = board[s]
+        if p is not None and p.kind == self.royal and p.side == side:
+            return s
+        royal = self.royal
+        for s, p in enumerate(board):
+            if p is not None and p.kind == royal and p.side == side:
+                hints[side] = s
+                return s
+        return None
+
     def in_check(self, pos: Position, side: str) -> bool:
-        king = pos.find(self.royal, side)
+        king = self.royal_square(pos.board, side)
         return king is not None and self.mover.attacks(pos, king, self.opponent(side))
 
     def board_moves(self, pos: Position) -> list[Move]:
         """The legal moves on the board (no draw offers)."""
         return self.legal_of(pos, self.pseudo_moves(pos))
 
-    def legal_of(self, pos: Position, moves: list[Move]) -> list[Move]:
-        """The moves of ``moves`` (pseudo-legal, in ``pos``) that do not leave
-        the mover's king attacked, in their order."""
+    def king_safety(self, pos: Position) -> tuple:
+        """What ``legal_of`` needs to know of ``pos`` once: ``()`` when the
+        mover's king need not be kept safe (no check rule, or no king),
+        else ``(king, enemy, lines)``, ``lines`` ``None`` when every move
+        must be tried (in check, or a lame leap could capture)."""
         if not self.checks:
-            return moves
+            return ()
         side = pos.to_move
-        king = pos.find(self.royal, side)
+        king = self.royal_square(pos.board, side)
         if king is None:
-            return moves
+            return ()
         enemy = self.opponent(side)
         if self.mover.board_attacks(pos.board, king, enemy) or self.mover.lame_captures(enemy):
-            return [m for m in moves if self.keeps_king_safe(pos, m, king, enemy)]
+            return king, enemy, None
         # Not in check: a move can only expose the king by moving it or by
         # emptying a square on an enemy rider's line to it (a pin). Test just those.
-        lines = self.mover.open_lines_to(pos.board, king, enemy)
+        return king, enemy, self.mover.open_lines_to(pos.board, king, enemy)
+
+    def legal_of(self, pos: Position, moves: list[Move], safety: tuple | None = None) -> list[Move]:
+        """The moves of ``moves`` (pseudo-legal, in ``pos``) that do not leave
+        the mover's king attacked, in their order (``safety``: ``pos``'s
+        ``king_safety``, when the caller has it)."""
+        if safety is None:
+            safety = self.king_safety(pos)
+        if not safety:
+            return moves
+        king, enemy, lines = safety
+        if lines is None:
+            return [m for m in moves if self.keeps_king_safe(pos, m, king, enemy)]
+        side = pos.to_move
         return [m for m in moves
                 if not self.may_expose(m, king, lines, side) or self.keeps_king_safe(pos, m, king, enemy)]
 
@@ -113,10 +144,11 @@ class ChessLike(Variant):
             return True
         side = pos.to_move
         board = pos.board
+        safety = self.king_safety(pos)
         for sq, p in enumerate(board):
-            if p is not None and p.side == side and self.legal_of(pos, self.piece_moves(pos, sq)):
+            if p is not None and p.side == side and self.legal_of(pos, self.piece_moves(pos, sq), safety):
                 return True
-        return bool(self.en_passant and self.legal_of(pos, self.en_passant_moves(pos)))
+        return bool(self.en_passant and self.legal_of(pos, self.en_passant_moves(pos), safety))
 
     def capture_moves(self, pos: Position) -> list[Move]:
         """The legal captures: only the pseudo-legal captures are tested

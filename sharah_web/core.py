@@ -819,6 +819,13 @@ class Variant:
         a referee asks it of every position the computer looks at.)"""
         return bool(self.legal_moves(pos))
 
+    def moves_from(self, pos: Position, sq: int) -> list[Move]:
+        """The legal moves that start on ``sq`` (``Move.frm``), in the order
+        of ``legal_moves``. A game overrides it where it can make them
+        without making the others: the search then tries the move that cut
+        a sibling's search short (a killer) before it lists the rest."""
+        return [m for m in self.legal_moves(pos) if m.frm == sq]
+
     def win_candidates(self, pos: Position, moves: list[Move]) -> list[Move]:
         """The moves among ``moves`` (legal in ``pos``) that may end the
         game at once in the mover's favour: every move that does, and
@@ -875,7 +882,9 @@ class Variant:
     def chances(self, pos: Position) -> tuple:
         """What chance decides after a move, before the next player moves:
         ``(roll, probability)`` pairs for ``set_roll``; empty when nothing
-        is left to chance (the default)."""
+        is left to chance (the default). The search judges (``result``)
+        and evaluates (``evaluate``) the position after a move once for
+        all its outcomes: neither may read what ``set_roll`` sets."""
         return ()
 
     def piece_value(self, piece: Piece) -> float:
@@ -968,7 +977,7 @@ class Variant:
 
 # ------------------------------------------------------------------ games
 
-@dataclass
+@dataclass(slots=True)
 class Ply:
     move: Move
     before: Position
@@ -1036,10 +1045,14 @@ class Line:
 
     def capture_moves(self) -> list[Move]:
         """The current position's legal captures (from its legal moves when
-        they are known already)."""
+        they are known already, or when the game makes them only from its
+        whole list: that list is then kept)."""
         moves = self._moves
         if moves is None:
-            return self.variant.capture_moves(self.current)
+            variant = self.variant
+            if type(variant).capture_moves is not Variant.capture_moves:
+                return variant.capture_moves(self.current)
+            moves = self.legal_moves()
         return [m for m in moves if m.captured()]
 
     def push(self, move: Move, after: Position, moves: list[Move] | None = None) -> tuple:

@@ -28,6 +28,7 @@ class Mover:
         self._atoms: dict[tuple[str, str | None], tuple[betza.Atom, ...]] = {}
         self._plans: dict[str, list[tuple]] = {}
         self._square_plans: dict[tuple[str, str | None], list[tuple]] = {}
+        self._lame: dict[str | None, bool] = {}
 
     def atoms(self, kind: str, side: str | None) -> tuple[betza.Atom, ...]:
         key = (kind, side)
@@ -175,7 +176,11 @@ class Mover:
     def lame_captures(self, by_side: str) -> bool:
         """Does any ``by_side`` piece capture with a lame leap? Its blocking
         square need not lie on a line through the target."""
-        return any(lame for _leap, _table, _reach, lame, _kinds in self._attack_plan(by_side))
+        lame = self._lame.get(by_side)
+        if lame is None:
+            lame = self._lame[by_side] = any(
+                lame for _leap, _table, _reach, lame, _kinds in self._attack_plan(by_side))
+        return lame
 
     def open_lines_to(self, board: list, target: int, by_side: str) -> frozenset:
         """The squares between ``target`` and each ``by_side`` rider that

@@ -34,7 +34,8 @@ middle of a depth, the moves already searched at that depth still count
 
 **The safety pass.** Between the first pass and the look-ahead, every
 root move (the most promising first) is checked against every reply: can
-the opponent win at once? A reply that won once is tried first after the
+the opponent win at once? (Only the replies that may win at once are
+judged: ``Variant.win_candidates``, a game that can tell which cannot.) A reply that won once is tried first after the
 next moves, so a threat that most moves do not parry costs a node a move.
 The pass has its own allowance (the level's node budget times
 ``Tuning.safety``, on top of it), is not cut by the budgets (only by
@@ -169,6 +170,9 @@ def capture_gain(board: list, squares: list[int], side: str, value) -> float:
     return gain
 
 
+_UNSEEN = object()       # not worked out yet (``_Search.shared``)
+
+
 class SearchStopped(Exception):
     """Raised inside the search when a budget runs out (never escapes)."""
 
@@ -239,12 +243,17 @@ class _Search:
         self.nodes = 0
         self.stopped = ""
         self.tt: dict = {}
-        self.killers: dict[int, list] = {}
+        self.killers: dict[int, list[Move]] = {}     # ply -> the last two quiet moves that cut
         self.history: dict[str, int] = {}
         self.evaluate = variant.evaluate
         self.value_of_piece = self.worth = variant.piece_value
+        # the piece values by kind, where the game does not work them out itself
+        # a game that makes the moves from one square alone (the killers' stage)
+        self.moves_from = variant.moves_from if type(variant).moves_from is not Variant.moves_from else None
+        self.kind_values = variant._kind_values if type(variant).piece_value is Variant.piece_value else None
         self.result = variant.result
         self.chances = variant.chances
+        self.shared: list | None = None     # see child: [board, judgement, evaluation]
 
     # ---- budget
     def tick(self) -> bool:
@@ -303,22 +312,69 @@ class _Search:
             self.nodes += int(len(moves) * self.listing)
         return moves
 
+    def candidates(self) -> list[Move]:
+        """The current position's legal moves that may win at once
+        (``Variant.win_candidates``: every move that does, and perhaps
+        others), for the safety pass; listing them is charged as ``expand``."""
+        line = self.line
+        if self.listing or line._moves is not None:
+            return self.variant.win_candidates(line.current, self.expand())
+        return self.variant.win_candidate_moves(line.current)
+
     def judge(self):
-        """The game's own referee on the current line (``Variant.result``)."""
+        """The game's own referee on the current line (``Variant.result``),
+        once for the outcomes of one chance node."""
+        shared = self.shared
+        if shared is not None and self.line.current.board is shared[0]:
+            res = shared[1]
+            if res is _UNSEEN:
+                res = shared[1] = self.result(self.line)
+            return res
         return self.result(self.line)
 
+    def stand(self, pos: Position) -> float:
+        """The evaluation of ``pos`` for the side to move (``Variant.evaluate``),
+        once for the outcomes of one chance node."""
+        shared = self.shared
+        if shared is not None and pos.board is shared[0]:
+            v = shared[2]
+            if v is _UNSEEN:
+                v = shared[2] = self.evaluate(pos, pos.to_move)
+            return v
+        return self.evaluate(pos, pos.to_move)
+
     # ---- move ordering
-    def order(self, pos: Position, moves: list[Move], ply: int, first: str | None) -> list[Move]:
+    def gain(self, board: list, caps: tuple, side: str) -> float:
+        """What the pieces on ``caps`` are worth to ``side`` taking them
+        (``capture_gain``, with the piece values looked up directly where
+        the game keeps its own)."""
+        values = self.kind_values
+        gain = 0.0
+        for c in caps:
+            q = board[c]
+            if q is not None:
+                v = values.get(q.kind, 0.0) if values is not None else self.worth(q)
+                gain += -v if q.side == side else v
+        return gain
+
+    def order(self, pos: Position, moves: list[Move], ply: int, first: str | None,
+              skip: set | None = None) -> list[Move]:
         """Best first: the move the table remembers, winning captures (the
         most valuable piece by the least valuable), killers, then history;
-        a bonus for moving the neutral piece and for changing the state."""
+        a bonus for moving the neutral piece and for changing the state.
+        The moves named in ``skip`` are left out. (Every score is positive
+        or zero, and equal scores keep the list's order: the moves that
+        score nothing follow the others as they come.)"""
         board = pos.board
         side = pos.to_move
         worth = self.worth
-        killers = self.killers.get(ply, ())
+        killers = [k.notation for k in self.killers.get(ply, ())]
         history = self.history.get
+        neutral = [sq for sq, p in enumerate(board) if p is not None and p.side is None]
         keyed = []
         add = keyed.append
+        plain = []
+        rest = plain.append
         i = -1
         for m in moves:
             i += 1
@@ -328,34 +384,94 @@ class _Search:
             if n == first:
                 add((-1e9, i, m))
                 continue
+            if skip is not None and n in skip:
+                continue
             caps, state = m._facts or m.facts()
-            gain = 0.0           # what the captures win (one's own pieces count against)
-            for c in caps:
-                q = board[c]
-                if q is not None:
-                    gain += -worth(q) if q.side == side else worth(q)
-            frm = m.frm
-            mover = board[frm] if frm is not None else None
+            # what the captures win (one's own pieces count against)
+            gain = self.gain(board, caps, side) if caps else 0.0
             if gain > 0:
+                frm = m.frm
+                mover = board[frm] if frm is not None else None
                 s = 1e6 + 100 * gain - (worth(mover) if mover is not None else 0)
             elif n in killers:
                 s = 5e5
             else:
                 s = history(n, 0)
-            if mover is not None and mover.side is None:
+            if neutral and m.frm in neutral:
                 s += 2e5            # the neutral piece (the Fisher) decides games
             if state:
                 s += 1e5            # a hand-over, a choice of controller...
-            add((-s, i, m))
+            if s:
+                add((-s, i, m))
+            else:
+                rest(m)
         keyed.sort()                # (score, index): the index is unique, moves never compared
-        return [k[2] for k in keyed]
+        return [k[2] for k in keyed] + plain
+
+    def staged(self, pos: Position, ply: int, first: Move | None):
+        """The moves of the current position in ``order``'s order, made
+        only as far as the search reaches them (a cut-off often comes
+        early): the move the table remembers, before any move is listed;
+        then the winning captures, from the game's captures alone
+        (``Variant.capture_moves``); then the killers still legal, where
+        the game makes the moves of one square alone (``Variant.moves_from``);
+        then the whole list, the rest by killers and history as they
+        stand when it is reached.
+        Call it with the line at ``pos``, and resume it only there."""
+        tried = set()
+        if first is not None:
+            tried.add(first.notation)
+            yield first
+        board = pos.board
+        side = pos.to_move
+        worth = self.worth
+        line = self.line
+        captures = line.capture_moves()
+        if self.listing and line._moves is None:
+            self.nodes += int(len(captures) * self.listing)
+        keyed = []
+        add = keyed.append
+        i = -1
+        for m in captures:
+            i += 1
+            if m.kind in SKIP_KINDS:
+                continue
+            caps, state = m._facts or m.facts()
+            gain = self.gain(board, caps, side)
+            if gain <= 0 or m.notation in tried:
+                continue
+            frm = m.frm
+            mover = board[frm] if frm is not None else None
+            s = 1e6 + 100 * gain - (worth(mover) if mover is not None else 0)
+            if mover is not None and mover.side is None:
+                s += 2e5
+            if state:
+                s += 1e5
+            add((-s, i, m))
+        keyed.sort()
+        for k in keyed:
+            m = k[2]
+            tried.add(m.notation)
+            yield m
+        moves_from = self.moves_from
+        if moves_from is not None and line._moves is None:
+            # the killers, made from their squares alone where still legal
+            for k in tuple(self.killers.get(ply, ())):
+                n = k.notation
+                if n in tried or k.frm is None:
+                    continue
+                m = next((m for m in moves_from(pos, k.frm) if m.notation == n), None)
+                if m is not None:
+                    tried.add(n)
+                    yield m
+        yield from self.order(pos, self.expand(), ply, None, tried)
 
     def remember(self, move: Move, ply: int, depth: int) -> None:
         if (move._facts or move.facts())[0]:
             return
         ks = self.killers.setdefault(ply, [])
-        if move.notation not in ks:
-            ks.insert(0, move.notation)
+        if all(k.notation != move.notation for k in ks):
+            ks.insert(0, move)
             del ks[2:]
         self.history[move.notation] = self.history.get(move.notation, 0) + depth * depth
 
@@ -372,11 +488,20 @@ class _Search:
         outcomes = self.chances(after)
         if not outcomes:
             return (yield from self._descend(move, after, depth, alpha, beta, ply, quiet))
+        # The outcomes share the board, and with it the referee's judgement
+        # and the evaluation (Variant.chances: neither reads what chance
+        # decides), made once for all of them.
+        board, to_move, state = after.board, after.to_move, after.state
+        saved = self.shared
+        self.shared = [board, _UNSEEN, _UNSEEN]
         total = 0.0
-        for roll, p in outcomes:
-            rolled = after.copy()
-            variant.set_roll(rolled, roll)
-            total += p * (yield from self._descend(move, rolled, depth, -INF, INF, ply, quiet))
+        try:
+            for roll, p in outcomes:
+                rolled = Position(variant, board, to_move, state)
+                variant.set_roll(rolled, roll)
+                total += p * (yield from self._descend(move, rolled, depth, -INF, INF, ply, quiet))
+        finally:
+            self.shared = saved
         return total
 
     def _descend(self, move, after, depth, alpha, beta, ply, quiet):
@@ -422,20 +547,21 @@ class _Search:
                     beta = v
                 if alpha >= beta:
                     return v
-        moves = self.order(pos, self.expand(), ply, first)
-        if not moves:
-            return self.evaluate(pos, pos.to_move)
         a0 = alpha
         best, best_move = -INF, None
-        late = (self.reduce and depth >= REDUCE_DEPTH and len(moves) > REDUCE_AFTER
+        # late move reductions (a move late in the order has at least
+        # REDUCE_AFTER moves before it)
+        late = (self.reduce and depth >= REDUCE_DEPTH
                 and not (self.in_check and self.in_check(pos, pos.to_move)))
-        for i, m in enumerate(moves):
+        i = 0
+        for m in self.staged(pos, ply, first):
             if late and i >= REDUCE_AFTER and not (m._facts or m.facts())[0]:
                 v = yield from self.child(m, depth - 2, alpha, beta, ply + 1, False)
                 if v > alpha:
                     v = yield from self.child(m, depth - 1, alpha, beta, ply + 1, False)
             else:
                 v = yield from self.child(m, depth - 1, alpha, beta, ply + 1, False)
+            i += 1
             if v > best:
                 best, best_move = v, m
                 if v > alpha:
@@ -443,8 +569,10 @@ class _Search:
                     if alpha >= beta:
                         self.remember(m, ply, depth)
                         break
+        if best_move is None:
+            return self.evaluate(pos, pos.to_move)
         flag = 1 if best >= beta else -1 if best <= a0 else 0
-        self.tt[key] = (depth, _to_tt(best, ply), flag, best_move.notation)
+        self.tt[key] = (depth, _to_tt(best, ply), flag, best_move)
         return best
 
     def quiesce(self, alpha: float, beta: float, ply: int, left: int):
@@ -455,7 +583,7 @@ class _Search:
         res = self.judge()
         if res is not None:
             return self.terminal(res, pos.to_move, ply)
-        stand = self.evaluate(pos, pos.to_move)
+        stand = self.stand(pos)
         if left <= 0 or stand >= beta:
             return stand
         if stand > alpha:
@@ -488,7 +616,8 @@ class _Search:
     def safety(self, root: list[Move], allowance: int, risk: dict, threats: list):
         """Does the opponent win at once after each root move? ``root`` is
         checked in the order given (the most promising first), each move
-        against every reply (every outcome of chance first), until
+        against every reply that may win (``candidates``; every outcome
+        of chance first), until
         ``allowance`` nodes are spent (a reply judged is a node; listing
         counts where the game says so). Fills ``risk``: root move ->
         the chance that the opponent can win with his reply (1.0: he can
@@ -520,7 +649,7 @@ class _Search:
                         break
                     if judge() is not None:
                         continue                 # the move ends the game (the first look judged it)
-                    replies = self.expand()
+                    replies = self.candidates()
                     by_name = {r.notation: r for r in replies}
                     known = [by_name[t] for t in threats if t in by_name]
                     tried = {r.notation for r in known}
@@ -819,9 +948,7 @@ def _pv(s: _Search, variant: Variant, pos: Position, first: Move, limit: int = 1
         entry = s.tt.get(key)
         if entry is None or entry[3] is None:
             break
-        move = next((m for m in variant.legal_moves(cur) if m.notation == entry[3]), None)
-        if move is None:
-            break
+        move = entry[3]             # (the table's move is legal here: the same position)
         out.append(move.notation)
         cur = variant.apply(cur, move)
     return out

@@ -172,6 +172,17 @@ STATE_KEYS = tuple(BoardState.__annotations__)
 
 # ------------------------------------------------------------ game set-up
 
+def chosen_move(game: Game, move: Move) -> dict:
+    """A move the computer chose (a hint, its own move), as the page names
+    it: ``move`` (what ``play`` takes), ``name`` (as the move list writes
+    it), ``drop``, ``label`` (the move's own words) and its squares."""
+    names = game.variant.geometry.names
+    return {"move": move.notation, "name": game.variant.move_name(game.current, move),
+            "drop": move.drop, "label": move.label or "",
+            "from": None if move.frm is None else names[move.frm],
+            "to": None if move.to is None else names[move.to]}
+
+
 def build_game(variant: str, options: dict | None = None, position: str | None = None,
                moves=(), seed: int | None = None) -> Game:
     """A game of ``variant`` from ``position`` (or the set-up) with ``moves``
@@ -491,13 +502,9 @@ class Board:
             return reply
         self.drop_search()
         move, info = out
-        names = game.variant.geometry.names
         reply.update(thinking=False, move=None, info=info, side=game.to_move)
         if move is not None:
-            reply.update(move=move.notation, name=game.variant.move_name(game.current, move),
-                         drop=move.drop, label=move.label or "",
-                         **{"from": None if move.frm is None else names[move.frm],
-                            "to": None if move.to is None else names[move.to]})
+            reply.update(chosen_move(game, move))
         return reply
 
     def drop_search(self) -> None:

@@ -119,9 +119,15 @@ def check_notations(rules, pos, moves, rng) -> None:
 
 def check_shortcuts(rules, pos, moves) -> None:
     """What the computer asks instead of the whole list agrees with it:
-    whether there is a move at all, and the captures, in the list's order."""
+    whether there is a move at all, the captures, and the moves from a
+    square (a few squares moves start from, and one none starts from),
+    in the list's order."""
     assert rules.has_legal_move(pos) is bool(moves)
     assert rules.capture_moves(pos) == [m for m in moves if m.captured()]
+    starts = {m.frm for m in moves if m.frm is not None}
+    idle = next((sq for sq in range(len(pos.board)) if sq not in starts), None)
+    for sq in sorted(starts)[::3] + ([idle] if idle is not None else []):
+        assert rules.moves_from(pos, sq) == [m for m in moves if m.frm == sq]
 
 
 def check_win_candidate(rules, game) -> None:

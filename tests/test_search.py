@@ -365,7 +365,7 @@ def test_the_time_cap_counts_thinking_not_the_pauses(monkeypatch):
     def think(seconds):
         thinker = Thinker(game, 3, seed=1, budget={"nodes": 10**9, "seconds": seconds})
         slices = 1
-        while (out := thinker.step(nodes=100)) is None:
+        while (out := thinker.step(nodes=10)) is None:
             clock[0] += 50.0                           # a long pause between slices
             slices += 1
         return out, slices

@@ -49,6 +49,10 @@ ADVANCER = "advancer"
 ZAPPER = "zapper"
 
 MAJORS = (ADVANCER, ZAPPER, GAMBLER)
+# The movers whose step without a capture may hand the Fisher over (the
+# events of ``SharahHedman.events``: an immobilizer or the Fisher himself
+# next to the other, a zapper's sandwich).
+EVENTFUL = frozenset({IMMOBILIZER, ZAPPER, FISHER})
 NOT_FROZEN_BY_IMMOBILIZER = (IMMOBILIZER, GAMBLER)
 
 # Ranks 13 down to 1. Green's 2nd-4th ranks are ranks 12-10, Red's 2-4;
@@ -135,6 +139,7 @@ class SharahHedman(Variant):
         self.back = [self.dirs.index((-dx, -dy)) for dx, dy in self.dirs]
         self.nbrs = [tuple(t for t in (st[s] for st in self.steps) if t >= 0) for s in range(size)]
         self.reach_exact = self.opts["tenth_rank"] == "exact"
+        self.zones = {side: [self.in_zone(side, s) for s in range(size)] for side in self.sides}
 
     # ---------------------------------------------------------- squares
     def _colour(self, sq: int) -> str:
@@ -420,19 +425,24 @@ class SharahHedman(Variant):
         control = pos.state.get("control")
         fsq = self.fisher_square(board)
         fisher_was_frozen = fsq is not None and fsq in frozen
+        zone = self.zones[side]
         moves: list[Move] = []
         for s, t, caps in raws:
             piece = board[s]
+            kind = piece.kind
+            promote = (kind == PAWN or kind == GUARDIAN) and zone[t]
+            # A step that takes nothing hands nothing over unless an
+            # immobilizer, a zapper or the Fisher makes it (``events``).
+            if control is not None and not promote and not caps and (
+                    kind not in EVENTFUL or not self.passes(
+                        self.events(board, piece, s, t, caps, fsq, fisher_was_frozen, control))):
+                moves.append(self.step_move(s, t))        # a plain step, made once per game
+                continue
             effects = [Remove(c) for c in caps if c != t]
             if t in caps:
                 effects.insert(0, Remove(t))
             effects.append(Shift(s, t))
             base = names[s] + names[t]
-            promote = piece.kind in (PAWN, GUARDIAN) and self.in_zone(side, t)
-            if control is not None and not promote and not caps and not self.passes(
-                    self.events(board, piece, s, t, caps, fsq, fisher_was_frozen, control)):
-                moves.append(self.step_move(s, t))        # a plain step, made once per game
-                continue
             label = ""
             aliases: tuple[str, ...] = ()
             if promote:
@@ -441,7 +451,7 @@ class SharahHedman(Variant):
                 base += "=A"
                 label = "promote to Advancer"
             if control is None:
-                if piece.side is not None and self.in_zone(side, t):
+                if piece.side is not None and zone[t]:
                     # first to the 10th rank: take the Fisher or give it away
                     for suffix, holder, what in ((TAKE, side, "take the Fisher"),
                                                  (GIVE, enemy, f"give the Fisher to {enemy.capitalize()}")):
@@ -572,7 +582,7 @@ class SharahHedman(Variant):
             seen = 1
             for ply in reversed(game.history[-clock:]):    # (as ``key`` compares them)
                 before = ply.before
-                if (before.board == board and before.to_move == to_move
+                if (before.to_move == to_move and before.board == board
                         and before.state.get("control") == control):
                     seen += 1
                     if seen >= 3:

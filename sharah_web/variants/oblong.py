@@ -178,8 +178,9 @@ class OblongShatranj(ChessLike):
         return bool(self.legal_moves(pos)) if self.die else super().has_legal_move(pos)
 
     def capture_moves(self, pos: Position) -> list[Move]:
-        if self.die:
-            return [m for m in self.legal_moves(pos) if m.captured()]
+        if self.die:     # the rolled kind's captures (a lost turn's pass takes nothing)
+            kind = self.rolled_kind(pos)
+            return [m for m in self.pseudo_moves(pos, (kind,)) if m.captured()] if kind else []
         return super().capture_moves(pos)
 
     def explain_illegal(self, text: str, pos: Position, moves: list[Move]) -> None:

@@ -64,30 +64,42 @@ def evaluate(rules, pos: Position, side: str) -> float:
     enemy piece could take on the next matching roll. Without the die,
     the side ahead also gains by trading, and loses as the 100-move
     clock runs (below)."""
-    score = rules.material(pos, side)
+    # one walk over the board: material (as ``rules.material``), the
+    # pieces left (``pieces_left``), the pawns past the middle, the kings
+    g = rules.geometry
+    board = pos.board
+    w, top = g.width, rules.height - 1
+    values = rules._kind_values
+    score = 0.0
+    left = 0
+    pawns = []
+    kings = {}
+    for sq, p in enumerate(board):
+        if p is None:
+            continue
+        kind, owner = p.kind, p.side
+        v = values[kind]
+        score += v if owner == side else -v
+        if kind == "king":
+            kings[owner] = sq
+            continue
+        left += v
+        if kind == "pawn":
+            rank = sq // w
+            ahead = rank - 7 if owner == "white" else top - rank - 7
+            if ahead > 0:
+                pawns.append(0.1 * ahead if owner == side else -0.1 * ahead)
     if not rules.die and score:
         # Without the die a game is won by mate or by baring the king, and
         # the 100-move rule draws it for a side that only waits: the side
         # ahead is worth more as the pieces come off (up to half its lead
         # again), so it trades down rather than shuffling.
-        score *= 1.0 + 0.5 * (1.0 - pieces_left(rules, pos) / pieces_at_start(rules))
+        score *= 1.0 + 0.5 * (1.0 - left / pieces_at_start(rules))
         if abs(score) >= 1.0:
             cost = hunt(rules, pos, side if score > 0 else rules.opponent(side))
             score += cost if score > 0 else -cost
-    g = rules.geometry
-    board = pos.board
-    w, top = g.width, rules.height - 1
-    kings = {}
-    for sq, p in enumerate(board):
-        if p is None:
-            continue
-        if p.kind == "pawn":
-            rank = sq // w
-            ahead = rank - 7 if p.side == "white" else top - rank - 7
-            if ahead > 0:
-                score += 0.1 * ahead if p.side == side else -0.1 * ahead
-        elif p.kind == "king":
-            kings[p.side] = sq
+    for term in pawns:
+        score += term
     near = near_king(rules)
     for owner, k in kings.items():
         enemy = rules.opponent(owner)

@@ -353,12 +353,28 @@ class SharahSurrounds(Variant):
 
     # ---- move generation
     def legal_moves(self, pos: Position) -> list[Move]:
+        return self._generate(pos, False)
+
+    def capture_moves(self, pos: Position) -> list[Move]:
+        """The legal moves that take a piece, in the whole list's order,
+        made without the others: only the landings on a piece (with their
+        extras), the Aes Sedai's pushes that kill and the Fisher's captures."""
+        return self._generate(pos, True)
+
+    def moves_from(self, pos: Position, sq: int) -> list[Move]:
+        """The legal moves of the piece on ``sq`` (the Fisher's, where he
+        is the mover's to move), made without the others."""
+        return self._generate(pos, False, sq)
+
+    def _generate(self, pos: Position, captures: bool, only: int | None = None) -> list[Move]:
+        """The legal moves (``captures``: only those that take a piece;
+        ``only``: only those from that square)."""
         side = pos.to_move
         board = pos.board
         fsq = self.fisher_square(pos)
-        ctx = _Ctx(self, pos, fsq)
+        ctx = _Ctx(self, pos, fsq, captures)
         out: list[Move] = []
-        for sq, p in enumerate(board):
+        for sq, p in (enumerate(board) if only is None else ((only, board[only]),)):
             if p is None or p.side != side:
                 continue
             if p.kind == QUEEN:
@@ -367,11 +383,13 @@ class SharahSurrounds(Variant):
                 self._aes_sedai(ctx, sq, p, out)
             else:
                 self._slider(ctx, sq, p, out)
-            if p.kind == TM:
+            if p.kind == TM and not captures:
                 self._turns(ctx, sq, p, out)
-        if fsq is not None and pos.state.get("ctrl") == side:
+        if fsq is not None and pos.state.get("ctrl") == side and only in (None, fsq):
             self._fisher(ctx, fsq, out)
-        if not out:
+        if only is not None:
+            return out
+        if not out and not captures:
             return [Move("pass", (), label="no move is possible: pass", kind="pass")]
         # every move that shares its squares with another has a label from
         # where it is made (_land, _aes_sedai): a million moves are not looked
@@ -398,6 +416,7 @@ class SharahSurrounds(Variant):
 
     def _slider(self, ctx, sq, p, out):
         board = ctx.board
+        quiet = not ctx.captures
         can = self.can_take_table[p.kind]
         for dirs, reach in self.plans[p.kind]:
             for d in dirs:
@@ -407,7 +426,8 @@ class SharahSurrounds(Variant):
                 for t in ray:
                     occ = board[t]
                     if occ is None:
-                        self._land(ctx, sq, p, t, False, out)
+                        if quiet:
+                            self._land(ctx, sq, p, t, False, out)
                         continue
                     if occ.kind in can:
                         self._land(ctx, sq, p, t, True, out)
@@ -416,12 +436,13 @@ class SharahSurrounds(Variant):
     def _queen(self, ctx, sq, p, out):
         board = ctx.board
         rays = self.rays if ctx.race else self.inner
+        quiet = not ctx.captures
         for d in range(8):
             between = 0
             for k, t in enumerate(rays[d][sq][:6], 1):
                 occ = board[t]
                 if occ is None:
-                    if k >= 2 and not (k == 2 and between):
+                    if quiet and k >= 2 and not (k == 2 and between):
                         self._land(ctx, sq, p, t, False, out)
                 else:
                     if k >= 2 and not (k == 2 and between) and occ.side is not None \
@@ -433,6 +454,8 @@ class SharahSurrounds(Variant):
 
     def _aes_sedai(self, ctx, sq, p, out):
         board = ctx.board
+        quiet = not ctx.captures
+        plain = -1
         for d in range(8):
             inner = self.inner[d][sq]
             prev = sq
@@ -440,8 +463,9 @@ class SharahSurrounds(Variant):
             for t in inner:
                 occ = board[t]
                 if occ is None:
-                    plain = len(out)       # where the move to ``t`` goes
-                    self._land(ctx, sq, p, t, False, out)
+                    if quiet:
+                        plain = len(out)       # where the move to ``t`` goes
+                        self._land(ctx, sq, p, t, False, out)
                     prev = t
                     continue
                 hit = t
@@ -455,14 +479,18 @@ class SharahSurrounds(Variant):
             if hit is None or prev == sq:
                 continue
             target = board[hit]
+            if not (quiet or target.kind == QUEEN):
+                continue        # only a Queen is captured by a push (push_dests)
             if target.kind == FISHER and (not ctx.free or (
                     not self.interior[hit] and self.opts["border_fisher"] == "stop")):
                 continue        # not his to move yet; on the border he is not affected
             pushes = self.push_dests(ctx, target, hit, d)
-            if pushes and not out[plain].label:
+            if pushes and quiet and not out[plain].label:
                 # the pushes share their squares with the plain move to ``prev``
                 out[plain] = replace(out[plain], label="move only")
             for dest, killed in pushes:
+                if not (killed or quiet):
+                    continue
                 g = self.geometry.names
                 note = f"{g[sq]}{g[prev]}>{g[hit]}{g[dest]}"   # ">": pushes
                 what = self.describe(target)
@@ -694,8 +722,11 @@ class SharahSurrounds(Variant):
         col = self.colours[f]
         steps = self.steps
         border_sqs = set()
+        quiet = not ctx.captures
 
         def add(t, effects=None, label=""):
+            if effects is None and not quiet:
+                return                  # (captures only: a plain step)
             out.append(Move(names[f] + names[t], effects or (Shift(f, t),), f, t, label=label))
 
         if col == "light":
@@ -717,7 +748,7 @@ class SharahSurrounds(Variant):
                     else:
                         e = d
                     b = steps[e][t]
-                    if b >= 0 and self.interior[b] and (board[b] is None or b == f):
+                    if quiet and b >= 0 and self.interior[b] and (board[b] is None or b == f):
                         out.append(Move(f"{names[f]}{names[t]}+{names[t]}{names[b]}",
                                         (Shift(t, b), Shift(f, t)) if b != f else (Shift(f, t),),
                                         f, t, label=f"force the {self.describe(occ)} back to {names[b]}"))
@@ -887,10 +918,11 @@ class SharahSurrounds(Variant):
 
 
 class _Ctx:
-    __slots__ = ("pos", "board", "fisher", "race", "free", "rear")
+    __slots__ = ("pos", "board", "fisher", "race", "free", "rear", "captures")
 
-    def __init__(self, variant, pos, fsq):
+    def __init__(self, variant, pos, fsq, captures=False):
         self.pos = pos
+        self.captures = captures            # only the moves that take a piece
         board = self.board = pos.board[:]   # a copy: _extras sets up each landing on it
         self.fisher = fsq
         self.race = fsq is None

@@ -9,6 +9,8 @@ from __future__ import annotations
 from ..core import Position
 from . import surrounds as rules_of
 
+COURT = frozenset(rules_of.COURT)
+
 
 def evaluate(rules, pos: Position, side: str) -> float:
     """Material; round a Fisher nobody holds (or the other side holds),
@@ -17,8 +19,21 @@ def evaluate(rules, pos: Position, side: str) -> float:
     (the holder's colour on the far border row), and a penalty for a
     thin court (a holder without court pieces loses); in the Queens'
     race, each Queen's distance home."""
-    score = rules.material(pos, side)
+    # material (as ``rules.material`` adds it up) and the court pieces
+    # counted in one walk over the board
+    values = rules._kind_values
+    score = 0.0
+    courts = dict.fromkeys(rules.sides, 0)
     board = pos.board
+    for p in board:
+        if p is not None:
+            owner = p.side
+            if owner is not None:
+                kind = p.kind
+                v = values[kind]
+                score += v if owner == side else -v
+                if kind in COURT:
+                    courts[owner] += 1
     fsq = rules.fisher_square(pos)
     if fsq is None:
         g = rules.geometry
@@ -42,7 +57,7 @@ def evaluate(rules, pos: Position, side: str) -> float:
     if ctrl is not None:
         dist = fisher_distance(rules)[ctrl][fsq]
         held = 2.5 + 0.5 * max(0, 8 - dist)
-        court = rules.court(pos, ctrl)
+        court = courts[ctrl]
         if court <= 2:
             held -= 1.5 * (3 - court)
         score += held if ctrl == side else -held

@@ -139,9 +139,14 @@ class Analysis {
       const side = this.side ? this.side.getBoundingClientRect() : null;
       const place = side && side.left >= area.right && side.top < area.bottom ? "beside" : "under";
       if (this.meter.dataset.place !== place) this.meter.dataset.place = place;
-      const drawing = this.board.box.querySelector("svg") || this.board.box;
-      const height = `${drawing.getBoundingClientRect().height}px`;
-      if (this.meter.style.getPropertyValue("--sharah-board-h") !== height) this.meter.style.setProperty("--sharah-board-h", height);
+      // as tall as the drawing beside it; as wide as it, under it (the
+      // coordinates' gutter left out)
+      const drawing = (this.board.box.querySelector("svg") || this.board.box).getBoundingClientRect();
+      const sizes = { "--sharah-board-h": `${drawing.height}px`, "--sharah-board-w": `${drawing.width}px`,
+        "--sharah-board-x": `${drawing.left - area.left}px` };
+      for (const [name, value] of Object.entries(sizes)) {
+        if (this.meter.style.getPropertyValue(name) !== value) this.meter.style.setProperty(name, value);
+      }
     });
   }
 

@@ -6,7 +6,9 @@
 // the view's (view.js); the panels around it are panels.js's.
 // A diagram shows where a clicked piece may go (never played); a try board
 // checks the reader's move. Drops: pick a kind in the hand, then a square
-// (or drag the kind there); it stays picked for that player's next turn.
+// (or drag the kind there); a picked kind is for one placement: each turn
+// starts with nothing picked (a kind kept from the last turn made a stray
+// tap place a piece).
 //
 // Exports: registerAddon(addon) (ADDONS.md), widgets (the boards on the
 // page), preopen(configText) and dropPreopened() (a page's first board
@@ -130,8 +132,6 @@ export class Board {
     this.sel = null;
     /** @type {string | null} the kind picked from the hand (drops) */
     this.dropKind = null;
-    /** @type {Record<string, string>} side -> the kind that side picked last (kept for its next turn) */
-    this.handPick = {};
     this.busy = false;
     /** @type {"right" | "wrong" | null} try: the answer */
     this.answered = null;
@@ -204,7 +204,7 @@ export class Board {
     if (!reply.ok) {
       this.fig.dataset.state = "error";
       this.setHint(reply.error, "error");
-      if (reply.fatal) this.engineFailed(reply.error);
+      if (reply.fatal) this.engineFailed(reply.detail || reply.error);
       return;
     }
     const opened = /** @type {StateReply} */ (reply);
@@ -440,10 +440,11 @@ export class Board {
       this.otherSvg = false;
     }
     this.index = new MoveIndex(state.moves);
-    // the kind this player picked last stays picked while they still hold it
-    const kinds = (state.hand || []).map((h) => h.kind);
-    const kept = this.handPick[state.to_move];
-    this.dropKind = kept && kinds.includes(kept) ? kept : null;
+    // a picked kind stays picked only while the position is the same one
+    // (the state asked for again); a new turn starts with nothing picked
+    const same = prev && prev.node === state.node && prev.position === state.position;
+    const kept = same ? this.dropKind : null;
+    this.dropKind = kept && (state.hand || []).some((h) => h.kind === kept) ? kept : null;
     this.messages.status(state);
     const badges = this.fig.querySelector(".sharah-badges");
     if (badges) badges.innerHTML = state.badges_html;    // the engine's markup (sharah_web/markup.py)
@@ -632,7 +633,6 @@ export class Board {
     this.choices.clear();
     this.setHint("");
     this.dropKind = kind;
-    if (this.state) this.handPick[this.state.to_move] = kind;
     this.hand.render();
     this.drawMarks();
     return item;
@@ -643,7 +643,6 @@ export class Board {
     if (!this.dropKind) return;
     const item = this.handItem(this.dropKind);
     this.dropKind = null;
-    if (this.state) delete this.handPick[this.state.to_move];
     this.hand.render();
     this.drawMarks();
     if (say && item) this.announce(boardWords.kindPutBack(item.name));
@@ -662,7 +661,7 @@ export class Board {
       if (!reply.ok) {
         if (reply.fatal) this.fig.dataset.state = "error";
         if (this.diagram) this.messages.say(reply.error, "error"); else this.setHint(reply.error, "error");
-        if (reply.fatal) this.engineFailed(reply.error);
+        if (reply.fatal) this.engineFailed(reply.detail || reply.error);
         return null;
       }
       return /** @type {StateReply} */ (reply);
@@ -713,7 +712,6 @@ export class Board {
       this.answered = null;
       this.messages.showFeedback(null);
     }
-    if (name === "restart") this.handPick = {};      // a new start: nothing picked
     this.apply(reply.state);
     /** @type {Record<string, string>} */
     const said = { undo: boardWords.undone, redo: boardWords.redone, restart: boardWords.restarted,
@@ -733,7 +731,6 @@ export class Board {
       const reply = await this.request({ cmd: "restart", options });
       if (!reply || this.dead) return;
       this.answered = null;
-      this.handPick = {};
       this.optionsPanel.reset();      // rebuild the form from the new game's values
       this.apply(reply.state);
       if (reply.note) this.setHint(reply.note, "explain");

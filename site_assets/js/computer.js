@@ -27,7 +27,7 @@
 // ``setSettings(obj)`` (saved games).
 
 import { registerAddon } from "./board.js";
-import { el, cap } from "./dom.js";
+import { el, cap, sentence } from "./dom.js";
 import { engineCommands } from "./engine.js";
 import { playersKey, pageStore, readJSON, writeStored } from "./store.js";
 import { computerWords } from "./words.js";
@@ -353,7 +353,7 @@ class Computer {
       if (!this.current(id)) return;             // undone, restarted, left: dropped
       if (!reply.ok) {
         this.stop();
-        board.setHint(reply.error, "error");
+        board.setHint(sentence(cap(reply.error)), "error");
         return;
       }
       if (!reply.thinking) break;
@@ -403,7 +403,7 @@ class Computer {
     }
     this.hinting = false;
     this.update();
-    if (!reply.ok) { board.setHint(reply.error, "error"); return; }
+    if (!reply.ok) { board.setHint(sentence(cap(reply.error)), "error"); return; }
     if (!reply.move) return;
     for (const sq of [reply.from, reply.to]) if (sq) board.rects?.get(sq)?.classList.add("is-hint");
     board.fig.dataset.hint = reply.move;
@@ -416,11 +416,8 @@ class Computer {
   /** A hint's move in words. @param {Record<string, any>} m the hint reply */
   describe(m) {
     const st = this.board.state;
-    if (!st) return String(m.name);
-    const piece = m.from && st.pieces[m.from];
-    const item = m.drop ? (st.hand || []).find((h) => h.kind === m.drop) : null;
-    return computerWords.move(m.name, { drop: m.drop ? (item ? item.name : m.drop) : undefined,
-      piece: piece ? piece.name : undefined, from: m.from, to: m.to, label: m.label });
+    const chosen = { name: String(m.name), drop: m.drop, from: m.from, to: m.to, label: m.label };
+    return st ? computerWords.chosenMove(chosen, st.pieces, st.hand || []) : chosen.name;
   }
 
   cancelHint() {

@@ -17,7 +17,10 @@
 // waiting, from when the one before it was answered: past its limit the
 // engine has stopped answering, and it fails as above (Retry restores every
 // game). Failure messages are one sentence; details (a Python traceback)
-// go to the console only.
+// go to the console only. A request met by the failure is answered with a
+// short clause (``error``: "the engine stopped working", for the line that
+// says why the request failed) and the failure's sentence (``detail``: what
+// the failure box says), never with the engine's raw words.
 
 import { engineWords } from "./words.js";
 
@@ -43,6 +46,7 @@ import { engineWords } from "./words.js";
  * @property {number} [protocol]
  * @property {() => void} [killWorker]
  * @property {unknown} [preopen]
+ * @property {unknown} [places] sharah.js: the places noted for Back and Forward, and gone back to
  * @property {unknown} [early]
  * @property {Record<string, unknown>} [extra]
  */
@@ -119,6 +123,8 @@ export function getEngine() {
   const ready = new Promise((resolve, reject) => { settle = { resolve, reject }; });
   /** @type {string | null} */
   let dead = null;   // the failure's message, once this engine has failed
+  /** @type {import("./types.js").Failure} what a request met by the failure is answered (set by fail) */
+  let deadReply = { ok: false, error: "", fatal: true };
   // the requests still waiting, in the order sent (the worker answers them in
   // that order); the clock runs for the first one
   /** @type {number[]} */
@@ -140,12 +146,13 @@ export function getEngine() {
     if (dead) return;
     const message = plainFailure(raw);
     dead = message;
+    deadReply = { ok: false, error: engineWords.brief(debug.ready), detail: message, fatal: true };
     clearTimeout(watch);
     worker.terminate();
     debug.failed = message;
     debug.ready = false;
     settle.reject(new Error(message));
-    for (const { resolve } of pending.values()) resolve({ ok: false, error: message, fatal: true });
+    for (const { resolve } of pending.values()) resolve({ ...deadReply });
     pending.clear();
     order.length = 0;
     held = null;
@@ -198,8 +205,13 @@ export function getEngine() {
       let reply;
       try { reply = JSON.parse(msg.response); }
       catch (err) { reply = { ok: false, error: `bad answer from the engine: ${/** @type {Error} */ (err).message}` }; }
+      if (reply.fatal) {
+        // the engine broke answering it (a Python traceback, perhaps):
+        // the failure box says so, the request's answer in a clause
+        fail(engineWords.failed(true, reply.error));
+        reply = { ...deadReply };
+      }
       resolve(reply);
-      if (reply.fatal) fail(engineWords.failed(true, reply.error));
     }
   };
   worker.onmessage = onMessage;
@@ -227,7 +239,7 @@ export function getEngine() {
     /** The engine's answer to ``obj``; ``rank``: how urgent it is, asked
      *  when the engine comes up, if it is not up yet (lower first). */
     request(obj, { rank } = {}) {
-      if (dead) return Promise.resolve({ ok: false, error: dead, fatal: true });
+      if (dead) return Promise.resolve({ ...deadReply });
       return new Promise((resolve) => {
         const id = nextId++;
         pending.set(id, { resolve, limit: limitOf(obj && obj.cmd) });

@@ -116,8 +116,10 @@ registerAddon({
       const pz = st && st.puzzle;
       if (!pz) return;
       const side = cap(solver || st.to_move);
-      if (pz.solved) task.textContent = puzzleWords.solvedBy(side);
-      else task.textContent = puzzleWords.task(side, pz.moves_left, current.depth, !!current.hard, !!progress.solved[current.id]);
+      // solved: the feedback says so and the status line the result, once each
+      task.textContent = pz.solved ? ""
+        : puzzleWords.task(side, pz.moves_left, current.depth, !!current.hard, !!progress.solved[current.id]);
+      task.hidden = !!pz.solved;
       const list = pool();
       const i = list.indexOf(current);
       where.replaceChildren(puzzleWords.where(i + 1, list.length, depth), link);
@@ -201,7 +203,7 @@ registerAddon({
         say("right", puzzleWords.right(reply.name, reply.state.last ? reply.state.last.side : "", reply.reply_name));
         board.announce(feedback ? feedback.textContent : "");
       } else {
-        say("right", puzzleWords.solved(reply.name, reply.state.result ? reply.state.result.text : ""));
+        say("right", puzzleWords.solved(reply.name));
         count(true, !(reply.state.puzzle && reply.state.puzzle.mistakes));
         board.announce(feedback ? feedback.textContent : "");
       }

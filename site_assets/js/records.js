@@ -441,6 +441,7 @@ class Records {
     if (board.dead) return;
     board.fig.scrollIntoView({ block: "start" });   // the board first (a figure may be taller than the screen)
     if (!reply.ok) {
+      if (reply.fatal) address(fragment);    // the engine broke, not the link: a reload follows it again
       board.setHint(recordWords.linkNotLoaded(reply.error), "error");
       return;
     }

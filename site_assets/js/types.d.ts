@@ -9,11 +9,14 @@ import type { Board } from "./board.js";
 export type { BoardState, MoveEntry, Request, OpenRequest };
 
 /** The engine's answer to a request that failed: its message; ``fatal``
- *  when the engine itself failed (not the request): Retry. */
+ *  when the engine itself failed (not the request): Retry. Then ``error``
+ *  is a short clause ("the engine stopped working") and ``detail`` the
+ *  failure's sentence, as the failure box says it (engine.js). */
 export interface Failure {
   ok: false;
   error: string;
   fatal?: boolean;
+  detail?: string;
 }
 
 /** The engine's answer to a request that succeeded. ``state`` comes with

@@ -122,10 +122,27 @@ export const computerWords = {
   chosen: (side, level) => (level === null ? `${cap(side)}: human.` : `${cap(side)}: the computer, ${level} level.`),
   /** @param {number} depth @param {number} nodes */
   progress: (depth, nodes) => ` (depth ${depth}, ${nodes.toLocaleString("en")} positions)`,
-  /** A move as a hint names it. @param {string} name @param {{ drop?: string, piece?: string, from?: string | null, to?: string | null, label?: string }} what */
-  move: (name, what) => (what.drop && what.to ? `${name} (a ${what.drop.toLowerCase()} on ${what.to})`
-    : what.piece && what.to && what.to !== what.from ? `${name} (the ${what.piece.toLowerCase()} from ${what.from} to ${what.to})`
-      : what.label ? `${name} (${what.label})` : name),
+  /** A move as a hint names it: in words (the piece, its squares, the
+   * move's own words: a facing, a pull...), then the move as the move list
+   * writes it. @param {string} name @param {{ drop?: string, piece?: string, from?: string | null, to?: string | null, label?: string }} what */
+  move: (name, what) => {
+    const piece = what.piece && what.from ? what.piece.toLowerCase() : null;
+    const does = what.drop && what.to ? `a ${what.drop.toLowerCase()} on ${what.to}`
+      : piece && what.to && what.to !== what.from ? `the ${piece} from ${what.from} to ${what.to}`
+        : piece ? `the ${piece} on ${what.from}` : null;
+    if (!does) return what.label ? `${name} (${what.label})` : name;
+    return `${does}${what.label ? `, ${what.label}` : ""} (${name})`;
+  },
+  /** The engine's chosen move (a hint reply: session.chosen_move) in words,
+   * with the board's pieces and hand naming what moves.
+   * @param {{ name: string, drop?: string | null, from?: string | null, to?: string | null, label?: string }} m
+   * @param {Record<string, { name: string }>} pieces @param {{ kind: string, name: string }[]} hand */
+  chosenMove: (m, pieces, hand) => {
+    const piece = m.from ? pieces[m.from] : null;
+    const item = m.drop ? hand.find((h) => h.kind === m.drop) : null;
+    return computerWords.move(m.name, { drop: m.drop ? (item ? item.name : m.drop) : undefined,
+      piece: piece ? piece.name : undefined, from: m.from, to: m.to, label: m.label });
+  },
   playsOn: "The computer plays on.",
   paused: "Paused.",
   resumed: "Resumed.",
@@ -294,12 +311,10 @@ export const puzzleWords = {
   progressLost: "Your puzzle progress in this browser could not be read: it was set aside, and counting starts again.",
   /** @param {number} solved @param {number} all @param {number} streak @param {number} best */
   score: (solved, all, streak, best) => `Solved here: ${solved} of ${all}. Streak: ${streak} (best ${best}).`,
-  /** @param {string} side */
-  solvedBy: (side) => `Solved: ${side} wins.`,
   /** @param {string} move @param {string} side @param {string | undefined} reply */
   right: (move, side, reply) => `Right: ${move}. ${cap(side)} answers ${reply}, the most stubborn defence. Find the next move.`,
-  /** @param {string} move @param {string} result */
-  solved: (move, result) => `Solved: ${move} wins. ${result}`,
+  /** The verdict on the last move (the status line says the game's result). @param {string} move */
+  solved: (move) => `Solved with ${move}.`,
   /** @param {string} number */
   noSuchPuzzle: (number) => `There is no puzzle ${number} on this page: here is the first one.`,
 };
@@ -372,6 +387,8 @@ export const engineWords = {
   damaged: "The engine could not start: its files are damaged or incomplete (the details are in the browser's console).",
   /** @param {number} seconds */
   silent: (seconds) => `The engine stopped answering (nothing for ${seconds} seconds)`,
+  /** What a request met by the failure answers (the failure box says the rest). @param {boolean} wasUp */
+  brief: (wasUp) => (wasUp ? "the engine stopped working" : "the engine could not start"),
   /** Why the engine failed, before it was up or after. @param {boolean} wasUp @param {string} why */
   failed: (wasUp, why) => (wasUp ? `The engine stopped working: ${why}` : `The engine could not start: ${why}`),
   /** @param {number} seconds */

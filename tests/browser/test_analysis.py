@@ -19,7 +19,7 @@ from .conftest import TEST_DIR, open_watched, wait_ready
 from .helpers import board, click_sq, wait_fig
 
 PAGE = f"{TEST_DIR}/analysis-test/"
-A, B, C = range(3)
+A, B, C, D = range(4)
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SHOTS = os.environ.get("SHARAH_SHOTS")
@@ -205,25 +205,39 @@ def overlaps(a, b) -> bool:
                 or a["x"] >= b["x"] + b["width"] or a["x"] + a["width"] <= b["x"])
 
 
+TOGGLE_LOOK = "b => { const s = getComputedStyle(b); return [s.color, s.backgroundColor, s.borderColor]; }"
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_phone_layout_shows_the_bar_beside_or_under_never_over_the_board(phone, scheme):
+    """The tall board (4x16) leaves room beside it: the bar stands in the
+    gap; a square board takes the phone's width: the bar lies under it,
+    under the drawing (not the coordinates' gutter). The toggle, tapped on,
+    looks pressed (a touch screen colours no focus), and tapped off, not."""
     page = phone(PAGE, color_scheme=scheme)
-    # the tall board (4x16) leaves room beside it: the bar stands in the gap
-    # (a square board takes the phone's width: the bar lies under it)
-    fig = board(page, A)
-    svg = fig.locator(".sharah-svg svg")
-    before = svg.bounding_box()
-    fig.locator('button[data-analysis="toggle"]').click()
-    analysed_at(fig, 4)
-    meter = fig.locator(".sharah-eval-meter")
-    bar, after = meter.bounding_box(), svg.bounding_box()
-    assert after["width"] == before["width"] and after["height"] == before["height"]   # not squeezed
-    assert not overlaps(bar, after) and bar["x"] + bar["width"] <= page.viewport_size["width"]
-    place = meter.get_attribute("data-place")
-    if place == "beside":
-        assert abs(bar["height"] - after["height"]) < 2 and bar["x"] >= after["x"] + after["width"]
-    else:
-        assert place == "under" and abs(bar["width"] - after["width"]) < 2 and bar["y"] >= after["y"] + after["height"]
-    if SHOTS:
-        meter.scroll_into_view_if_needed()
-        page.screenshot(path=f"{SHOTS}/analysis-phone-{scheme}.png")
+    page.add_style_tag(content="*, ::before, ::after { transition: none !important; }")
+    for index, place in ((A, "beside"), (D, "under")):
+        fig = board(page, index)
+        svg = fig.locator(".sharah-svg svg")
+        before = svg.bounding_box()
+        toggle = fig.locator('button[data-analysis="toggle"]')
+        off = toggle.evaluate(TOGGLE_LOOK)
+        toggle.tap()
+        analysed_at(fig, fig.evaluate("f => f.sharahWidget.state.ply"))
+        assert toggle.evaluate(TOGGLE_LOOK) != off                      # pressed
+        meter = fig.locator(".sharah-eval-meter")
+        bar, after = meter.bounding_box(), svg.bounding_box()
+        assert after["width"] == before["width"] and after["height"] == before["height"]   # not squeezed
+        assert not overlaps(bar, after) and bar["x"] + bar["width"] <= page.viewport_size["width"]
+        assert meter.get_attribute("data-place") == place
+        if place == "beside":
+            assert abs(bar["height"] - after["height"]) < 2 and bar["x"] >= after["x"] + after["width"]
+        else:
+            assert abs(bar["width"] - after["width"]) < 2 and abs(bar["x"] - after["x"]) < 2
+            assert bar["y"] >= after["y"] + after["height"]
+        if SHOTS:
+            meter.scroll_into_view_if_needed()
+            page.screenshot(path=f"{SHOTS}/analysis-phone-{place}-{scheme}.png")
+        toggle.tap()
+        page.wait_for_function("b => b.getAttribute('aria-pressed') === 'false'", arg=toggle.element_handle())
+        assert toggle.evaluate(TOGGLE_LOOK) == off and meter.is_hidden()

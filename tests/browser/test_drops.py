@@ -86,9 +86,12 @@ def test_pick_a_kind_then_a_square(live):
     choices.locator("button", has_text="Fox").click()
     wait_js(live, A, "f.querySelectorAll('ol.sharah-moves li').length === 2")
     assert "pc-fox" in fig.locator('g.pc[data-sq="f9"]').get_attribute("class")
-    # Green's turn again: the snake Green picked is still picked
-    assert hand(fig) == [["snake", "10", True, False], ["fox", "11", False, False],
+    # Green's turn again: nothing picked (a picked kind is for one placement,
+    # so a stray tap places nothing); the snake is picked again
+    assert hand(fig) == [["snake", "10", False, False], ["fox", "11", False, False],
                          ["stone", "11", False, False]]
+    assert dests(fig) == []
+    fig.locator(".sharah-hand button[data-kind=snake]").click()
     assert "e5" not in dests(fig) and len(dests(fig)) == 118
     click_sq(fig, "d4")
     wait_js(live, A, "f.querySelectorAll('ol.sharah-moves li').length === 3")
@@ -119,8 +122,8 @@ def test_pick_a_kind_then_a_square(live):
     wait_js(live, A, "f.querySelectorAll('ol.sharah-moves li').length === 4")
     assert history(fig)[-1] == "F@h10"
     assert live.locator(".sharah-drag-token").count() == 0
-    # the drag picked the fox for Red's next turn; the release was not a second click
-    assert hand(fig)[0][2] is True                              # Green's snake, still picked
+    # the release was not a second click; Green's turn starts with nothing picked
+    assert [h[2] for h in hand(fig)] == [False] * 3 and dests(fig) == []
 
 
 def test_fill_the_placement_at_random_and_undo_it(live):

@@ -251,6 +251,47 @@ def test_a_damaged_engine_says_so_in_one_sentence_and_keeps_the_saved_game(new_p
     retry_restores_the_game(page)
 
 
+# The worker answers a link's "load" as it answers when the engine itself
+# breaks (bridge.handle raised past its own handler: engine-worker.js):
+# fatal, with Python's traceback in the error.
+FATAL_LINK_LOAD = r"""(() => {
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    let req = null;
+    try { req = message && typeof message.request === "string" && JSON.parse(message.request); } catch (err) { req = null; }
+    if (req && req.cmd === "load" && req.link) {
+      const error = "the engine failed: Traceback (most recent call last):\n"
+        + '  File "/lib/python3.14/site-packages/sharah_web/bridge.py", line 367, in handle\nRecursionError: boom';
+      setTimeout(() => this.onmessage({ data: { type: "response", id: message.id,
+        response: JSON.stringify({ ok: false, error, fatal: true }) } }), 0);
+      return undefined;
+    }
+    return post.call(this, message, ...rest);
+  };
+})();"""
+
+
+def test_an_engine_that_breaks_on_a_link_says_a_sentence_and_the_box_the_rest(new_page, base_url):
+    """The engine breaks while it reads a link: the board's line says in a
+    sentence that the link's game could not be loaded, the failure box says
+    that the engine stopped (with Retry), and Python's traceback is only in
+    the console."""
+    page = new_page()
+    page.add_init_script(FATAL_LINK_LOAD)
+    page.goto(base_url + PAGE + "#game=1;v=oblong-shatranj;o=die:false;m=a7a8,d10d9")
+    fig = board(page, A)
+    fig.locator(".sharah-failure").wait_for()
+    page.wait_for_function("f => f.querySelector('.sharah-hint').textContent", arg=fig.element_handle())
+    assert hint(fig) == ("The game in the link could not be loaded: the engine stopped working. "
+                         "Your game here is unchanged.")
+    assert fig.locator(".sharah-failure-text").inner_text() == (
+        "The engine stopped working: it met an error of its own (the details are in the browser's console). "
+        "Retry starts the engine again.")
+    assert "Traceback" not in fig.inner_text()
+    assert [e for e in page.watch.errors if "Traceback" in e]        # the details: in the console
+    assert "#game=" in page.url                    # the link was not read: a reload follows it again
+
+
 def test_a_game_the_engine_will_not_keep_is_said_and_stays(new_page, base_url):
     """The engine's "save" answers ok: false past its limits (5,000 moves,
     150,000 characters): the page says so at once and keeps the game on the

@@ -70,7 +70,12 @@ def test_a_puzzle_is_solved_by_its_line(browser, base_url, game):
         assert state["puzzle"]["solved"] and state["result"]
         assert [h for h in state["history"]] and len(state["history"]) == len(line)
         feedback = fig.locator(".sharah-feedback")
-        assert feedback.get_attribute("data-kind") == "right" and "Solved" in feedback.inner_text()
+        assert feedback.get_attribute("data-kind") == "right"
+        assert feedback.inner_text() == f"Solved with {state['history'][-1]}."
+        # the result is said once (the status line), the verdict once (above)
+        assert fig.inner_text().count(state["result"]["text"]) == 1
+        assert state["result"]["text"] in fig.locator(".sharah-status").inner_text()
+        assert fig.locator(".sharah-puzzle-task").is_hidden()
         assert fig.get_attribute("data-locked") == "solved"
         assert page.watch.errors == [] and page.watch.foreign == []
     finally:

@@ -11,7 +11,11 @@ against the engine, never against a copy of their logic:
   it (``early.page_file``), each board's answer (``early.early_answer``),
   and the drawing of its position and of the position after each of its
   moves (square -> the piece's drawing, as data), from ``Variant.apply``;
-- ``links.json``: share links the engine writes (``record.format_link``).
+- ``links.json``: share links the engine writes (``record.format_link``);
+- ``hints.json``: moves as the computer names a move it chose
+  (``session.chosen_move``), with the board's pieces and hand: every
+  kind of Light and Shadow move (facings, a turn in place, a Queen's
+  pull), a drop, a Scheherazade move.
 
 scripts/test.sh runs it before ``node --test tests/js/``:
 
@@ -27,7 +31,7 @@ from pathlib import Path
 from devkit.boards import docs_configs
 from sharah_web import bridge, fence, record
 from sharah_web.early import early_answer, look_data, page_file, page_key
-from sharah_web.session import Board
+from sharah_web.session import Board, chosen_move
 from sharah_web.svg import _piece
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -122,6 +126,40 @@ def early_fixture() -> dict:
     return {"drawings": table, "pages": out}
 
 
+# Boards whose moves the hints name: the Light and Shadow set-up (a
+# Troublemaker lands in eight facings), a turn in place and a Queen's pull
+# (docs/notation.md), a placement, a plain Scheherazade move.
+HINTS = {
+    "surrounds": NARROW["surrounds"],
+    "surrounds, a turn in place": "variant: sharah-surrounds\nmode: game\n"
+                                  "position: 15/7Q7/15/15/15/15/15/7*7/15/15/15/3t:n11/15/7q7/15 g - - 0",
+    "surrounds, a pull": "variant: sharah-surrounds\nmode: game\n"
+                         "position: 15/7Q7/15/15/15/15/4Y10/6l*7/15/15/15/4q10/15/15/15 g - - 0",
+    "mittner placement": NARROW["mittner placement"],
+    "scheherazade": NARROW["scheherazade"],
+}
+
+
+def hints_fixture() -> list:
+    out = []
+    for name, source in HINTS.items():
+        spec = fence.parse_fence(source)
+        board = Board("h1", spec.config("h1"))
+        state = board.state()
+        moves = board.listed_moves()
+        if len(moves) > 60:          # a few of each piece's, of each kind; every turn in place
+            kept, seen = [], {}
+            for m in moves:
+                k = (m.frm, bool(m.label))
+                seen[k] = seen.get(k, 0) + 1
+                if m.frm == m.to or seen[k] <= (8 if m.label else 2):
+                    kept.append(m)
+            moves = kept
+        out.append({"name": name, "pieces": state["pieces"], "hand": state["hand"],
+                    "moves": [chosen_move(board.game, m) for m in moves]})
+    return out
+
+
 def links_fixture() -> list:
     out = []
     for source in (NARROW["oblong, no die"] + "\nmoves: b2c4", NARROW["mittner placement, a drop each"],
@@ -140,6 +178,7 @@ def main(argv: list[str]) -> int:
         "narrow.json": [narrow_case(n, s) for n, s in NARROW.items()],
         "early.json": early_fixture(),
         "links.json": links_fixture(),
+        "hints.json": hints_fixture(),
     }
     for name, data in files.items():
         (folder / name).write_text(json.dumps(data, separators=(",", ":"), ensure_ascii=False), encoding="utf-8")

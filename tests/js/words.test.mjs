@@ -1,6 +1,7 @@
 // The widget's own wording (site_assets/js/words.js): written once, from
 // the engine's codes and data.
 import { test } from "node:test";
+import { fixture } from "./fixtures.mjs";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { plural, piecePhrase, pieceOn, notRestored, tooLargeToRestore, boardWords, confirmWords, computerWords,
@@ -46,8 +47,9 @@ test("what the board says of a selection, a move played and its actions", () => 
 test("the add-ons' sentences, from the engine's codes and data", () => {
   assert.equal(computerWords.player("red", null), "Red human");
   assert.equal(computerWords.player("red", "strong"), "Red computer (strong)");
-  assert.equal(computerWords.move("Nc4", { piece: "Knight", from: "b2", to: "c4" }), "Nc4 (the knight from b2 to c4)");
-  assert.equal(computerWords.move("F@d4", { drop: "Fisher", to: "d4" }), "F@d4 (a fisher on d4)");
+  assert.equal(computerWords.move("Nc4", { piece: "Knight", from: "b2", to: "c4" }), "the knight from b2 to c4 (Nc4)");
+  assert.equal(computerWords.move("F@d4", { drop: "Fisher", to: "d4" }), "a fisher on d4 (F@d4)");
+  assert.equal(computerWords.move("pass", { label: "no move is possible: pass" }), "pass (no move is possible: pass)");
   assert.equal(recordWords.where(0, 12), "Start (of 12)");
   assert.equal(recordWords.stepped(3, 12, "Nc4", "Black to move"), "Move 3 of 12: Nc4. Black to move.");
   assert.equal(recordWords.notSaved("this browser's storage for the site is full, so this move is not saved", true),
@@ -66,6 +68,40 @@ test("the add-ons' sentences, from the engine's codes and data", () => {
     "The engine stopped answering (nothing for 20 seconds). Your game is kept: Retry starts the engine again and puts it back.");
   assert.equal(pageWords.boardsReady(1), "The board on this page is ready.");
   assert.equal(earlyWords.noMove({ side: null, name: "Fisher" }, "e5"), "The fisher on e5 has no move here.");
+});
+
+test("a hint names the engine's move in words: the piece, its squares, the move's own words", () => {
+  const cases = Object.fromEntries(fixture("hints.json").map((c) => [c.name, c]));
+  let labelled = 0;
+  for (const c of Object.values(cases)) {
+    for (const m of c.moves) {
+      const text = computerWords.chosenMove(m, c.pieces, c.hand);
+      if (!m.from && !m.drop) {          // a draw offer, a pass: its name and its words
+        assert.equal(text, m.label ? `${m.name} (${m.label})` : m.name);
+        continue;
+      }
+      const piece = m.from ? c.pieces[m.from].name.toLowerCase() : null;
+      // the words first, the move as the move list writes it after them
+      assert.ok(text.endsWith(`(${m.name})`) && !text.startsWith(m.name), `${c.name}: ${text}`);
+      if (m.label) { labelled += 1; assert.ok(text.includes(m.label), `${c.name}: ${text}`); }
+      if (m.drop) assert.ok(text.startsWith(`a ${c.hand.find((h) => h.kind === m.drop).name.toLowerCase()} on ${m.to}`), text);
+      else if (m.from !== m.to) assert.ok(text.startsWith(`the ${piece} from ${m.from} to ${m.to}`), `${c.name}: ${text}`);
+      else assert.ok(text.startsWith(`the ${piece} on ${m.from}, `), `${c.name}: ${text}`);
+    }
+  }
+  assert.ok(labelled >= 24, "the fixtures hold moves with words of their own");
+  // a Troublemaker's landing: its facing is said, not only "h3g3:sw"
+  const landing = cases["surrounds, a turn in place"].moves.find((m) => m.move === "d4d5:sw");
+  assert.equal(computerWords.chosenMove(landing, cases["surrounds, a turn in place"].pieces, []),
+    "the troublemaker from d4 to d5, face south-west (d4d5:sw)");
+  const taking = cases["surrounds"].moves.find((m) => m.move === "b3b4:sw");
+  assert.equal(computerWords.chosenMove(taking, cases["surrounds"].pieces, []),
+    "the troublemaker from b3 to b4, take the green Aes Sedai, face south-west (b3b4:sw)");
+  const turn = cases["surrounds, a turn in place"].moves.find((m) => m.move === "d4d4:e");
+  assert.equal(computerWords.chosenMove(turn, cases["surrounds, a turn in place"].pieces, []),
+    "the troublemaker on d4, turn to face east (d4d4:e)");
+  const pull = cases["surrounds, a pull"].moves.find((m) => m.move === "e4e7+e9e8");
+  assert.ok(computerWords.chosenMove(pull, cases["surrounds, a pull"].pieces, []).startsWith("the queen from e4 to e7, "));
 });
 
 // A sentence written in a module instead of here: a string or template
