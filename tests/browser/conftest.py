@@ -231,11 +231,25 @@ def wait_ready(page, timeout=BOOT_TIMEOUT):
         timeout=timeout)
 
 
-def open_watched(browser, base_url, path, width=1280, height=900):
-    """A new browser context and page on ``path`` (relative to the site),
-    with console errors and requests off localhost watched (``page.watch``)
-    and every board ready. Close the returned context when done."""
-    context = browser.new_context(viewport={"width": width, "height": height})
+def boards_ready(page, timeout=BOOT_TIMEOUT) -> None:
+    """Scroll through the page (boards may open as they come into view),
+    then every board is ready and none failed."""
+    boards = "figure.sharah-board[data-mode]"
+    if not page.locator(boards).count():
+        return
+    height = page.evaluate("document.body.scrollHeight")
+    for y in range(0, height, 800):
+        page.evaluate(f"window.scrollTo(0, {y})")
+    wait_ready(page, timeout=timeout)
+    assert page.locator(f"{boards}[data-state=error]").count() == 0
+
+
+def open_watched(browser, base_url, path, width=1280, height=900, **options):
+    """A new browser context (``options``: more of its options, such as
+    ``has_touch``) and page on ``path`` (relative to the site), with
+    console errors and requests off localhost watched (``page.watch``) and
+    every board ready. Close the returned context when done."""
+    context = browser.new_context(viewport={"width": width, "height": height}, **options)
     page = context.new_page()
     page.watch = Watch(page, base_url)
     page.watch.route(context)

@@ -7,7 +7,10 @@ pages of the site's nav. ``fig`` is a Playwright locator of one
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from urllib.parse import urlsplit
 
+ROOT = Path(__file__).resolve().parents[2]
 ALL = "figure.sharah-board"
 LONG = 60_000     # ms: a generous wait for the engine in a busy browser
 
@@ -85,6 +88,36 @@ def play(fig, frm, to):
     wait_moves(fig, n + 1)
 
 
+# ------------------------------------------------------ touch
+
+def centre(locator):
+    locator.scroll_into_view_if_needed()
+    box = locator.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def tap_sq(fig, name):
+    """Tap a square; where the magnifier opens (squares under 40 px), tap it there too."""
+    sq = fig.locator(f'.sharah-svg rect[data-sq="{name}"]')
+    sq.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
+    # the tap's click (which opens the magnifier) comes after the touch
+    fig.evaluate("f => { f.dataset.tapped = ''; f.addEventListener('click', () => { f.dataset.tapped = '1'; },"
+                 " {once: true, capture: true}); }")
+    fig.page.touchscreen.tap(*centre(sq))
+    wait_fig(fig, "f.dataset.tapped === '1'", timeout=10_000)
+    if fig.locator(".sharah-loupe").is_visible():
+        fig.page.touchscreen.tap(*centre(fig.locator(f'.sharah-loupe rect[data-sq="{name}"]')))
+
+
+def choice_on_board(fig, frm, to, shows, kind):
+    """Tap ``frm`` then ``to``: the choice between the moves there is drawn on
+    the board (``shows``: "facing" or "pieces"); its buttons."""
+    tap_sq(fig, frm)
+    tap_sq(fig, to)
+    assert fig.locator(".sharah-onboard").get_attribute("data-shows") == shows
+    return fig.locator(f".sharah-onboard button.sharah-onboard-{kind}")
+
+
 # ------------------------------------------------------ stored games
 
 # the hint line of the page's first board says h
@@ -127,6 +160,13 @@ def nav_pages(items) -> list[str]:
         elif isinstance(item, list):
             out += nav_pages(item)
     return [p for p in out if p.endswith(".md") and "://" not in p]
+
+
+def nav_urls() -> list[str]:
+    """The address of every page of mkdocs.yml's ``nav``, relative to the site."""
+    from mkdocs.utils.yaml import yaml_load
+    config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    return [page_url(p) for p in nav_pages(config["nav"])]
 
 
 def page_url(md: str) -> str:
@@ -185,3 +225,77 @@ def one_tab_warned(one, two):
     saved_after(one, f1, ["a7a8"])
     two.wait_for_function(SEEN, arg="changed in another tab")
     return f1, f2, key(one)
+
+
+# ------------------------------------------------------ the engine held back
+
+def ENGINE(url: str) -> bool:
+    """The engine zip (not the worker script, whose query names it)."""
+    path = urlsplit(url).path
+    return "/assets/sharah/engine-" in path and path.endswith(".zip")
+
+
+# the runtime's files (the worker's import of pyodide.mjs, then its wasm
+# and standard library): held with the engine's zip, the worker waits
+# without booting anything, as on a network that has not brought them yet
+RUNTIME = "**/assets/pyodide/**"
+
+
+class Held:
+    """Requests matching a pattern, held until release()."""
+
+    def __init__(self, context, pattern):
+        self.routes = []
+        self.released = False
+        self.context = context
+        context.route(pattern, self._hold)
+
+    def _hold(self, route, request):
+        if self.released:
+            route.continue_()
+        else:
+            self.routes.append(route)
+
+    def release(self):
+        self.released = True
+        for r in self.routes:
+            r.continue_()
+        self.routes.clear()
+
+
+# ------------------------------------------------------ instant navigation
+
+BOARDS = "figure.sharah-board[data-mode]"
+
+
+def walk_to(page, url: str) -> None:
+    """Click the page's own link to ``url`` (Material navigates instantly)
+    and wait until the new content is in."""
+    page.evaluate("""() => document.querySelector('article.md-content__inner').dataset.walkOld = '1'""")
+    clicked = page.evaluate("""(url) => {
+        const a = [...document.querySelectorAll('a[href]')].find(a => a.href === url);
+        if (a) a.click();
+        return !!a;
+    }""", url)
+    assert clicked, f"no link to {url} on {page.url}"
+    page.wait_for_url(url)
+    page.wait_for_function("() => { const a = document.querySelector('article.md-content__inner');"
+                           " return a && !a.dataset.walkOld; }")
+
+
+# ------------------------------------------------------ axe-core
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def with_axe(page) -> None:
+    """axe-core in the page (once per document), run from outside the page
+    as the browser's developer tools run a script, so that the page's own
+    Content-Security-Policy stays in force; and no colour transitions
+    (Material fades colours over 0.25 s: measure the end state)."""
+    assert AXE.is_file(), "axe-core is missing: run bash scripts/setup.sh (npm ci)"
+    if not page.evaluate("!!window.axe"):
+        page.evaluate(AXE.read_text(encoding="utf-8"))
+    page.evaluate("""() => { const s = document.createElement('style');
+        s.textContent = '*, ::before, ::after { transition: none !important; }';
+        document.head.append(s); }""")

@@ -10,46 +10,15 @@ baked answer gives way to the engine's, and the visitor is told.
 from __future__ import annotations
 
 import json
-from urllib.parse import urlsplit
 
 from sharah_web.early import page_key
 
 from .conftest import BOOT_TIMEOUT, TEST_DIR, wait_ready
-from .helpers import click_sq, dests, history, piece_on, status
+from .helpers import ENGINE, Held, click_sq, dests, history, piece_on, status
 
 TEST_PAGE = f"{TEST_DIR}/widget-test/"
 COMPUTER_PAGE = f"{TEST_DIR}/computer-test/"
-
-
-def ENGINE(url: str) -> bool:
-    """The engine zip (not the worker script, whose query names it)."""
-    path = urlsplit(url).path
-    return "/assets/sharah/engine-" in path and path.endswith(".zip")
-
-
 EARLY = "**/assets/sharah/early/*.json"
-
-
-class Held:
-    """Requests matching a pattern, held until release()."""
-
-    def __init__(self, context, pattern):
-        self.routes = []
-        self.released = False
-        self.context = context
-        context.route(pattern, self._hold)
-
-    def _hold(self, route, request):
-        if self.released:
-            route.continue_()
-        else:
-            self.routes.append(route)
-
-    def release(self):
-        self.released = True
-        for r in self.routes:
-            r.continue_()
-        self.routes.clear()
 
 
 def held_page(new_page, base_url, path, *patterns, init=None):

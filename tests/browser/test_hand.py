@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from .conftest import TEST_DIR, open_watched
-from .helpers import board, engine_requests, engine_round_trip, log_engine_requests, wait_fig
+from .helpers import (board, centre, choice_on_board, engine_requests, engine_round_trip, log_engine_requests,
+                      wait_fig)
 
 COMPUTER = f"{TEST_DIR}/computer-test/"
 
@@ -118,34 +119,6 @@ def test_ready_is_said_once_for_the_page(new_page, base_url):
 # ------------------------------------------------- choices on the board
 
 HAND = f"{TEST_DIR}/hand-test/"
-
-
-def centre(locator):
-    locator.scroll_into_view_if_needed()
-    box = locator.bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
-def tap_sq(fig, name):
-    """Tap a square; where the magnifier opens (squares under 40 px), tap it there too."""
-    sq = fig.locator(f'.sharah-svg rect[data-sq="{name}"]')
-    sq.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
-    # the tap's click (which opens the magnifier) comes after the touch
-    fig.evaluate("f => { f.dataset.tapped = ''; f.addEventListener('click', () => { f.dataset.tapped = '1'; },"
-                 " {once: true, capture: true}); }")
-    fig.page.touchscreen.tap(*centre(sq))
-    wait_fig(fig, "f.dataset.tapped === '1'", timeout=10_000)
-    if fig.locator(".sharah-loupe").is_visible():
-        fig.page.touchscreen.tap(*centre(fig.locator(f'.sharah-loupe rect[data-sq="{name}"]')))
-
-
-def choice_on_board(fig, frm, to, shows, kind):
-    """Tap ``frm`` then ``to``: the choice between the moves there is drawn on
-    the board (``shows``: "facing" or "pieces"); its buttons."""
-    tap_sq(fig, frm)
-    tap_sq(fig, to)
-    assert fig.locator(".sharah-onboard").get_attribute("data-shows") == shows
-    return fig.locator(f".sharah-onboard button.sharah-onboard-{kind}")
 
 
 def test_a_troublemakers_facing_is_picked_by_direction_on_the_board(phone):

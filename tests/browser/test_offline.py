@@ -22,6 +22,7 @@ import json
 import re
 import shutil
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -89,11 +90,26 @@ def cache_digests(page, name: str) -> dict:
         return out; }""", name)
 
 
-def new_context(browser):
+@contextmanager
+def opened(browser, sites, folder=None):
+    """The records test page in a new phone-sized context, the host serving
+    ``folder`` (build A by default) with the network up, every board ready:
+    the page and the context's web errors (a list). Afterwards the network
+    is up again, the host serves build A, and the context is closed."""
+    origin, a, _b = sites
+    origin.folder, origin.down = folder or a, False
     context = browser.new_context(viewport=PHONE)
     errors = []
     context.on("weberror", lambda e: errors.append(str(e.error)))
-    return context, errors
+    try:
+        page = context.new_page()
+        page.goto(origin.url + PAGE)
+        wait_ready(page)
+        yield page, errors
+    finally:
+        context.set_offline(False)
+        origin.folder, origin.down = a, False
+        context.close()
 
 
 def visit_stored(page, url: str, version: str):
@@ -106,13 +122,9 @@ def visit_stored(page, url: str, version: str):
 
 def test_offline_after_one_visit(browser, sites):
     origin, a, _b = sites
-    origin.folder, origin.down = a, False
     version, files = sw_files(a)
-    context, errors = new_context(browser)
-    try:
-        page = context.new_page()
-        page.goto(origin.url + PAGE)
-        wait_ready(page)
+    with opened(browser, sites) as (page, errors):
+        context = page.context
         play(board(page, 0), "a7", "a8")
         wait_offline_ready(page, version)
         # the runtime, the engine and the widget were stored at install
@@ -139,23 +151,14 @@ def test_offline_after_one_visit(browser, sites):
         # nothing but the browser's own update checks (sw.js) tried the host
         assert [h for h in origin.hits_while_down if not h.startswith("GET /sw.js ")] == []
         assert errors == []
-    finally:
-        context.set_offline(False)
-        origin.down = False
-        context.close()
 
 
 def test_a_new_build_replaces_the_old_whole(browser, sites):
     origin, a, b = sites
-    origin.folder, origin.down = a, False
     version_a, _ = sw_files(a)
     version_b, files_b = sw_files(b)
     assert version_a != version_b
-    context, errors = new_context(browser)
-    try:
-        page = context.new_page()
-        page.goto(origin.url + PAGE)
-        wait_ready(page)
+    with opened(browser, sites) as (page, errors):
         wait_offline_ready(page, version_a)
         play(board(page, 0), "a7", "a8")
 
@@ -191,8 +194,6 @@ def test_a_new_build_replaces_the_old_whole(browser, sites):
         play(fig, "d10", "d9")
         assert page.locator(".sharah-update").count() == 0
         assert errors == []
-    finally:
-        context.close()
 
 
 def test_manifest_and_icons(sites):
@@ -221,14 +222,10 @@ def test_after_an_update_pages_visited_before_work_offline_and_others_say_so(bro
     Reload; offline, both pages still load (B's copies), and a page never
     visited is the site's offline page, which lists them."""
     origin, a, b = sites
-    origin.folder, origin.down = a, False
     version_a, _ = sw_files(a)
     version_b, files_b = sw_files(b)
-    context, errors = new_context(browser)
-    try:
-        page = context.new_page()
-        page.goto(origin.url + PAGE)
-        wait_ready(page)
+    with opened(browser, sites) as (page, errors):
+        context = page.context
         wait_offline_ready(page, version_a)
         visit_stored(page, origin.url + OTHER, version_a)
         # build B is deployed; the visitor accepts it
@@ -270,10 +267,6 @@ def test_after_an_update_pages_visited_before_work_offline_and_others_say_so(bro
         assert page.url == origin.url + "offline/?from=%2F"
         assert [h for h in origin.hits_while_down if not h.startswith("GET /sw.js ")] == []
         assert errors == []
-    finally:
-        context.set_offline(False)
-        origin.down = False
-        context.close()
 
 
 def test_a_failed_install_leaves_nothing_stored(browser, sites, tmp_path):
@@ -285,12 +278,7 @@ def test_a_failed_install_leaves_nothing_stored(browser, sites, tmp_path):
     icon = broken / "assets" / "sharah" / "img" / "icon-512.png"
     icon.write_bytes(icon.read_bytes() + b"\0")
     version, _ = sw_files(a)
-    origin.folder, origin.down = broken, False
-    context, errors = new_context(browser)
-    try:
-        page = context.new_page()
-        page.goto(origin.url + PAGE)
-        wait_ready(page)
+    with opened(browser, sites, broken) as (page, _errors):
         page.wait_for_function("() => window.sharahOffline && window.sharahOffline.registered", timeout=60_000)
         # the install ends (the registration is then dropped, or left without a worker)
         state = page.evaluate("""async () => {
@@ -306,9 +294,6 @@ def test_a_failed_install_leaves_nothing_stored(browser, sites, tmp_path):
         assert f"sharah-{version}" not in page.evaluate("caches.keys()")
         # the page plays on as before
         play(board(page, 0), "a7", "a8")
-    finally:
-        origin.folder = a
-        context.close()
 
 
 def rebuilt(site: Path, into: Path) -> tuple[str, str]:

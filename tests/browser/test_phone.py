@@ -6,8 +6,10 @@ from __future__ import annotations
 import time
 
 from .conftest import TEST_DIR, wait_ready
+from .helpers import board, choice_on_board
 
 GAME = "figure.sharah-board[data-mode='game']"
+HAND = f"{TEST_DIR}/hand-test/"
 
 HIDDEN_SHOWN = """() => [...document.querySelectorAll('figure.sharah-board [hidden], figure.sharah-board[hidden]')]
     .filter(e => e.getClientRects().length)
@@ -128,7 +130,6 @@ def test_facing_arrows_are_round_fingertips_off_the_coordinates(phone):
     """A Troublemaker's facing near the board's bottom-left corner (b3 to
     b4 on the 15x15 board): eight round arrows, 44 px across, on the
     squares, none over a file letter or rank number."""
-    from .test_hand import HAND, board, choice_on_board
     page = phone(HAND)
     fig = board(page, 0)
     arrows = choice_on_board(fig, "b3", "b4", "facing", "face")
@@ -189,7 +190,6 @@ def test_the_pinned_back_button_hides_only_itself(phone):
     is under the board, and "Back to the page" stays pinned at the top as
     it scrolls: beside the button, the bar is clear, so the lines that
     scroll under it show (no white band) and take taps."""
-    from .test_hand import HAND, board
     page = phone(HAND)
     fig = board(page, 2)
     play_view(page, fig)

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
 
 import pytest
 
-from .conftest import open_watched, wait_ready
-from .helpers import board, click_sq
+from .conftest import open_watched
+from .helpers import board, click_sq, with_axe
 
 SHOTS = os.environ.get("SHARAH_SHOTS")
 GAMES = ["oblong-shatranj", "scheherazade", "sharah-hedman", "sharah-surrounds", "sharah-mittner"]
@@ -60,43 +59,6 @@ def solve(fig):
     return p, line
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_a_puzzle_is_solved_by_its_line(browser, base_url, game):
-    context, page = puzzle_page(browser, base_url, game)
-    try:
-        fig = board(page)
-        _p, line = solve(fig)
-        state = fig.evaluate("f => f.sharahWidget.state")
-        assert state["puzzle"]["solved"] and state["result"]
-        assert [h for h in state["history"]] and len(state["history"]) == len(line)
-        feedback = fig.locator(".sharah-feedback")
-        assert feedback.get_attribute("data-kind") == "right"
-        assert feedback.inner_text() == f"Solved with {state['history'][-1]}."
-        # the result is said once (the status line), the verdict once (above)
-        assert fig.inner_text().count(state["result"]["text"]) == 1
-        assert state["result"]["text"] in fig.locator(".sharah-status").inner_text()
-        assert fig.locator(".sharah-puzzle-task").is_hidden()
-        assert fig.get_attribute("data-locked") == "solved"
-        assert page.watch.errors == [] and page.watch.foreign == []
-    finally:
-        context.close()
-
-
-def test_a_wrong_move_shows_its_reason_and_is_taken_back(browser, base_url):
-    context, page = puzzle_page(browser, base_url, "oblong-shatranj")
-    try:
-        fig = board(page)
-        p = current(fig)
-        defence, wrong = next(iter(p["refutations"].items()))
-        move(fig, wrong[0])
-        state = fig.evaluate("f => f.sharahWidget.state")
-        assert state["ply"] == 0 and state["puzzle"]["mistakes"] == 1
-        text = fig.locator(".sharah-feedback").inner_text()
-        assert "taken back" in text and ("does not win" in text or "ends the game" in text)
-    finally:
-        context.close()
-
-
 def test_progress_survives_a_reload_and_damaged_progress_is_set_aside(browser, base_url):
     context, page = puzzle_page(browser, base_url, "scheherazade")
     try:
@@ -135,7 +97,6 @@ def test_a_link_opens_its_puzzle(browser, base_url):
         context.close()
 
 
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 # every rule on the puzzle board (the page around it is the theme's, checked
 # for contrast with every page in test_fit); contrast on the whole page
 AXE_RUN = """async () => {
@@ -147,41 +108,71 @@ AXE_RUN = """async () => {
 }"""
 
 
+def axe_findings(page, fig, where, touch):
+    """axe's findings on the page as it is, light and dark; on a touch
+    screen, the board's controls under a fingertip's 44 px too."""
+    findings = []
+    for scheme in ("default", "slate"):
+        page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
+        findings += [f"{where} {scheme}: {f}" for f in page.evaluate(AXE_RUN)]
+        if SHOTS:
+            fig.screenshot(path=f"{SHOTS}/puzzles-{where.replace(' ', '-')}-{scheme}.png")
+    page.evaluate("() => document.body.setAttribute('data-md-color-scheme', 'default')")
+    if touch:      # a fingertip's controls: 44 px at least
+        small = fig.evaluate("""f => [...f.querySelectorAll('.sharah-puzzle-panel button,'
+            + ' .sharah-puzzle-panel select, .sharah-controls button')]
+            .filter(e => e.getClientRects().length && e.getBoundingClientRect().height < 44)
+            .map(e => e.textContent.trim().slice(0, 20))""")
+        findings += [f"{where}: {c}: under 44 px tall" for c in small]
+    return findings
+
+
+def wrong_move_taken_back(fig):
+    """Play a stored wrong move: it is taken back with its reason."""
+    wrong = next(iter(current(fig)["refutations"].values()))[0]
+    move(fig, wrong)
+    state = fig.evaluate("f => f.sharahWidget.state")
+    assert state["ply"] == 0 and state["puzzle"]["mistakes"] == 1
+    text = fig.locator(".sharah-feedback").inner_text()
+    assert "taken back" in text and ("does not win" in text or "ends the game" in text)
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_no_axe_findings_on_a_puzzle_page_light_and_dark(browser, base_url, game):
-    """Every rule of axe-core on the game's puzzle board, contrast on the
-    whole Puzzles page, in the light and the dark palette, as it first
-    shows and with a wrong move's reason showing; the Light and Shadow page
-    also on a phone (touch), where every control is a fingertip tall."""
-    assert AXE.is_file(), "axe-core is missing: run bash scripts/setup.sh (npm ci)"
+def test_a_puzzle_page_has_no_axe_finding_takes_a_wrong_move_back_and_is_solved_by_its_line(browser, base_url,
+                                                                                           game):
+    """One page of the game's puzzles, its first puzzle: every rule of
+    axe-core on the board and contrast on the whole page, in the light and
+    the dark palette, as it first shows and with a wrong move's reason
+    showing; the wrong move taken back with its reason; then the puzzle
+    solved by its line (the engine answers with the most stubborn
+    defence). The Light and Shadow page also on a phone (touch), where
+    every control is a fingertip tall."""
     findings = []
     sizes = [(1366, 900, False)] + ([(390, 844, True)] if game == "sharah-surrounds" else [])
     for width, height, touch in sizes:
-        context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True,
-                                      has_touch=touch, is_mobile=touch, device_scale_factor=2 if touch else 1)
+        context, page = open_watched(browser, base_url, f"puzzles/{game}/", width=width, height=height,
+                                     has_touch=touch, is_mobile=touch, device_scale_factor=2 if touch else 1)
         try:
-            page = context.new_page()
-            page.goto(base_url + f"puzzles/{game}/")
-            wait_ready(page)
-            page.add_script_tag(path=str(AXE))
-            page.add_style_tag(content="*, ::before, ::after { transition: none !important; }")
+            with_axe(page)
             fig = board(page)
-            for state in ("first", "wrong"):
-                if state == "wrong":
-                    wrong = next(iter(current(fig)["refutations"].values()))[0]
-                    move(fig, wrong)
-                for scheme in ("default", "slate"):
-                    page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
-                    found = page.evaluate(AXE_RUN)
-                    findings += [f"{width}px {state} {scheme}: {f}" for f in found]
-                    if SHOTS:
-                        fig.screenshot(path=f"{SHOTS}/puzzles-{game}-{width}-{state}-{scheme}.png")
-                if touch:      # a fingertip's controls: 44 px at least
-                    small = fig.evaluate("""f => [...f.querySelectorAll('.sharah-puzzle-panel button,'
-                        + ' .sharah-puzzle-panel select, .sharah-controls button')]
-                        .filter(e => e.getClientRects().length && e.getBoundingClientRect().height < 44)
-                        .map(e => e.textContent.trim().slice(0, 20))""")
-                    findings += [f"{width}px {state}: {c}: under 44 px tall" for c in small]
+            findings += axe_findings(page, fig, f"{game}-{width} first", touch)
+            wrong_move_taken_back(fig)
+            findings += axe_findings(page, fig, f"{game}-{width} wrong", touch)
+            if touch:
+                continue
+            _p, line = solve(fig)
+            state = fig.evaluate("f => f.sharahWidget.state")
+            assert state["puzzle"]["solved"] and state["result"]
+            assert [h for h in state["history"]] and len(state["history"]) == len(line)
+            feedback = fig.locator(".sharah-feedback")
+            assert feedback.get_attribute("data-kind") == "right"
+            assert feedback.inner_text() == f"Solved with {state['history'][-1]}."
+            # the result is said once (the status line), the verdict once (above)
+            assert fig.inner_text().count(state["result"]["text"]) == 1
+            assert state["result"]["text"] in fig.locator(".sharah-status").inner_text()
+            assert fig.locator(".sharah-puzzle-task").is_hidden()
+            assert fig.get_attribute("data-locked") == "solved"
+            assert page.watch.errors == [] and page.watch.foreign == []
         finally:
             context.close()
     assert findings == [], "\n".join(findings)

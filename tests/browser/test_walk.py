@@ -17,10 +17,8 @@ import urllib.request
 import pytest
 from mkdocs.utils.yaml import yaml_load
 
-from .conftest import ROOT, wait_ready
-from .helpers import nav_pages, page_url
-
-BOARDS = "figure.sharah-board[data-mode]"
+from .conftest import ROOT, boards_ready
+from .helpers import BOARDS, nav_pages, page_url, walk_to
 
 
 @pytest.fixture(scope="module")
@@ -38,33 +36,6 @@ def test_nav_pages_are_in_the_sitemap(nav_urls, base_url, origin):
     listed = set(re.findall(r"<loc>([^<]*)</loc>", sitemap))
     for url in nav_urls:
         assert base_url + url in listed, url
-
-
-def walk_to(page, url: str) -> None:
-    """Click the page's own link to ``url`` (Material navigates instantly)
-    and wait until the new content is in."""
-    page.evaluate("""() => document.querySelector('article.md-content__inner').dataset.walkOld = '1'""")
-    clicked = page.evaluate("""(url) => {
-        const a = [...document.querySelectorAll('a[href]')].find(a => a.href === url);
-        if (a) a.click();
-        return !!a;
-    }""", url)
-    assert clicked, f"no link to {url} on {page.url}"
-    page.wait_for_url(url)
-    page.wait_for_function("() => { const a = document.querySelector('article.md-content__inner');"
-                           " return a && !a.dataset.walkOld; }")
-
-
-def boards_ready(page) -> None:
-    """Scroll through the page (boards may open as they come into view),
-    then every board is ready and none failed."""
-    if not page.locator(BOARDS).count():
-        return
-    height = page.evaluate("document.body.scrollHeight")
-    for y in range(0, height, 800):
-        page.evaluate(f"window.scrollTo(0, {y})")
-    wait_ready(page, timeout=30_000)
-    assert page.locator(f"{BOARDS}[data-state=error]").count() == 0
 
 
 def test_walk_by_instant_navigation(nav_urls, new_page, base_url):
