@@ -24,6 +24,14 @@ same machine (unshaped, in a module worker) is measured in the same run.
 
     .venv/bin/python scripts/arrival.py                      # 4G and slow, both pages, 3 runs
     .venv/bin/python scripts/arrival.py --profiles 4G --runs 5 --json out.json
+    .venv/bin/python scripts/arrival.py --profiles 4G --against /tmp/old/site   # old and new, alternately
+
+Each visit also records the board's way to ready: the engine's worker
+created, its "ready" received, the board's "open" taken by the worker and
+answered, and the worker's own boot steps. ``--against SITE`` measures a
+second built site (an older commit's ``mkdocs build``) in the same runs,
+alternately with this one, so that a change is told apart from the
+machine's speed.
 
 Every loop is bounded (in count and in time); everything it starts (the
 server, Chromium, the temporary site) is stopped and removed when it ends.
@@ -95,6 +103,27 @@ WATCH_DOTS = """([id, limit]) => {
 }"""
 
 
+# The board's way to ready, in ms since the navigation (the instrument's
+# records): the engine's worker created, its "ready" received (the runtime
+# up and the engine imported), the board's "open" sent, taken by the worker
+# (``open_ms``: how long the engine worked on it), its answer received; and
+# the worker's own boot steps (ms since its script started: the runtime
+# loaded, the engine unpacked, the engine imported; null for a build whose
+# worker does not post them).
+TIMELINE = """(id) => {
+    const B = window.__bench, r = B.ready.find(x => x.id === id);
+    const w = B.workers.find(x => x.url.includes('engine-worker'));
+    const open = B.opens.find(o => (o.board || '').split('~')[0] === id);
+    const answer = open ? B.answers.find(a => a.id === open.id && a.t >= open.t) : null;
+    return {painted: B.boardPainted, ready: r ? r.t : null, origin: performance.timeOrigin,
+            worker: w ? w.t : null, engine_up: w ? w.ready : null, open_sent: open ? open.t : null,
+            open_began: answer ? answer.began : null, open_ms: answer ? answer.ms : null,
+            answered: answer ? answer.t : null,
+            steps: (window.sharahDebug && window.sharahDebug.bootSteps) || null};
+}"""
+TIMELINE_KEYS = ("worker", "engine_up", "open_sent", "open_began", "answered")
+
+
 def visit(ctx, base: str, page_path: str, target: dict, server: StaticServer, tap: bool = True,
           then=None) -> dict:
     """Load a page in ``ctx``; the figures of one arrival (``then(page)``
@@ -135,10 +164,7 @@ def visit(ctx, base: str, page_path: str, target: dict, server: StaticServer, ta
         failed = page.evaluate("window.sharahDebug && window.sharahDebug.failed")
         if failed:
             raise RuntimeError(f"the engine failed: {failed}")
-        m = page.evaluate("""(id) => {
-            const B = window.__bench, r = B.ready.find(x => x.id === id);
-            return {painted: B.boardPainted, ready: r ? r.t : null, origin: performance.timeOrigin};
-        }""", fig_id)
+        m = page.evaluate(TIMELINE, fig_id)
         dots = None
         if tap:
             # the dots may come later than ready (a tap kept until the engine is up)
@@ -153,6 +179,8 @@ def visit(ctx, base: str, page_path: str, target: dict, server: StaticServer, ta
         extra = then(page) if then else {}
         return {**extra, "paint_s": m["painted"] / 1000 if m["painted"] is not None else None,
                 "ready_s": m["ready"] / 1000 if m["ready"] is not None else None,
+                **{f"{k}_s": (m[k] / 1000 if m[k] is not None else None) for k in TIMELINE_KEYS},
+                "open_ms": m["open_ms"], "boot_steps_ms": m["steps"],
                 "tap_at_s": tapped / 1000 if tapped is not None else None,
                 "dots_after_tap_s": (dots - tapped) / 1000 if dots is not None and tapped is not None else None,
                 "dropped": bool(tap and dots is None),
@@ -191,7 +219,8 @@ def find_target(browser, base: str, page_path: str, instrument: str) -> dict:
         found = page.evaluate("""() => {
             for (const fig of document.querySelectorAll('figure.sharah-board[data-mode=game]')) {
               const w = fig.sharahWidget;
-              const squares = [...w.index.byFrom.entries()].filter(([sq, ms]) => ms.some(m => m.to && m.to !== sq)).map(([sq]) => sq);
+              const byFrom = w.index ? w.index.byFrom : w.byFrom;   // (an older build's board: --against)
+              const squares = [...byFrom.entries()].filter(([sq, ms]) => ms.some(m => m.to && m.to !== sq)).map(([sq]) => sq);
               if (squares.length) return {id: fig.id, squares};
             }
             return {id: null, squares: []};
@@ -236,6 +265,8 @@ def run(args) -> dict:
     instrument = (bench.HERE / "instrument.js").read_text() + f"\nwindow.sharahBootLimit = {LOAD_LIMIT * 1000};\n"
     out = {"machine": bench.machine(), "load_start": bench.load_average(), "runs": args.runs,
            "profiles": {}, "bare_boot_s": []}
+    if args.against:
+        out["against"] = {"folder": str(args.against), "profiles": {}}
     with tempfile.TemporaryDirectory(prefix="sharah-arrival-") as tmp:
         port = free_port()
         site = bench.build_site(Path(tmp), port)
@@ -244,32 +275,45 @@ def run(args) -> dict:
         out["sizes"]["python_stdlib.zip (Pyodide's whole one, not shipped)"] = \
             (ROOT / "node_modules" / "pyodide" / "python_stdlib.zip").stat().st_size
         note(f"lean standard library {stdlib.name}: {stdlib.stat().st_size:,} bytes")
-        server = serve(site, port)                    # unshaped while probing
-        base = f"http://127.0.0.1:{port}/"
+        # this build, and the one measured against it (each on its own
+        # server, unshaped while probing), in the order they are measured
+        sites = [(out, serve(site, port), f"http://127.0.0.1:{port}/")]
+        if args.against:
+            other = free_port()
+            sites.append((out["against"], serve(Path(args.against), other), f"http://127.0.0.1:{other}/"))
+        base = sites[0][2]
         from playwright.sync_api import sync_playwright
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=exe, args=bench.CHROMIUM_ARGS)
                 try:
-                    targets = {name: find_target(browser, base, PAGES[name], instrument) for name in args.pages}
+                    targets = [{name: find_target(browser, b, PAGES[name], instrument) for name in args.pages}
+                               for _, _, b in sites]
                     note(f"targets: {targets}")
                     for name in args.profiles:
                         mbit, delay = PROFILES[name]
-                        res = out["profiles"].setdefault(name, {"mbit": mbit, "delay_ms": delay, "pages": {}})
                         for page_name in args.pages:
-                            runs = []
+                            runs = [[] for _ in sites]
                             for i in range(args.runs):
-                                server.link.shape(10_000, 0)
+                                sites[0][1].link.shape(10_000, 0)
                                 out["bare_boot_s"].append(bare_boot(browser, base, instrument))
-                                server.link.shape(mbit, delay)
-                                runs.append(one_run(browser, base, PAGES[page_name], targets[page_name],
-                                                    server, instrument, args.offline))
-                                note(f"{name} {page_name} run {i + 1}: {json.dumps(runs[-1])}")
-                            res["pages"][page_name] = {"runs": runs, "median": summarize(runs)}
+                                # alternately first and second, run by run
+                                for k in (range(len(sites)) if i % 2 == 0 else reversed(range(len(sites)))):
+                                    _, server, b = sites[k]
+                                    server.link.shape(mbit, delay)
+                                    runs[k].append(one_run(browser, b, PAGES[page_name], targets[k][page_name],
+                                                           server, instrument, args.offline))
+                                    server.link.shape(10_000, 0)
+                                    note(f"{name} {page_name} run {i + 1}{' (against)' if k else ''}: "
+                                         f"{json.dumps(runs[k][-1])}")
+                            for (res, _, _), rs in zip(sites, runs):
+                                prof = res["profiles"].setdefault(name, {"mbit": mbit, "delay_ms": delay, "pages": {}})
+                                prof["pages"][page_name] = {"runs": rs, "median": summarize(rs)}
                 finally:
                     browser.close()
         finally:
-            server.close()
+            for _, server, _ in sites:
+                server.close()
     out["bare_boot_median_s"] = median(out["bare_boot_s"])
     out["load_end"] = bench.load_average()
     return out
@@ -310,8 +354,12 @@ def summarize(runs: list[dict]) -> dict:
         if not visits:
             out[kind] = {"ok": 0}
             continue
-        out[kind] = {k: median([v[k] for v in visits]) for k in
-                     ("paint_s", "ready_s", "dots_after_tap_s", "bytes", "runtime_bytes", "runtime_bytes_200")}
+        out[kind] = {k: median([v.get(k) for v in visits]) for k in
+                     ("paint_s", "ready_s", "dots_after_tap_s", "bytes", "runtime_bytes", "runtime_bytes_200",
+                      *(f"{t}_s" for t in TIMELINE_KEYS), "open_ms")}
+        steps = [v.get("boot_steps_ms") or {} for v in visits]
+        out[kind]["boot_steps_ms"] = {name: median([st.get(name) for st in steps])
+                                      for name in dict.fromkeys(n for st in steps for n in st)}
         out[kind]["dropped"] = sum(v["dropped"] for v in visits)
         out[kind]["ok"] = len(visits)
         out[kind]["bytes_all"] = [v["bytes"] for v in visits]
@@ -326,22 +374,46 @@ def report(res: dict) -> None:
     print(f"Arrival, {res['machine']['date']}: {res['machine']['cpu']}, {res['machine']['cores']} cores; "
           f"load {res['load_start']} -> {res['load_end']}; bare Pyodide boot (unshaped, module worker, "
           f"median of {len(res['bare_boot_s'])}): {fmt_s(res['bare_boot_median_s'])}")
+    report_site(res)
+    if "against" in res:
+        print(f"\nMeasured against {res['against']['folder']} (alternately, the same runs):")
+        report_site(res["against"])
+
+
+def report_site(res: dict) -> None:
     for name, prof in res["profiles"].items():
         print(f"\n{name}: {prof['mbit']} Mbit/s, {prof['delay_ms']} ms per response, "
-              f"medians of {res['runs']} runs")
+              f"medians of {len(next(iter(prof['pages'].values()))['runs'])} runs")
         print("| page | visit | bytes until ready (runtime) | first diagram | tap at paint -> dots | board ready |")
         print("|---|---|---|---|---|---|")
-        for page, data in prof["pages"].items():
-            for kind in ("first", "repeat", "offline"):
-                m = data["median"].get(kind)
-                if not m or not m.get("ok"):
-                    print(f"| {page} | {kind} | failed | | | |")
-                    continue
-                tap = "dropped" if m["dropped"] and m["dots_after_tap_s"] is None else fmt_s(m["dots_after_tap_s"])
-                if m["dropped"] and m["dots_after_tap_s"] is not None:
-                    tap += f" ({m['dropped']} of {m['ok']} dropped)"
-                print(f"| {page} | {kind} | {m['bytes']:,.0f} ({m['runtime_bytes']:,.0f}) | {fmt_s(m['paint_s'])} "
-                      f"| {tap} | {fmt_s(m['ready_s'])} |")
+        for page, kind, m in visits(prof):
+            if not m:
+                print(f"| {page} | {kind} | failed | | | |")
+                continue
+            tap = "dropped" if m["dropped"] and m["dots_after_tap_s"] is None else fmt_s(m["dots_after_tap_s"])
+            if m["dropped"] and m["dots_after_tap_s"] is not None:
+                tap += f" ({m['dropped']} of {m['ok']} dropped)"
+            print(f"| {page} | {kind} | {m['bytes']:,.0f} ({m['runtime_bytes']:,.0f}) | {fmt_s(m['paint_s'])} "
+                  f"| {tap} | {fmt_s(m['ready_s'])} |")
+        print("\nThe way to ready (medians, s since the navigation; the worker's boot steps in ms since its script ran):")
+        print("| page | visit | worker created | engine up | open taken | open (engine) | answer | ready | boot steps |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        for page, kind, m in visits(prof):
+            if not m:
+                continue
+            ms = "-" if m.get("open_ms") is None else f"{m['open_ms']:.0f} ms"
+            steps = ", ".join(f"{k} {v:.0f}" for k, v in m.get("boot_steps_ms", {}).items()) or "-"
+            print(f"| {page} | {kind} | {fmt_s(m.get('worker_s'))} | {fmt_s(m.get('engine_up_s'))} "
+                  f"| {fmt_s(m.get('open_began_s'))} | {ms} | {fmt_s(m.get('answered_s'))} "
+                  f"| {fmt_s(m['ready_s'])} | {steps} |")
+
+
+def visits(prof: dict):
+    """(page, visit, its medians or None when it failed), in the tables' order."""
+    for page, data in prof["pages"].items():
+        for kind in ("first", "repeat", "offline"):
+            m = data["median"].get(kind)
+            yield page, kind, (m if m and m.get("ok") else None)
 
 
 def main(argv=None) -> int:
@@ -352,12 +424,17 @@ def main(argv=None) -> int:
     parser.add_argument("--no-offline", dest="offline", action="store_false", help="skip the offline reload")
     parser.add_argument("--chromium", help="the Chromium binary (default: SHARAH_CHROMIUM or /usr/bin/chromium)")
     parser.add_argument("--json", help="also write every figure to this file")
+    parser.add_argument("--against", type=Path, metavar="SITE",
+                        help="also measure this built site (an older commit's, say), alternately with this one "
+                             "in the same runs: a comparison that the machine's speed does not decide")
     args = parser.parse_args(argv)
     args.profiles = [p for p in args.profiles.split(",") if p]
     args.pages = [p for p in args.pages.split(",") if p]
     bad = [p for p in args.profiles if p not in PROFILES] + [p for p in args.pages if p not in PAGES]
     if bad or not 1 <= args.runs <= 20:
         parser.error(f"unknown profile or page: {bad}" if bad else "--runs must be 1..20")
+    if args.against and not (args.against / "sw.js").is_file():
+        parser.error(f"--against: {args.against} is not a built site (no sw.js)")
     if args.runs < 3:
         note("fewer than 3 runs: the medians are not to be judged")
     res = run(args)

@@ -38,17 +38,17 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from . import record
+from . import limits
 from .core import NotationError
 from .session import Board
 
 PROTOCOL = 3             # raise it when a request or a reply changes shape
 
 MAX_BOARDS = 64          # boards kept per worker; the oldest is dropped
-# characters of a request: a record or a saved game at its limit (record.MAX_RECORD,
-# record.MAX_SAVED) fits even when JSON writes each of its characters as \u0000,
+# characters of a request: a record or a saved game at its limit (limits.MAX_RECORD,
+# limits.MAX_SAVED) fits even when JSON writes each of its characters as \u0000,
 # so the engine itself reads it and says what is wrong ("too large", "damaged").
-MAX_REQUEST = 6 * max(record.MAX_RECORD, record.MAX_SAVED) + 100_000
+MAX_REQUEST = 6 * max(limits.MAX_RECORD, limits.MAX_SAVED) + 100_000
 
 _boards: dict[str, Board] = {}
 
@@ -196,6 +196,7 @@ def _record(board: Board, req: dict) -> dict:
     """The whole game as a record, with ``tags`` (Event, Date, players...):
     an imported record's tags win, but for those the page writes itself
     (``record.PAGE_TAGS``: the page's own address is never another's)."""
+    from . import record
     tags = req.get("tags") or {}
     if not isinstance(tags, dict):
         raise NotationError("tags must be an object of name: value")
@@ -204,6 +205,7 @@ def _record(board: Board, req: dict) -> dict:
 
 
 def _link(board: Board, req: dict) -> dict:
+    from . import record
     return {"link": record.format_link(board.game, board.uid)}
 
 
@@ -216,6 +218,7 @@ def _load(board: Board, req: dict) -> dict:
     nothing. With ``if_unchanged``, only when nothing would be lost (the board
     is at its start, or the new game continues the board's game); otherwise
     ``applied`` is false, the board is untouched and there is no state."""
+    from . import record
     kinds = [k for k in ("record", "link", "saved") if req.get(k) is not None]
     if len(kinds) != 1:
         raise NotationError("load takes one of record, link or saved")
@@ -248,6 +251,7 @@ def _link_board(board: None, req: dict) -> dict:
     board of its game, else the first board (``target``: a uid; None when
     ``link`` is not a game link). A damaged link still has a board, where
     ``load`` says what is wrong with it."""
+    from . import record
     boards = req.get("boards")
     if not isinstance(boards, list) or not all(
             isinstance(b, dict) and isinstance(b.get("uid"), str) for b in boards):
@@ -356,8 +360,8 @@ def handle(request_json: str) -> str:
             raise NotationError("the request must be JSON text")
         if len(request_json) > MAX_REQUEST:
             raise NotationError("the request is too long")
-        if record.too_deep(request_json):     # before the parser: it would overflow the stack
-            raise NotationError(f"the request is nested more than {record.MAX_DEPTH} deep")
+        if limits.too_deep(request_json):     # before the parser: it would overflow the stack
+            raise NotationError(f"the request is nested more than {limits.MAX_DEPTH} deep")
         try:
             req = json.loads(request_json)
         except json.JSONDecodeError as e:
@@ -370,9 +374,9 @@ def handle(request_json: str) -> str:
             board.drop_stale_search()
     except ValueError as e:
         # a message may quote the request: shown as it is, never turning the page's words around
-        out = {"ok": False, "error": record.shown_text(str(e))}
+        out = {"ok": False, "error": limits.shown_text(str(e))}
     except Exception as e:  # an engine bug: say so, keep the worker alive
-        out = {"ok": False, "error": record.shown_text(f"internal error: {type(e).__name__}: {e}"), "internal": True}
+        out = {"ok": False, "error": limits.shown_text(f"internal error: {type(e).__name__}: {e}"), "internal": True}
     if not out["ok"] and isinstance(req, dict) and isinstance(req.get("board"), str):
         out["board"] = req["board"]
     return json.dumps(out, separators=(",", ":"))

@@ -75,36 +75,43 @@ class Mover:
         return out
 
     def plan(self, kind: str, side: str | None) -> list[tuple]:
-        """For each square, what a ``kind`` of ``side`` does from it, made once
-        per game: ``(squares, moves, takes, initial, between)`` per atom and
-        vector in Betza order, where ``squares`` is the leap's square or the
-        ride's squares (nearest first, cut to its reach) and ``between`` the
-        squares a lame leap needs empty."""
+        """For each square, what a ``kind`` of ``side`` does from it:
+        ``(squares, moves, takes, initial, between)`` per atom and vector in
+        Betza order, where ``squares`` is the leap's square or the ride's
+        squares (nearest first, cut to its reach) and ``between`` the squares
+        a lame leap needs empty. Made once per board size, movement and
+        direction, and shared by every game that has them (a page opens a
+        new game for each of its boards)."""
         key = (kind, side)
         plan = self._square_plans.get(key)
         if plan is None:
-            g = self.geometry
-            plan = []
-            for sq in range(g.size):
-                entries = []
-                for atom in self.atoms(kind, side):
-                    for v in atom.vectors:
-                        if atom.range == 1:
-                            t = g.step_table(v)[sq]
-                            if t < 0:
-                                continue
-                            ray = (t,)
-                            between = self._between(sq, v) if atom.lame else ()
-                        else:
-                            ray = g.ray_table(v)[sq]
-                            if atom.range:
-                                ray = ray[:atom.range]
-                            if not ray:
-                                continue
-                            between = ()
-                        entries.append((ray, atom.move, atom.capture, atom.initial, between))
-                plan.append(tuple(entries))
-            self._square_plans[key] = plan
+            shared = ("square-plan", self.variant.betza_of(kind), self.variant.forward(side) < 0)
+            plan = self._square_plans[key] = self.geometry.derived(shared, lambda: self._square_plan(kind, side))
+        return plan
+
+    def _square_plan(self, kind: str, side: str | None) -> list[tuple]:
+        """The plan of ``plan``, made anew."""
+        g = self.geometry
+        plan = []
+        for sq in range(g.size):
+            entries = []
+            for atom in self.atoms(kind, side):
+                for v in atom.vectors:
+                    if atom.range == 1:
+                        t = g.step_table(v)[sq]
+                        if t < 0:
+                            continue
+                        ray = (t,)
+                        between = self._between(sq, v) if atom.lame else ()
+                    else:
+                        ray = g.ray_table(v)[sq]
+                        if atom.range:
+                            ray = ray[:atom.range]
+                        if not ray:
+                            continue
+                        between = ()
+                    entries.append((ray, atom.move, atom.capture, atom.initial, between))
+            plan.append(tuple(entries))
         return plan
 
     def _between(self, sq: int, v: tuple[int, int]) -> tuple[int, ...]:
@@ -139,26 +146,31 @@ class Mover:
         """The look-back plan: one entry per distinct capturing vector (leap
         or ride, reach, lameness), with the set of kinds that capture along
         it. Kinds that share a vector (a rook and every rook compound) share
-        one walk along the ray."""
+        one walk along the ray. Shared as ``plan`` is."""
         plan = self._plans.get(by_side)
         if plan is None:
-            g = self.geometry
-            groups: dict[tuple, set] = {}
-            for kind in self.variant.types:
-                for atom in self.atoms(kind, by_side):
-                    if not atom.capture or atom.initial:
-                        continue
-                    for dx, dy in atom.vectors:
-                        leap = atom.range == 1
-                        key = (leap, (dx, dy), 0 if leap else atom.range, atom.lame and leap)
-                        groups.setdefault(key, set()).add(kind)
-            plan = []
-            for (leap, (dx, dy), reach, lame), kinds in groups.items():
-                back = (-dx, -dy)
-                table = g.step_table(back) if leap else g.ray_table(back)
-                plan.append((leap, table, reach, lame and (dx, dy), frozenset(kinds)))
-            plan.sort(key=lambda e: not e[0])   # leaps first: one look each
-            self._plans[by_side] = plan
+            v = self.variant
+            shared = ("attack-plan", tuple((kind, v.betza_of(kind)) for kind in v.types), v.forward(by_side) < 0)
+            plan = self._plans[by_side] = self.geometry.derived(shared, lambda: self._make_attack_plan(by_side))
+        return plan
+
+    def _make_attack_plan(self, by_side: str) -> list[tuple]:
+        g = self.geometry
+        groups: dict[tuple, set] = {}
+        for kind in self.variant.types:
+            for atom in self.atoms(kind, by_side):
+                if not atom.capture or atom.initial:
+                    continue
+                for dx, dy in atom.vectors:
+                    leap = atom.range == 1
+                    key = (leap, (dx, dy), 0 if leap else atom.range, atom.lame and leap)
+                    groups.setdefault(key, set()).add(kind)
+        plan = []
+        for (leap, (dx, dy), reach, lame), kinds in groups.items():
+            back = (-dx, -dy)
+            table = g.step_table(back) if leap else g.ray_table(back)
+            plan.append((leap, table, reach, lame and (dx, dy), frozenset(kinds)))
+        plan.sort(key=lambda e: not e[0])   # leaps first: one look each
         return plan
 
     def lame_captures(self, by_side: str) -> bool:

@@ -52,19 +52,11 @@ from .core import MAX_POSITION_TEXT, Game, NotationError, Position, shown
 from .chesslike import DRAW_ACTIONS
 from .notation import number_step, split_roll
 from .words import sentence
+from .limits import (MAX_DEPTH, MAX_LINK, MAX_PLIES, MAX_RECORD, MAX_SAVED,  # noqa: F401 (record.X)
+                     _UNSHOWN, shown_text, too_deep)
 
-# The limits (docs/about/saving.md gives them to the reader). A record
-# writes a tag in as many characters as a saved game ("A":"v", against
-# [A "v"] and a line break) and a move in one more (its number, shared by
-# two moves, and a space, against quotes and a comma), so a saved game of
-# MAX_SAVED characters (at most MAX_PLIES moves) has a record of at most
-# MAX_SAVED + 10,000 (the engine's own tags): within MAX_RECORD, with room
-# for the tags a page adds (Site, Date).
-MAX_RECORD = 200_000     # characters of a record
-MAX_LINK = 20_000        # characters of a link fragment
-MAX_SAVED = 150_000      # characters of a saved game's JSON, as read and as written
-MAX_PLIES = 5_000        # moves in a game read from any of them
-MAX_DEPTH = 20           # nesting of a saved game's JSON ([ and { inside each other)
+# The limits of what the engine reads are limits.py's (MAX_RECORD, MAX_LINK,
+# MAX_SAVED, MAX_PLIES, MAX_DEPTH); those of a record's parts are here.
 MAX_TAG = MAX_POSITION_TEXT   # characters of one tag's value (a Position tag holds a position)
 MAX_TAG_NAME = 100       # characters of a tag's name
 MAX_MOVE_TEXT = 200      # characters of one move (with its roll)
@@ -428,30 +420,12 @@ _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 # Control characters (tabs, line breaks, \x00-\x1f, \x7f-\x9f) and lone
 # surrogates: a tag's value is one line of text.
 _UNWRITABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
-# Characters that change how the text around them is shown, invisibly: the
-# direction marks, embeddings, overrides and isolates (U+061C, U+200E,
-# U+200F, U+202A-U+202E, U+2066-U+2069), the line and paragraph separators
-# (U+2028, U+2029), and the invisible spaces and format characters (U+200B,
-# U+2060-U+2064, U+206A-U+206F, U+FEFF, U+FFF9-U+FFFB). Joiners (U+200C,
-# U+200D), which some scripts and emoji need, are kept.
-_INVISIBLE = ("\u061c\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f"
-              "\ufeff\ufff9-\ufffb")
-_UNSHOWN = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f\\ud800-\\udfff{_INVISIBLE}]")
-
-
 def clean_tag(value: str) -> str:
     """A tag's value as records and saved games keep it: each control
     character (a tab, a line break...), lone surrogate, or invisible
     character that changes how text is shown (a right-to-left override, a
     line separator, a zero-width space...) becomes a space."""
     return _UNSHOWN.sub(" ", value)
-
-
-def shown_text(text: str) -> str:
-    """``text`` (a message that may quote a visitor's input) with every
-    control or invisible character written as its escape (``\\u202e``): on
-    the page it reads as it is, and cannot turn the words around it."""
-    return _UNSHOWN.sub(lambda m: f"\\u{ord(m.group()):04x}", text)   # no codec: the lean standard library has none
 
 
 def check_tag(name: Any, value: Any, what: str = "the tag") -> None:
@@ -532,29 +506,6 @@ def read_json(text: Any, what: str, limit: int) -> Any:
 class _Refused(Exception):
     """A value ``read_json`` refuses (not a ``ValueError``: the JSON parser
     would take that for its own error and say "not JSON")."""
-
-
-# A JSON string, its closing quote optional: it always matches at once, so
-# an unclosed string cannot make the scan go back over the text.
-_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-
-
-def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
-    """Whether JSON ``text`` nests deeper than ``limit`` (``[[1]]``: 2), its
-    strings left out; measured without recursion, in a few passes over the
-    text at C speed: brackets that open and close with nothing between go,
-    ``limit`` times; a pair left means a deeper one. Brackets never closed
-    count too, as the parser would go down into them."""
-    if text.count("[") + text.count("{") <= limit:
-        return False
-    marks = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text)).translate({ord("{"): "[", ord("}"): "]"})
-    for _ in range(limit):
-        shorter = marks.replace("[]", "")
-        if shorter == marks:
-            break
-        marks = shorter
-    return "[]" in marks or marks.count("[") > limit
 
 
 # ------------------------------------------------------------------ records

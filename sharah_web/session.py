@@ -37,7 +37,7 @@ import json
 import random
 from typing import Any, Required, TypedDict
 
-from . import new_game, record
+from . import new_game
 from .chesslike import DRAW_ACTIONS
 from .core import Change, Game, Move, NotationError, Piece, Place, Remove, Shift
 from .markup import (badges_html, free_html, hand_html, move_list_html, options_html, shortcuts_html,
@@ -543,6 +543,7 @@ class Board:
         """One slice of the review of the game's whole line; ``look``: only
         what is reviewed already (a review kept with the saved game);
         ``cancel``: stop here, keeping the positions reviewed."""
+        from . import record
         from .analysis import Review
         seconds = self._slice(slice_ms)
         if self.mode != "game":
@@ -586,9 +587,10 @@ class Board:
             h = self.game.history
             if not (self.analysing[0] is self.game and self.analysing[1] is (h[-1] if h else None)):
                 self.drop_analysis()
-        if self.reviewer is not None and (self.reviewer.game is not self.game
-                                          or self.reviewer.moves != record.game_text(self.game).moves):
-            self.drop_review()
+        if self.reviewer is not None:
+            from . import record
+            if self.reviewer.game is not self.game or self.reviewer.moves != record.game_text(self.game).moves:
+                self.drop_review()
         if self.thinker is not None:
             h = self.game.history
             now = self.thinking_for[:3] + (self.game, h[-1] if h else None)
@@ -601,6 +603,7 @@ class Board:
         board. The board's own start (the page's position and moves) stays
         when the game begins with it; otherwise the game's start becomes
         this board's, so Restart goes back to it."""
+        from . import record
         if self.mode != "game":
             raise NotationError(f"only a game board takes a whole game (this board is a {self.mode})")
         rules, mine = game.variant, self.game.variant
@@ -663,6 +666,7 @@ class Board:
     def saved(self) -> dict:
         """This board's game for the browser's storage (``record.saved_game``),
         with its review as far as it went (``analysis.Review.kept``)."""
+        from . import record
         extra: dict = {"orientation": self.orientation, "tags": getattr(self, "record_tags", {})}
         if self.review_kept:
             extra["review"] = self.review_kept
@@ -676,6 +680,7 @@ class Board:
 
     def restore(self, blob: Any) -> None:
         """Put a saved game back (all or nothing), with its orientation and tags."""
+        from . import record
         game = record.load_saved(blob)
         if isinstance(blob, str):
             blob = json.loads(blob)
@@ -865,6 +870,7 @@ def future_state(game, first: str) -> list[dict]:
     side and kind, numbered as the whole line is."""
     if not game.future:
         return []
+    from . import record
     plies = record.line(game)
     numbers = move_numbers(plies, first)
     n = len(game.history)

@@ -64,6 +64,8 @@ export async function probe(board) {
   const st = board.state;
   return st && [st.to_move, st.whose_turn];
 }
+/** @param {import("JS/contract.js").AnalyseAnswer} a @param {import("JS/contract.js").ReviewAnswer} r */
+export const probeReplies = (a, r) => [a.analysis.depth, r.review.done, a.analysis.deepness];
 """
 
 
@@ -84,10 +86,30 @@ def test_the_type_checker_refuses_what_the_engine_does_not_know(tmp_path):
                          timeout=300)
     errors = sorted(re.findall(rf"^\S*{re.escape(probe.name)}\((\d+),\d+\): error (TS\d+)", out.stdout, re.M))
     assert out.returncode != 0
-    assert errors == [("6", "TS2322"), ("7", "TS2353"), ("9", "TS2339")], out.stdout
+    assert errors == [("12", "TS2339"), ("6", "TS2322"), ("7", "TS2353"), ("9", "TS2339")], out.stdout
     assert """Type '"teleport"' is not assignable""" in out.stdout
     assert "'mvoe' does not exist in type 'PlayRequest'" in out.stdout
     assert "Property 'whose_turn' does not exist on type 'BoardState'" in out.stdout
+    assert "Property 'deepness' does not exist on type 'AnalysisReply'" in out.stdout
+
+
+def test_the_analysis_replies_are_typed_from_the_engine():
+    """The payloads of analyse and review (analysis.py's TypedDicts) are in
+    the contract, each under the key its command declares, and the
+    add-on that reads them types them from there, not by hand."""
+    from sharah_web import analysis
+    text = contract_types.render()
+    for name in ("AnalysisMove", "AnalysisResult", "AnalysisReply", "ReviewEntry", "ReviewReply"):
+        block = text.split(f"export interface {name} {{\n", 1)[1].split("\n}", 1)[0]
+        assert sorted(re.findall(r"^  (\w+)\??: ", block, re.M)) == sorted(getattr(analysis, name).__annotations__)
+    for cmd in ("analyse", "review"):
+        key, td = bridge.COMMANDS[cmd].reply
+        block = text.split(f"export interface {contract_types.reply_name(cmd)} {{\n", 1)[1].split("\n}", 1)[0]
+        assert f"  {key}: {td};" in block
+    addon = SOURCES["analysis.js"]
+    assert "@typedef {{" not in addon
+    for name in ("AnalysisResult", "AnalysisReply", "ReviewReply", "AnalyseAnswer", "ReviewAnswer"):
+        assert f'/** @typedef {{import("./contract.js").{name}}} {name} */' in addon
 
 
 def test_the_declared_state_is_what_the_engine_sends():

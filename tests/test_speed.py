@@ -156,6 +156,37 @@ def test_tables_made_from_the_board_alone_are_made_once_per_size():
     m1, m2 = sharah_web.variant("sharah-mittner"), sharah_web.variant("sharah-mittner", split="free")
     assert m1.rays is m2.rays and m1.steps is m2.steps
 
+def test_every_board_of_a_page_shares_the_movement_tables(monkeypatch):
+    # A page opens a new game for each of its boards (36 on Scheherazade's):
+    # the per-square tables of the Betza movers were made per game, which
+    # doubled the time of opening a page's boards (4x in Pyodide). They are
+    # made once per board size, movement and direction.
+    from sharah_web import bridge
+    from sharah_web.movegen import Mover
+    a, b = sharah_web.variant("scheherazade"), sharah_web.variant("scheherazade", agreement=False)
+    for kind in a.types:
+        for side in a.sides:
+            assert a.mover.plan(kind, side) is b.mover.plan(kind, side)
+    assert a.mover._attack_plan(a.sides[1]) is b.mover._attack_plan(a.sides[1])
+    assert a.mover.plan("pawn", a.sides[0]) is not a.mover.plan("pawn", a.sides[1])   # another direction
+    # opened afresh: its size's tables as if no game had made them yet
+    monkeypatch.setattr(sharah_web.variant("oblong-shatranj", die=False).geometry, "_derived", {})
+    made = []
+    real = Mover._square_plan
+    monkeypatch.setattr(Mover, "_square_plan", lambda self, kind, side: made.append(kind) or real(self, kind, side))
+    bridge.reset()
+    try:
+        for i in range(5):
+            out = json.loads(bridge.handle(json.dumps({"cmd": "open", "board": f"b{i}", "variant": "oblong-shatranj",
+                                                       "options": {"die": "false"}, "mode": "game"})))
+            assert out["ok"]
+            if i == 0:
+                first = len(made)
+        assert first > 0 and len(made) == first      # the four later boards made none
+    finally:
+        bridge.reset()
+
+
 # ------------------------------------------------------ games imported lazily
 
 def test_the_bridge_imports_no_game_until_one_is_opened():
@@ -198,6 +229,37 @@ def test_a_board_opens_without_the_analysis_or_the_search():
             "print([m for m in later if m in sys.modules])\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.splitlines() == ["[]", "True", "['sharah_web.analysis', 'sharah_web.search']"]
+
+
+# What a page's first answer (ping, then a game board's open) imports of the
+# engine, besides the game's own module. Pyodide compiles each of them from
+# its source before the first board can play (on a phone, about 1 ms per
+# kilobyte), so this is a budget, like the bytes of a first visit: a module
+# added to it is paid on every page with a board (docs/about/benchmarks.md).
+FIRST_ANSWER = ("sharah_web", "sharah_web.art", "sharah_web.betza", "sharah_web.bridge", "sharah_web.chesslike",
+                "sharah_web.core", "sharah_web.errors", "sharah_web.geometry", "sharah_web.limits",
+                "sharah_web.markup", "sharah_web.movegen", "sharah_web.notation", "sharah_web.session",
+                "sharah_web.svg", "sharah_web.variants", "sharah_web.words")
+FIRST_ANSWER_BYTES = 220_000     # of source, the game's module apart: 209,208 on 2026-11-27
+
+
+def test_the_first_answer_imports_only_what_it_uses():
+    code = ("import json, os, sys\n"
+            "from sharah_web import bridge\n"
+            "bridge.handle(json.dumps({'cmd': 'ping'}))\n"
+            "out = json.loads(bridge.handle(json.dumps({'cmd': 'open', 'board': 'b', 'variant': sys.argv[1], "
+            "'mode': 'game'})))\n"
+            "mods = sorted(m for m in sys.modules if m.startswith('sharah_web'))\n"
+            "print(json.dumps([out['ok'], mods, {m: os.path.getsize(sys.modules[m].__file__) for m in mods}]))\n")
+    for vid in VARIANTS:
+        out = subprocess.run([sys.executable, "-S", "-c", code, vid], cwd=ROOT, capture_output=True, text=True,
+                             check=True)
+        ok, mods, sizes = json.loads(out.stdout)
+        own = [m for m in mods if m.startswith("sharah_web.variants.")]
+        assert ok and own == [VARIANTS[vid].__module__], (vid, own)
+        assert tuple(m for m in mods if m not in own) == FIRST_ANSWER, vid
+        size = sum(n for m, n in sizes.items() if m not in own)
+        assert size <= FIRST_ANSWER_BYTES, f"the first answer compiles {size:,} bytes of source"
 
 
 def test_the_registry_lists_ids_and_loads_one_game_at_a_time():

@@ -4,6 +4,9 @@ tsconfig.json): ``site_assets/js/contract.d.ts``, never shipped.
 
 - the board state: the TypedDicts of ``sharah_web/session.py``
   (``BoardState``, ``MoveEntry``...), with their comments;
+- the replies' own payloads: the TypedDicts of ``sharah_web/analysis.py``
+  (``AnalysisReply``, ``ReviewReply``...), and for each command that
+  declares one (``Command.reply``) the key it comes under;
 - the requests: one type per command of ``bridge.COMMANDS`` (its name and
   the fields it takes), and ``PROTOCOL``.
 
@@ -23,24 +26,28 @@ import sys
 import types
 import typing
 
-from sharah_web import bridge, session
+from sharah_web import analysis, bridge, session
 from sitebuild.context import ROOT
 
 OUT = ROOT / "site_assets" / "js" / "contract.d.ts"
 KEY_LINE = re.compile(r"""^\s*["']?([A-Za-z_]\w*)["']?\s*:[^#]*?(?:#\s*(.*))?$""")
 
 
-def typed_dicts() -> list[type]:
-    """session's TypedDicts, in the order they are written there."""
-    found = [v for v in vars(session).values() if typing.is_typeddict(v) and v.__module__ == session.__name__]
-    source = inspect.getsource(session)
+# the modules whose TypedDicts are the contract's, in this order
+MODULES = (session, analysis)
+
+
+def typed_dicts(module=session) -> list[type]:
+    """``module``'s TypedDicts, in the order they are written there."""
+    found = [v for v in vars(module).values() if typing.is_typeddict(v) and v.__module__ == module.__name__]
+    source = inspect.getsource(module)
     return sorted(found, key=lambda t: source.index(
         f"class {t.__name__}(" if f"class {t.__name__}(" in source else f"{t.__name__} = TypedDict("))
 
 
 def comments(td: type) -> dict[str, str]:
     """Each key's comment in the source (a comment may go on over the next lines)."""
-    source = inspect.getsource(session)
+    source = inspect.getsource(sys.modules[td.__module__])
     head = f"class {td.__name__}(" if f"class {td.__name__}(" in source else f"{td.__name__} = TypedDict("
     lines = source[source.index(head):].splitlines()[1:]
     out: dict[str, str] = {}
@@ -91,12 +98,13 @@ def ts(tp, names: set[str]) -> str:
 
 
 def render() -> str:
-    tds = typed_dicts()
+    tds = [td for module in MODULES for td in typed_dicts(module)]
     names = {t.__name__ for t in tds}
-    out = ["// Written by scripts/contract_types.py from sharah_web/session.py (its TypedDicts)",
-           "// and sharah_web/bridge.py (COMMANDS, PROTOCOL): do not edit; run",
-           "// `python scripts/contract_types.py` after changing them. The type checker's",
-           "// view of the contract between the widget and the engine. Never shipped.",
+    out = ["// Written by scripts/contract_types.py from sharah_web/session.py and",
+           "// sharah_web/analysis.py (their TypedDicts) and sharah_web/bridge.py",
+           "// (COMMANDS, PROTOCOL): do not edit; run `python scripts/contract_types.py`",
+           "// after changing them. The type checker's view of the contract between",
+           "// the widget and the engine. Never shipped.",
            "",
            "/** The wire's version (bridge.PROTOCOL). */",
            f"export type Protocol = {bridge.PROTOCOL};",
@@ -111,15 +119,40 @@ def render() -> str:
         for key, tp in hints.items():
             if notes.get(key):
                 out.append(f"  /** {notes[key]} */")
-            optional = "?" if key not in td.__required_keys__ else ""
+            optional = "?" if key in td.__optional_keys__ else ""
             name = key if re.fullmatch(r"[A-Za-z_$][\w$]*", key) and key not in ("from",) else f'"{key}"'
             if name == '"from"':
                 name = "from"       # a reserved word is a valid property name
             out.append(f"  {name}{optional}: {ts(tp, names)};")
         out.append("}")
         out.append("")
+    out += replies(names)
     out += requests()
     return "\n".join(out)
+
+
+def reply_name(cmd: str) -> str:
+    return "".join(part.capitalize() for part in cmd.split("_")) + "Answer"
+
+
+def replies(names: set[str]) -> list[str]:
+    """For each command that declares its reply's payload (``Command.reply``:
+    a key and a TypedDict above), the reply that carries it."""
+    out = ["// ---- the replies that declare their payload (bridge.COMMANDS: reply)", ""]
+    for cmd, spec in bridge.COMMANDS.items():
+        if not spec.reply:
+            continue
+        key, td = spec.reply
+        if td not in names:
+            raise TypeError(f"{cmd}'s reply names {td}, which no contract module declares")
+        out.append(f"/** ``{cmd}``'s reply when it succeeds. */")
+        out.append(f"export interface {reply_name(cmd)} {{")
+        out.append("  ok: true;")
+        out.append("  board: string;")
+        out.append(f"  {key}: {td};")
+        out.append("}")
+        out.append("")
+    return out
 
 
 def type_name(cmd: str) -> str:

@@ -29,11 +29,18 @@ import { analysisWords } from "./words.js";
 const SLICE_MS = 60;          // as the computer opponent's slices
 const ARROW_CLASS = "sharah-analysis-arrow";
 
-/** @typedef {{n: string, name: string, from: string|null, to: string|null, score: number|null, win_in: number|null, expected: number}} AnalysisMove */
-/** @typedef {{ply: number, side: string, to_move: string, score: number|null, win_in: number|null, expected: number, text: string, best: string|null, line: string[], line_text: string, arrows: string[][], moves: AnalysisMove[], chance: boolean, depth: number, nodes: number, stage: number}} AnalysisResult */
-/** @typedef {{thinking: boolean, ply: number, stage: number, depth: number, nodes: number, result: AnalysisResult|null}} AnalysisReply */
-/** @typedef {{ply: number, score: number|null, win_in: number|null, expected: number, best: string|null, best_name: string, played: string|null, loss: number, mark: string, depth: number, judged: boolean}} ReviewEntry */
-/** @typedef {{done: number, total: number, seconds: number, left: number|null, finished: boolean, entries: ReviewEntry[]}} ReviewReply */
+// The replies' types are the engine's (analysis.py's TypedDicts, written
+// into contract.d.ts by scripts/contract_types.py).
+/** @typedef {import("./contract.js").AnalysisResult} AnalysisResult */
+/** @typedef {import("./contract.js").AnalysisReply} AnalysisReply */
+/** @typedef {import("./contract.js").ReviewReply} ReviewReply */
+/** @typedef {import("./contract.js").AnalyseAnswer} AnalyseAnswer */
+/** @typedef {import("./contract.js").ReviewAnswer} ReviewAnswer */
+
+/** What a successful reply of ``analyse`` carries. @param {import("./types.js").Success} reply */
+const analysisOf = (reply) => /** @type {AnalyseAnswer} */ (/** @type {unknown} */ (reply)).analysis;
+/** What a successful reply of ``review`` carries. @param {import("./types.js").Success} reply */
+const reviewOf = (reply) => /** @type {ReviewAnswer} */ (/** @type {unknown} */ (reply)).review;
 
 /** @param {number} x */
 const percent = (x) => `${Math.round(x * 1000) / 10}%`;
@@ -56,23 +63,23 @@ class Analysis {
     const box = board.slot("analysis", ".sharah-moves");
     this.box = box;
     this.toggle = el("button", { type: "button", class: "md-button sharah-btn", "data-analysis": "toggle",
-      "aria-pressed": "false" }, "Analysis");
+      "aria-pressed": "false" }, analysisWords.toggle);
     this.reviewButton = el("button", { type: "button", class: "md-button sharah-btn", "data-analysis": "review" },
-      "Review the game");
+      analysisWords.reviewButton);
     const bar = el("div", { class: "sharah-analysis-bar" });
     bar.append(this.toggle, this.reviewButton);
     // the analysis panel
-    this.panel = el("div", { class: "sharah-analysis", hidden: true, role: "group", "aria-label": "Analysis" });
+    this.panel = el("div", { class: "sharah-analysis", hidden: true, role: "group", "aria-label": analysisWords.panel });
     this.meter = el("div", { class: "sharah-eval-meter", "aria-hidden": "true" });
     this.fill = el("div", { class: "sharah-eval-fill" });
     this.meter.append(this.fill);
     this.number = el("span", { class: "sharah-eval-number" }, "…");
     this.depth = el("span", { class: "sharah-eval-depth" });
-    this.read = el("button", { type: "button", class: "sharah-analysis-read", "data-analysis": "read" }, "Read it");
+    this.read = el("button", { type: "button", class: "sharah-analysis-read", "data-analysis": "read" }, analysisWords.readIt);
     const head = el("div", { class: "sharah-eval-head" });
     head.append(this.number, this.depth, this.read);
     this.lineText = el("p", { class: "sharah-analysis-line" });
-    this.movesBox = el("div", { class: "sharah-analysis-moves", role: "group", "aria-label": "The engine's best moves: play one" });
+    this.movesBox = el("div", { class: "sharah-analysis-moves", role: "group", "aria-label": analysisWords.bestMoves });
     this.panel.append(head, this.lineText, this.movesBox);
     // the bar goes beside the board, upright (as on lichess), when the
     // side column is beside the board; under it, across, when the column
@@ -92,14 +99,14 @@ class Analysis {
       board.abort.signal.addEventListener("abort", () => watch.disconnect());
     }
     // the review panel
-    this.reviewBox = el("div", { class: "sharah-review", hidden: true, role: "group", "aria-label": "Review of the game" });
-    this.progress = /** @type {HTMLProgressElement} */ (el("progress", { max: "1", value: "0", "aria-label": "Review progress" }));
+    this.reviewBox = el("div", { class: "sharah-review", hidden: true, role: "group", "aria-label": analysisWords.reviewPanel });
+    this.progress = /** @type {HTMLProgressElement} */ (el("progress", { max: "1", value: "0", "aria-label": analysisWords.reviewProgress }));
     this.progressText = el("span", { class: "sharah-review-progress" });
-    this.cancel = el("button", { type: "button", class: "md-button sharah-btn", "data-analysis": "cancel" }, "Cancel");
+    this.cancel = el("button", { type: "button", class: "md-button sharah-btn", "data-analysis": "cancel" }, analysisWords.cancel);
     this.progressRow = el("div", { class: "sharah-review-row" });
     this.progressRow.append(this.progress, this.progressText, this.cancel);
     this.graph = el("div", { class: "sharah-review-graph" });
-    this.marks = el("ol", { class: "sharah-review-marks", "aria-label": "Marked moves" });
+    this.marks = el("ol", { class: "sharah-review-marks", "aria-label": analysisWords.markedMoves });
     this.reviewBox.append(this.progressRow, this.graph, this.marks);
     box.append(bar, this.panel, this.reviewBox);
 
@@ -173,14 +180,13 @@ class Analysis {
   async analyse() {
     const board = this.board;
     const run = ++this.run;
-    this.depth.textContent = "thinking…";
+    this.depth.textContent = analysisWords.thinking;
     for (;;) {
       if (board.dead || run !== this.run || !this.on) return;
       const reply = await board.send({ cmd: "analyse", slice_ms: SLICE_MS });
       if (board.dead || run !== this.run || !this.on) return;
       if (!reply.ok) { this.depth.textContent = ""; this.number.textContent = cap(reply.error); return; }
-      /** @type {AnalysisReply} */
-      const an = reply.analysis;
+      const an = analysisOf(reply);
       if (an.result && an.result !== this.result) this.show(an.result);
       this.depth.textContent = analysisWords.depth(an.result ? an.result.depth : 0, an.thinking);
       this.board.fig.dataset.analysisDepth = String(an.result ? an.result.depth : 0);
@@ -199,12 +205,12 @@ class Analysis {
     this.meter.style.setProperty("--sharah-eval", String(res.expected));
     this.meter.dataset.from = this.board.state && this.board.state.orientation !== res.side ? "top" : "bottom";
     this.meter.dataset.expected = percent(res.expected);
-    this.number.textContent = res.text + (res.chance ? " (average over the die's rolls)" : "");
+    this.number.textContent = analysisWords.evaluationText(res.text, res.chance);
     this.lineText.textContent = analysisWords.line(res.line_text, res.chance);
     this.movesBox.replaceChildren(...res.moves.map((mv) => {
       const text = `${mv.name} ${this.scoreText(mv.score, mv.win_in, res.side)}`;
       return el("button", { type: "button", class: "md-button sharah-btn sharah-analysis-move", "data-move": mv.n,
-        "aria-label": `Play ${text}` }, text);
+        "aria-label": analysisWords.play(text) }, text);
     }));
     this.drawArrows();
   }
@@ -273,10 +279,10 @@ class Analysis {
   // ---- review
   async lookReview() {
     const reply = await this.board.send({ cmd: "review", look: true });
-    if (this.board.dead || !reply.ok || !reply.review.done) return;
-    this.review = reply.review;
+    if (this.board.dead || !reply.ok || !reviewOf(reply).done) return;
+    this.review = reviewOf(reply);
     this.reviewBox.hidden = false;
-    this.showReview(reply.review);
+    this.showReview(this.review);
   }
 
   async startReview() {
@@ -292,8 +298,7 @@ class Analysis {
       const reply = await board.send({ cmd: "review", slice_ms: SLICE_MS * 2 });
       if (board.dead || run !== this.reviewRun) return;
       if (!reply.ok) { this.progressText.textContent = cap(reply.error); break; }
-      /** @type {ReviewReply} */
-      const rv = reply.review;
+      const rv = reviewOf(reply);
       this.review = rv;
       this.showReview(rv);
       if (rv.finished) break;
@@ -324,9 +329,9 @@ class Analysis {
     this.reviewButton.disabled = false;
     const reply = await this.board.send({ cmd: "review", cancel: true });
     if (this.board.dead || !reply.ok) return;
-    this.review = reply.review;
-    this.showReview(reply.review);
-    this.progressText.textContent += " (cancelled)";
+    this.review = reviewOf(reply);
+    this.showReview(this.review);
+    this.progressText.textContent += analysisWords.cancelledSuffix;
     this.keep();
     await this.showMarks();
     this.board.announce(analysisWords.reviewCancelled);
@@ -372,7 +377,7 @@ class Analysis {
     svg.setAttribute("class", "sharah-review-chart");
     svg.setAttribute("role", "slider");
     svg.setAttribute("tabindex", "0");
-    svg.setAttribute("aria-label", "Evaluation graph: arrow keys choose a move, Enter goes to it");
+    svg.setAttribute("aria-label", analysisWords.graph);
     svg.setAttribute("aria-valuemin", "0");
     svg.setAttribute("aria-valuemax", String(rv.total - 1));
     const current = st ? st.ply : 0;

@@ -40,9 +40,7 @@ import { computerWords } from "./words.js";
 /** A board's settings, kept in storage. @typedef {{ sides: Record<string, Player>, delay: number, paused: boolean, seed: number }} Settings */
 
 const SLICE_MS = 60;                 // thinking per request: the longest an Undo waits
-const DELAYS = [                     // the pause between moves when the computer plays itself
-  [0, "no pause"], [500, "half a second"], [1000, "1 second"], [2000, "2 seconds"], [4000, "4 seconds"],
-];
+const DELAYS = [0, 500, 1000, 2000, 4000];   // ms: the pause between moves when the computer plays itself
 const DEFAULT_DELAY = 1000;
 // A request that does not change the game (the engine's command table):
 // the computer goes on thinking. Unknown: it may, so the computer stops.
@@ -144,18 +142,18 @@ class Computer {
     const base = `${board.cfg.uid}-${board.mountNo}-cpu`;
     const box = board.slot("computer", ".sharah-moves");
     const hintButton = el("button", { type: "button", class: "md-button sharah-btn", "data-computer": "hint",
-      disabled: true }, "Hint");
+      disabled: true }, computerWords.hintButton);
     const pauseButton = el("button", { type: "button", class: "md-button sharah-btn", "data-computer": "pause",
-      hidden: true }, "Pause");
+      hidden: true }, computerWords.pause);
     const delaySelect = el("select", { id: `${base}-delay`, "data-computer": "delay" });
-    for (const [ms, text] of DELAYS) delaySelect.appendChild(el("option", { value: String(ms) }, String(text)));
+    for (const ms of DELAYS) delaySelect.appendChild(el("option", { value: String(ms) }, computerWords.delay(ms)));
     const speed = el("span", { class: "sharah-computer-speed", hidden: true });
-    speed.append(el("label", { for: delaySelect.id }, "Between moves:"), " ", delaySelect);
+    speed.append(el("label", { for: delaySelect.id }, computerWords.between), " ", delaySelect);
     const thinking = el("p", { class: "sharah-thinking", role: "status", "aria-live": "polite" });
     const progress = el("span", { class: "sharah-thinking-progress", "aria-hidden": "true" });
     const bar = el("div", { class: "sharah-computer-bar" });
     bar.append(hintButton, pauseButton, speed);
-    const summary = el("summary", {}, "Players");
+    const summary = el("summary", {}, computerWords.playersTitle);
     const details = el("details", { class: "sharah-players" });
     const body = el("div", { class: "sharah-players-body" });
     /** @type {Record<string, HTMLSelectElement>} */
@@ -190,9 +188,9 @@ class Computer {
   fillSelects() {
     const levels = this.levels || [];
     for (const [side, select] of Object.entries(this.selects)) {
-      const options = [el("option", { value: "human" }, "Human")];
+      const options = [el("option", { value: "human" }, computerWords.human)];
       for (const lv of levels) {
-        options.push(el("option", { value: String(lv.level) }, `Computer: ${lv.label}`));
+        options.push(el("option", { value: String(lv.level) }, computerWords.level(lv.label)));
       }
       select.replaceChildren(...options);
       select.disabled = !levels.length;
@@ -229,7 +227,7 @@ class Computer {
         fresh.sides[side] = { player: "computer", level };
       }
     }
-    if (DELAYS.some(([ms]) => ms === given.delay)) fresh.delay = given.delay;
+    if (DELAYS.includes(given.delay)) fresh.delay = given.delay;
     if (Number.isInteger(given.seed)) fresh.seed = given.seed;
     fresh.paused = !!given.paused;
     this.settings = fresh;

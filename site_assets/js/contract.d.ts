@@ -1,7 +1,8 @@
-// Written by scripts/contract_types.py from sharah_web/session.py (its TypedDicts)
-// and sharah_web/bridge.py (COMMANDS, PROTOCOL): do not edit; run
-// `python scripts/contract_types.py` after changing them. The type checker's
-// view of the contract between the widget and the engine. Never shipped.
+// Written by scripts/contract_types.py from sharah_web/session.py and
+// sharah_web/analysis.py (their TypedDicts) and sharah_web/bridge.py
+// (COMMANDS, PROTOCOL): do not edit; run `python scripts/contract_types.py`
+// after changing them. The type checker's view of the contract between
+// the widget and the engine. Never shipped.
 
 /** The wire's version (bridge.PROTOCOL). */
 export type Protocol = 3;
@@ -179,6 +180,127 @@ export interface BoardState {
   tree_html: string;
   /** a puzzle board's puzzle, else None */
   puzzle: PuzzleState | null;
+}
+
+export interface AnalysisMove {
+  /** the move's notation (what ``play`` takes) */
+  n: string;
+  /** as the move list writes it */
+  name: string;
+  to: string | null;
+  /** for the first side, in the game's units */
+  score: number | null;
+  /** plies to a forced result (positive: the first side wins) */
+  win_in: number | null;
+  /** the first side's expected score after it, 0..1 */
+  expected: number;
+  from: string | null;
+}
+
+/** What one finished search found, from the first side's view. */
+export interface AnalysisResult {
+  /** the position analysed: after this many moves of the line */
+  ply: number;
+  /** the first side (whose view the numbers take) */
+  side: string;
+  to_move: string;
+  /** in the game's units (pawns); None when unknown */
+  score: number | null;
+  /** plies to a forced result (positive: the first side wins) */
+  win_in: number | null;
+  /** the first side's expected score, 0..1 (the bar) */
+  expected: number;
+  /** the evaluation in words ("+1.25", "White wins in 3") */
+  text: string;
+  /** the engine's move (the computer's, at the first stage) */
+  best: string | null;
+  /** the expected line, move texts (notation) */
+  line: string[];
+  /** the same as the move list writes it, with numbers */
+  line_text: string;
+  /** [from, to] of the line's first moves (ARROWS at most) */
+  arrows: string[][];
+  /** the best few moves, best first */
+  moves: AnalysisMove[];
+  /** scores average over chance; the line stops at the next roll */
+  chance: boolean;
+  /** how many moves deep the search finished */
+  depth: number;
+  nodes: number;
+  /** 0: the computer's own budget; later stages look further */
+  stage: number;
+}
+
+/** The reply of ``analyse``: one slice of thinking. */
+export interface AnalysisReply {
+  /** more to come (ask again); false: the deepest stage ended */
+  thinking: boolean;
+  /** the position being analysed */
+  ply: number;
+  /** the stage being searched now */
+  stage: number;
+  /** the depth it is searching */
+  depth: number;
+  /** nodes of the stage so far */
+  nodes: number;
+  /** the last stage that ended (None before the first) */
+  result: AnalysisResult | null;
+}
+
+/** One position of a reviewed game, and the move played from it. */
+export interface ReviewEntry {
+  /** the position after this many moves */
+  ply: number;
+  /** for the first side */
+  score: number | null;
+  win_in: number | null;
+  /** the first side's expected score (the graph) */
+  expected: number;
+  /** the engine's move here (notation) */
+  best: string | null;
+  /** ... as the move list writes it ("" when none) */
+  best_name: string;
+  /** the move played from here (notation), None at the end */
+  played: string | null;
+  /** the expected score the played move gave away, 0..1 */
+  loss: number;
+  /** "", "inaccuracy", "mistake" or "blunder" */
+  mark: string;
+  /** how many moves deep the search finished */
+  depth: number;
+  /** deep enough to judge the move played (else no mark) */
+  judged: boolean;
+}
+
+/** The reply of ``review``: one slice, the review so far. */
+export interface ReviewReply {
+  /** positions reviewed */
+  done: number;
+  /** positions in all (the moves of the line, and the start) */
+  total: number;
+  /** thinking time so far */
+  seconds: number;
+  /** an estimate of the seconds left (None before the first position) */
+  left: number | null;
+  finished: boolean;
+  /** the positions reviewed, in order */
+  entries: ReviewEntry[];
+}
+
+// ---- the replies that declare their payload (bridge.COMMANDS: reply)
+
+/** ``analyse``'s reply when it succeeds. */
+export interface AnalyseAnswer {
+  ok: true;
+  board: string;
+  analysis: AnalysisReply;
+}
+
+/** ``review``'s reply when it succeeds. */
+export interface ReviewAnswer {
+  ok: true;
+  board: string;
+  review: ReviewReply;
 }
 
 // ---- the requests (bridge.COMMANDS): a command and the fields it takes

@@ -45,33 +45,31 @@ class Editor {
     const signal = board.abort.signal;
 
     this.toggle = el("button", { type: "button", class: "md-button sharah-btn sharah-edit-toggle",
-      "aria-expanded": "false", "aria-controls": this.base }, "Edit position");
+      "aria-expanded": "false", "aria-controls": this.base }, editorWords.toggle);
     this.toggle.addEventListener("click", () => this.start(), { signal });
     board.slot("editor", ".sharah-moves").appendChild(this.toggle);
 
-    this.paletteBox = el("div", { class: "sharah-editor-palette", role: "group", "aria-label": "Pieces to put on the board" });
+    this.paletteBox = el("div", { class: "sharah-editor-palette", role: "group", "aria-label": editorWords.palette });
     this.fieldsBox = el("div", { class: "sharah-editor-fields" });
     this.text = el("textarea", { id: `${this.base}-text`, class: "sharah-editor-text", rows: "2",
       spellcheck: "false", autocomplete: "off", "aria-describedby": `${this.base}-text-doc` });
     this.problemsBox = el("div", { class: "sharah-editor-problems", "aria-live": "polite" });
     this.playButton = el("button", { type: "button", class: "md-button md-button--primary sharah-btn sharah-editor-play" },
-      "Play from here");
-    const cancel = el("button", { type: "button", class: "md-button sharah-btn sharah-editor-cancel" }, "Cancel");
-    const clearBoard = el("button", { type: "button", class: "md-button sharah-btn", "data-edit": "clear" }, "Clear board");
-    const startPos = el("button", { type: "button", class: "md-button sharah-btn", "data-edit": "start" }, "Start position");
-    const applyText = el("button", { type: "button", class: "md-button sharah-btn sharah-editor-apply" }, "Apply text");
-    this.panel = el("section", { class: "sharah-editor", id: this.base, "aria-label": "Position editor", hidden: true });
+      editorWords.playButton);
+    const cancel = el("button", { type: "button", class: "md-button sharah-btn sharah-editor-cancel" }, editorWords.cancel);
+    const clearBoard = el("button", { type: "button", class: "md-button sharah-btn", "data-edit": "clear" }, editorWords.clearBoard);
+    const startPos = el("button", { type: "button", class: "md-button sharah-btn", "data-edit": "start" }, editorWords.startPosition);
+    const applyText = el("button", { type: "button", class: "md-button sharah-btn sharah-editor-apply" }, editorWords.applyText);
+    this.panel = el("section", { class: "sharah-editor", id: this.base, "aria-label": editorWords.panel, hidden: true });
     this.panel.append(
-      el("h3", { class: "sharah-editor-title" }, "Edit position"),
-      el("p", { class: "sharah-editor-help" },
-        "Pick a piece, then click squares to put it there; click a square again to take it off."),
+      el("h3", { class: "sharah-editor-title" }, editorWords.title),
+      el("p", { class: "sharah-editor-help" }, editorWords.help),
       this.paletteBox,
       el("div", { class: "sharah-editor-actions" }, null),
       this.fieldsBox,
-      el("label", { for: this.text.id, class: "sharah-editor-text-label" }, "Position text"),
+      el("label", { for: this.text.id, class: "sharah-editor-text-label" }, editorWords.positionText),
       this.text,
-      el("p", { id: `${this.base}-text-doc`, class: "sharah-editor-doc" },
-        "The same text a page's board takes. Edit it and press Enter (or Apply text)."),
+      el("p", { id: `${this.base}-text-doc`, class: "sharah-editor-doc" }, editorWords.textHelp),
       el("div", { class: "sharah-editor-apply-row" }, null),
       this.problemsBox,
       el("div", { class: "sharah-editor-go" }, null));
@@ -203,7 +201,7 @@ class Editor {
       b.setAttribute("aria-pressed", b.getAttribute("data-token") === this.tool ? "true" : "false");
     }
     if (this.tool === null) { this.board.announce(editorWords.nothingPicked); return; }
-    const name = this.tool === CLEAR ? "Clear square" : this.palette.find((p) => p.token === token)?.name;
+    const name = this.tool === CLEAR ? editorWords.clearSquare : this.palette.find((p) => p.token === token)?.name;
     this.board.setHint("");
     if (viaKeyboard) {
       this.board.announce(editorWords.picked(name));
@@ -237,12 +235,12 @@ class Editor {
     }
     const rows = [...groups].map(([key, buttons]) => {
       const row = el("div", { class: "sharah-editor-row", "data-side": key });
-      row.append(el("span", { class: "sharah-editor-row-title" }, key === "neutral" ? "Neutral" : cap(key)), ...buttons);
+      row.append(el("span", { class: "sharah-editor-row-title" }, key === "neutral" ? editorWords.neutral : cap(key)), ...buttons);
       return row;
     });
     const tools = el("div", { class: "sharah-editor-row" });
     tools.appendChild(el("button", { type: "button", class: "md-button sharah-btn sharah-editor-clear-tool",
-      "data-token": CLEAR, "aria-pressed": "false" }, "Clear square"));
+      "data-token": CLEAR, "aria-pressed": "false" }, editorWords.clearSquare));
     this.paletteBox.replaceChildren(...rows, tools);
   }
 

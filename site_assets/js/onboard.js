@@ -14,6 +14,7 @@
 
 import { registerAddon } from "./board.js";
 import { el, SVG_NS } from "./dom.js";
+import { boardWords } from "./words.js";
 
 /** @typedef {import("./types.js").MoveEntry} MoveEntry */
 /** @typedef {{ x: number, y: number, w: number, h: number, W: number, H: number }} Box */
@@ -160,7 +161,7 @@ registerAddon({
       if (!m0.from || !m0.to || m0.to === m0.from) return;
       const at = squareBox(m0.to);
       if (!at) return;
-      layer.setAttribute("aria-label", `Choose on the board: ${m0.from} to ${m0.to}`);
+      layer.setAttribute("aria-label", boardWords.chooseOnBoard(m0.from, m0.to));
       layer.hidden = false;
       if (faces) compass(moves, at); else pictures(moves, at);
     };

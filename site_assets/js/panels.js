@@ -18,7 +18,7 @@
 // A panel whose element the figure lacks (a diagram has no hand) does nothing.
 
 import { el, sentence, adopt, closest } from "./dom.js";
-import { confirmWords } from "./words.js";
+import { boardWords, confirmWords } from "./words.js";
 
 /** @typedef {import("./board.js").Board} Board */
 /** @typedef {import("./types.js").BoardState} BoardState */
@@ -98,7 +98,7 @@ export class Messages {
     if (content) box.appendChild(content.content.cloneNode(true));
     else box.textContent = sentence(text || "");
     if (kind === "wrong") {
-      const again = el("button", { type: "button", class: "md-button sharah-btn", "data-action": "retry" }, "Try again");
+      const again = el("button", { type: "button", class: "md-button sharah-btn", "data-action": "retry" }, boardWords.tryAgain);
       again.addEventListener("click", () => this.board.action("retry"), opts(this.board));
       box.append(" ", again);
     }
@@ -142,7 +142,7 @@ export class Choices {
     for (const m of moves) {
       c.appendChild(el("button", { type: "button", class: "md-button sharah-choice", "data-move": m.n }, m.label || m.n));
     }
-    c.appendChild(el("button", { type: "button", class: "md-button sharah-choice sharah-cancel", "data-cancel": "1" }, "Cancel"));
+    c.appendChild(el("button", { type: "button", class: "md-button sharah-choice sharah-cancel", "data-cancel": "1" }, boardWords.cancelChoice));
     c.hidden = false;
     if (focus && document.activeElement === this.board.box) c.querySelector("button")?.focus({ preventScroll: true });
     this.board.emit("choices", moves);       // drawn on the board too, where it can be (onboard.js)

@@ -96,12 +96,12 @@ registerAddon({
 /** @param {Board} board @param {AbortSignal} signal */
 function makeLoupe(board, signal) {
   const fig = board.fig;
-  const win = el("div", { class: "sharah-loupe", role: "dialog", "aria-label": "Magnified squares: tap one to pick it", hidden: true });
+  const win = el("div", { class: "sharah-loupe", role: "dialog", "aria-label": pageWords.loupeLabel, hidden: true });
   const lens = el("div", { class: "sharah-loupe-lens" });
   const ring = el("div", { class: "sharah-loupe-ring", "aria-hidden": "true" });
   const bar = el("div", { class: "sharah-loupe-bar" });
-  const say = el("span", { class: "sharah-loupe-say" }, "Tap the square to pick it");
-  const cancel = el("button", { type: "button", class: "md-button sharah-btn", "data-loupe": "cancel" }, "Cancel");
+  const say = el("span", { class: "sharah-loupe-say" }, pageWords.loupeSay);
+  const cancel = el("button", { type: "button", class: "md-button sharah-btn", "data-loupe": "cancel" }, pageWords.loupeCancel);
   bar.append(say, cancel);
   win.append(lens, bar);
   fig.appendChild(win);

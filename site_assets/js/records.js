@@ -265,10 +265,10 @@ class Records {
   tabsBox() {
     if (this.tabs) return this.tabs;
     const board = this.board;
-    const box = el("div", { class: "sharah-tabs", role: "group", "aria-label": "This game in another tab", hidden: true });
-    const keep = el("button", { type: "button", class: "md-button sharah-btn", "data-tabs": "keep" }, "Keep this tab's game");
-    const take = el("button", { type: "button", class: "md-button sharah-btn", "data-tabs": "take" }, "Take the other tab's game");
-    box.append(el("p", {}, "Another tab saved a game on this board. Which one goes on?"), keep, take);
+    const box = el("div", { class: "sharah-tabs", role: "group", "aria-label": recordWords.tabs, hidden: true });
+    const keep = el("button", { type: "button", class: "md-button sharah-btn", "data-tabs": "keep" }, recordWords.keepThisTab);
+    const take = el("button", { type: "button", class: "md-button sharah-btn", "data-tabs": "take" }, recordWords.takeOtherTab);
+    box.append(el("p", {}, recordWords.whichTab), keep, take);
     board.slot("tabs", ".sharah-moves").appendChild(box);
     keep.addEventListener("click", async () => {
       box.hidden = true;
@@ -301,13 +301,13 @@ class Records {
     const opts = { signal: board.abort.signal };
     const box = board.slot("records");
     const details = el("details", { class: "sharah-records" });
-    details.appendChild(el("summary", {}, "Record and link"));
+    details.appendChild(el("summary", {}, recordWords.title));
     const body = el("div", { class: "sharah-records-body" });
     const actions = el("div", { class: "sharah-records-actions" });
     const button = (/** @type {string} */ name, /** @type {string} */ text) => el("button", { type: "button", class: "md-button sharah-btn", "data-records": name }, text);
-    const copyRecordButton = button("copy-record", "Copy the record");
-    const copyLinkButton = button("copy-link", "Copy a link to this game");
-    const importButton = button("import", "Import a record");
+    const copyRecordButton = button("copy-record", recordWords.copyRecord);
+    const copyLinkButton = button("copy-link", recordWords.copyLink);
+    const importButton = button("import", recordWords.importButton);
     actions.append(copyRecordButton, copyLinkButton, importButton);
     const message = el("p", { class: "sharah-records-msg", role: "status" });
     const outId = `${board.cfg.uid}-${board.mountNo}-records-out`;
@@ -319,10 +319,10 @@ class Records {
     const input = el("textarea", { id: inId, class: "sharah-records-text", rows: "6", spellcheck: "false",
       maxlength: String(MAX_RECORD), placeholder: '[Variant "..."]\n\n1. ...' });
     const importForm = el("form", { class: "sharah-records-import", hidden: true });
-    const doImport = el("button", { type: "submit", class: "md-button md-button--primary sharah-btn", "data-records": "do-import" }, "Import");
-    const cancel = el("button", { type: "button", class: "md-button sharah-btn", "data-records": "cancel-import" }, "Cancel");
+    const doImport = el("button", { type: "submit", class: "md-button md-button--primary sharah-btn", "data-records": "do-import" }, recordWords.doImport);
+    const cancel = el("button", { type: "button", class: "md-button sharah-btn", "data-records": "cancel-import" }, recordWords.cancelImport);
     const importActions = el("div", { class: "sharah-records-actions" }, null);
-    importForm.append(el("label", { class: "sharah-records-label", for: inId }, "Paste a record (moves are checked one by one):"),
+    importForm.append(el("label", { class: "sharah-records-label", for: inId }, recordWords.pasteLabel),
       input, importActions);
     importActions.append(doImport, cancel);
     body.append(actions, message, outBox, importForm);
@@ -460,17 +460,17 @@ class Records {
     const opts = { signal: board.abort.signal };
     const bar = board.slot("replay", ".sharah-moves");
     bar.setAttribute("role", "group");
-    bar.setAttribute("aria-label", "Replay: step through the game");
+    bar.setAttribute("aria-label", recordWords.replay);
     /** @param {string} name @param {string} text @param {string} label */
     const step = (name, text, label) => el("button", { type: "button", class: "md-button sharah-btn sharah-replay-btn",
       "data-replay": name, "aria-label": label, title: label }, text);
     /** @type {[HTMLButtonElement, HTMLButtonElement, HTMLButtonElement, HTMLButtonElement]} */
-    const steps = [step("first", "|<", "Go to the start"), step("back", "<", "Back one move"),
-      step("forward", ">", "Forward one move"), step("last", ">|", "Go to the last move")];
+    const steps = [step("first", "|<", recordWords.toStart), step("back", "<", recordWords.backOne),
+      step("forward", ">", recordWords.forwardOne), step("last", ">|", recordWords.toLast)];
     const where = el("span", { class: "sharah-replay-where" });
     const paused = el("div", { class: "sharah-replay-paused", hidden: true });
-    const playHere = el("button", { type: "button", class: "md-button sharah-btn", "data-replay": "play-here" }, "Play from here");
-    paused.append(el("span", {}, "Looking back: a move here starts a variation. "), playHere);
+    const playHere = el("button", { type: "button", class: "md-button sharah-btn", "data-replay": "play-here" }, recordWords.playHere);
+    paused.append(el("span", {}, recordWords.lookingBack), playHere);
     bar.append(...steps, where, paused);
     bar.addEventListener("click", (e) => {
       /** @type {HTMLButtonElement | null} */
@@ -483,7 +483,7 @@ class Records {
     const list = board.moveList;
     if (list) {
       list.setAttribute("tabindex", "0");
-      list.setAttribute("aria-label", "Moves: click one to see the game after it; arrow keys step through the game");
+      list.setAttribute("aria-label", recordWords.movesList);
       list.addEventListener("click", (e) => {
         /** @type {HTMLButtonElement | null} */
         const op = closest(e, "button[data-var-op]");

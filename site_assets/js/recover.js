@@ -51,7 +51,7 @@ function failureBox(board) {
   if (box) return box;
   box = el("div", { class: "sharah-failure", role: "alert" });
   box.append(el("p", { class: "sharah-failure-text" }),
-    el("button", { type: "button", class: "md-button sharah-btn sharah-retry" }, "Retry"));
+    el("button", { type: "button", class: "md-button sharah-btn sharah-retry" }, engineWords.retryButton));
   box.querySelector("button")?.addEventListener("click", retry);
   const side = board.fig.querySelector(".sharah-side");
   if (side) side.prepend(box); else board.fig.prepend(box);

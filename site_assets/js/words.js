@@ -3,8 +3,9 @@
 // every sentence the widget says (hints, announcements, status lines,
 // failures), written from the engine's codes and data; the engine's own
 // messages (its errors, a position's status) come as they are and are put
-// in these. The names of buttons and regions stay with the elements they
-// name. No DOM (tests/js/words.test.mjs fails on a sentence written elsewhere).
+// in these; and the names of the widget's controls and regions (a button's
+// words, an aria-label), each in its module's group. No DOM
+// (tests/js/words.test.mjs fails on a sentence or a name written elsewhere).
 
 import { cap } from "./dom.js";
 
@@ -100,6 +101,10 @@ export const boardWords = {
   newGame: (status) => `New game. ${status}.`,
   confirmRestart: "Yes, start again",
   confirmNewGame: "Yes, new game",
+  tryAgain: "Try again",
+  cancelChoice: "Cancel",
+  /** The layer of choices drawn on the board. @param {string | null} from @param {string | null} to */
+  chooseOnBoard: (from, to) => `Choose on the board: ${from} to ${to}`,
 };
 
 /** Asking before a game is discarded (panels.js). */
@@ -150,6 +155,14 @@ export const computerWords = {
   playOn: "Play on",
   resume: "Resume",
   pause: "Pause",
+  hintButton: "Hint",
+  between: "Between moves:",
+  /** The pause between the computer's moves, in words. @param {number} ms */
+  delay: (ms) => (ms === 0 ? "no pause" : ms === 500 ? "half a second" : plural(ms / 1000, "second", "seconds")),
+  playersTitle: "Players",
+  human: "Human",
+  /** A computer level in the players' choice. @param {string} label */
+  level: (label) => `Computer: ${label}`,
   undoWatching: "Undo pauses the game and takes back one move.",
   undoPlaying: "Against the computer, Undo takes back your last move and the computer's answer.",
   /** @param {string} side @param {string | null} level the computer's level, or null: a human */
@@ -160,6 +173,25 @@ export const computerWords = {
 
 /** Saving, records, links and stepping through a game (records.js). */
 export const recordWords = {
+  title: "Record and link",
+  copyRecord: "Copy the record",
+  copyLink: "Copy a link to this game",
+  importButton: "Import a record",
+  pasteLabel: "Paste a record (moves are checked one by one):",
+  doImport: "Import",
+  cancelImport: "Cancel",
+  tabs: "This game in another tab",
+  whichTab: "Another tab saved a game on this board. Which one goes on?",
+  keepThisTab: "Keep this tab's game",
+  takeOtherTab: "Take the other tab's game",
+  replay: "Replay: step through the game",
+  toStart: "Go to the start",
+  backOne: "Back one move",
+  forwardOne: "Forward one move",
+  toLast: "Go to the last move",
+  playHere: "Play from here",
+  lookingBack: "Looking back: a move here starts a variation. ",
+  movesList: "Moves: click one to see the game after it; arrow keys step through the game",
   /** Why the game could not be saved (a sentence's start), and the way out.
    * @param {string} why @param {boolean} store the browser's storage refused it */
   notSaved: (why, store) => `${cap(why)}: your game stays on this board while the page is open; `
@@ -215,6 +247,20 @@ export const recordWords = {
 
 /** The position editor (editor.js). */
 export const editorWords = {
+  toggle: "Edit position",
+  title: "Edit position",
+  panel: "Position editor",
+  palette: "Pieces to put on the board",
+  help: "Pick a piece, then click squares to put it there; click a square again to take it off.",
+  clearSquare: "Clear square",
+  neutral: "Neutral",
+  clearBoard: "Clear board",
+  startPosition: "Start position",
+  positionText: "Position text",
+  textHelp: "The same text a page's board takes. Edit it and press Enter (or Apply text).",
+  applyText: "Apply text",
+  playButton: "Play from here",
+  cancel: "Cancel",
   /** A piece put on a square, or taken off it. @param {string} name @param {string} sq @param {boolean} off */
   put: (name, sq, off) => (off ? `${name} taken off ${sq}.` : `${name} on ${sq}.`),
   /** @param {string} label @param {string} value */
@@ -237,6 +283,15 @@ export const editorWords = {
 
 /** The puzzles (puzzles.js). */
 export const puzzleWords = {
+  nav: "Puzzles",
+  previous: "Previous",
+  random: "Random",
+  next: "Next",
+  winIn: "Win in ",
+  anyDepth: "Any",
+  /** A puzzle's depth in the choice. @param {number} n */
+  moves: (n) => plural(n, "move", "moves"),
+  link: "Link to this puzzle",
   /** The task: the solver, the moves left to win, the puzzle's depth.
    * @param {string} side @param {number} left @param {number} depth @param {boolean} hard @param {boolean} solvedBefore */
   task: (side, left, depth, hard, solvedBefore) => (left === depth
@@ -266,6 +321,22 @@ export const puzzleWords = {
 
 /** The analysis and the review (analysis.js). */
 export const analysisWords = {
+  toggle: "Analysis",
+  panel: "Analysis",
+  reviewButton: "Review the game",
+  readIt: "Read it",
+  bestMoves: "The engine's best moves: play one",
+  /** @param {string} move */
+  play: (move) => `Play ${move}`,
+  reviewPanel: "Review of the game",
+  reviewProgress: "Review progress",
+  cancel: "Cancel",
+  cancelledSuffix: " (cancelled)",
+  markedMoves: "Marked moves",
+  graph: "Evaluation graph: arrow keys choose a move, Enter goes to it",
+  thinking: "thinking…",
+  /** The engine's evaluation in words, and whether it averages over the die. @param {string} text @param {boolean} chance */
+  evaluationText: (text, chance) => text + (chance ? " (average over the die's rolls)" : ""),
   /** @param {number} depth @param {boolean} thinking */
   depth: (depth, thinking) => (thinking ? `depth ${depth}, looking deeper…` : `depth ${depth}`),
   /** A forced result in moves. @param {string} side @param {number} winIn plies (positive: ``side`` wins) */
@@ -343,6 +414,9 @@ export const pageWords = {
   boardsReady: (n) => (n === 1 ? "The board on this page is ready." : `The ${n} boards on this page are ready.`),
   playView: "Play view",
   backToPage: "Back to the page",
+  loupeLabel: "Magnified squares: tap one to pick it",
+  loupeSay: "Tap the square to pick it",
+  loupeCancel: "Cancel",
   playViewOn: "Play view: the board fills the screen. Back to the page, or Escape, returns.",
   /** @param {string} sq */
   loupe: (sq) => `Tap the square to pick it (${sq} ringed)`,

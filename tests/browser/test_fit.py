@@ -377,8 +377,9 @@ def skip_to_the_board(page, base_url):
         pytest.fail("no skip link to the board")
     assert page.locator("a.sharah-skip-board").is_visible()      # shown while focused
     page.keyboard.press("Enter")
-    page.wait_for_function("location.hash === '#play'")
-    page.wait_for_timeout(150)
+    # the browser's own move to the anchor (what sets where Tab goes on from)
+    # marks the target; the address alone changes before it
+    page.wait_for_function("() => location.hash === '#play' && !!document.querySelector('#play:target')")
     for more in range(1, 8):
         page.keyboard.press("Tab")
         if board.evaluate("e => e === document.activeElement"):

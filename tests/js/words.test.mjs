@@ -123,3 +123,24 @@ test("the widget's modules leave their sentences to words.js", () => {
   assert.ok(SPEAKS.test("this.say(`Imported: ${n} moves`);"));
   assert.ok(!SPEAKS.test("board.setHint(recordWords.savedAgain, \"explain\");"));
 });
+
+// A name written in a module instead of here: a button's, a region's or a
+// field's words (an element's text or its aria-label, as a literal that
+// starts with a capital letter).
+const NAMES = /\bel\(\s*"[\w-]+"\s*,\s*\{[^}]*\}\s*,\s*(["'`])[A-Z]|"aria-label"\s*[:,]\s*(["'`])[A-Z]|\bbutton\(\s*"[\w-]+"\s*,\s*(["'`])[A-Z]/;
+test("the widget's modules leave the names of their controls to words.js", () => {
+  const dir = new URL("../../site_assets/js/", import.meta.url);
+  const found = [];
+  for (const name of readdirSync(dir).filter((n) => n.endsWith(".js") && n !== "words.js" && n !== "update-notice.js")) {
+    readFileSync(new URL(name, dir), "utf8").split("\n").forEach((line, i) => {
+      if (!/^\s*(\/\/|\*)/.test(line) && NAMES.test(line)) found.push(`${name}:${i + 1}: ${line.trim()}`);
+    });
+  }
+  assert.deepEqual(found, []);
+  assert.ok(NAMES.test('const b = el("button", { type: "button", "data-x": "y" }, "Copy the record");'));
+  assert.ok(NAMES.test('svg.setAttribute("aria-label", "Evaluation graph");'));
+  assert.ok(NAMES.test('el("div", { role: "group", "aria-label": "Puzzles" });'));
+  assert.ok(NAMES.test('const back = button("prev", "Previous");'));
+  assert.ok(!NAMES.test('el("button", { type: "button" }, recordWords.copyRecord);'));
+  assert.ok(!NAMES.test('el("span", { class: "x", "aria-hidden": "true" });'));
+});
