@@ -125,7 +125,6 @@ function linkedBoard(target) {
 function onLinkClick(e) {
   clearTimeout(intent);
   returning = false;
-  notePlace();        // before mkdocs-material moves to the link's page
   if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
   const config = linkedBoard(e.target);
   if (config) preopen(config);     // kept if the pointer on the link opened it already
@@ -206,87 +205,16 @@ function parsedPast(fig) {
 // is shown at its anchor; the boards that take their height above it
 // after that leave it in place (the browser's scroll anchoring).
 let returning = false;
+addEventListener("popstate", () => { returning = true; });
 
-// ---- Back and Forward come back to the same place. mkdocs-material
-// restores a page's offset in pixels, measured while its boards were live,
-// as soon as the page is put in, before the boards are mounted: the boards
-// above that place take their live height after that (hundreds of pixels
-// more on a rules page), and the reader came back far above where they
-// were. So the place is also kept as the part of the article at the top of
-// the window and how far into it, for each history entry (noted after a
-// scroll, and when a link is followed), and a page reached by Back or
-// Forward goes there once its boards are mounted (the browser's scroll
-// anchoring keeps it there while they take their height).
-/** @type {Map<string, { index: number, into: number }>} */
-const places = new Map();
-const seen = new Set();   // the history entries of the pages shown (Back and Forward go to one)
-/** @type {{ noted: number, restored: number, y: number | null }} for the tests: places noted, gone back to */
-const placeStats = { noted: 0, restored: 0, y: null };
-debug.places = placeStats;
-let shownPath = "";       // the page on the screen: its path, article, history entry
-/** @type {Element | null} */
-let shownArticle = null;
-let shownKey = "";
-/** @type {ReturnType<typeof setTimeout> | undefined} */
-let noting;
-
-function entryKey() {
-  const nav = /** @type {{ currentEntry?: { key?: string } } | undefined} */ (/** @type {any} */ (window).navigation);
-  return (nav && nav.currentEntry && nav.currentEntry.key) || location.href;
-}
-
-/** @param {string} key the history entry of the page on the screen */
-function notePlaceAs(key) {
-  const parts = shownArticle ? shownArticle.children : [];
-  for (let i = 0; i < parts.length; i++) {
-    const top = parts[i].getBoundingClientRect();
-    if (top.bottom > 0) {
-      places.set(key, { index: i, into: -top.top });
-      placeStats.noted += 1;
-      placeStats.y = window.scrollY;
-      return;
-    }
-  }
-}
-
-/** The page on the screen, still at its own address (not one on its way). */
-const onShownPage = () => location.pathname === shownPath && !!shownArticle && shownArticle.isConnected;
-
-function notePlace() {
-  if (!onShownPage()) return;
-  shownKey = entryKey();
-  seen.add(shownKey);
-  notePlaceAs(shownKey);
-}
-addEventListener("scroll", () => { clearTimeout(noting); noting = setTimeout(notePlace, 100); }, { passive: true });
-addEventListener("popstate", () => {
-  // Back or Forward to another page, this one still on the screen (its
-  // place was noted after its last scroll: the browser may have scrolled
-  // it to the other entry's offset already). Not a return: mkdocs-material
-  // going to a link's anchor (a new entry) fires popstate too, sometimes
-  // before the link's page is put in.
-  if (location.pathname === shownPath || !shownArticle || !shownArticle.isConnected) return;
-  returning = seen.has(entryKey());
-});
-
-function toPlace() {
-  const place = places.get(entryKey());
-  const part = place && shownArticle && shownArticle.children[place.index];
-  if (!place || !part) return;
-  window.scrollBy(0, part.getBoundingClientRect().top + place.into);
-  placeStats.restored += 1;
-}
-
-/** @returns {boolean} whether the page was reached by Back or Forward */
 function toAnchor() {
   const back = returning;
   returning = false;
-  if (back || location.hash.length < 2) return back;
+  if (back || location.hash.length < 2) return;
   let id = location.hash.slice(1);
-  try { id = decodeURIComponent(id); } catch (err) { return false; }
+  try { id = decodeURIComponent(id); } catch (err) { return; }
   const target = document.getElementById(id);
   if (target) target.scrollIntoView({ block: "start" });
-  return false;
 }
 
 function follow() {
@@ -294,14 +222,9 @@ function follow() {
   if (pages && typeof pages.subscribe === "function") {
     let first = true;
     pages.subscribe(() => {
-      const back = !first && toAnchor();     // after mkdocs-material's own scroll
+      if (!first) toAnchor();     // after mkdocs-material's own scroll
       first = false;
-      shownPath = location.pathname;
-      shownArticle = document.querySelector("article.md-content__inner");
-      shownKey = entryKey();
-      seen.add(shownKey);
       mountAll();
-      if (back) toPlace();
     });
   } else {
     mountAll();
