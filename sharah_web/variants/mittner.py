@@ -134,6 +134,7 @@ class SharahMittner(Variant):
         # Rays for the pieces: stop before the Fisher square (nobody passes
         # over it); the squares one step away. Made once per board size.
         self.rays, self.steps = g.derived("mittner", lambda: self._tables(g))
+        self.fisher_rays = [g.ray_table(v) for v in ALL_DIRECTIONS]   # the Fisher's own lines
         self.surface = [s for s in range(g.size) if not self.goal[s] and s != self.center]
         example = "S11F11O11/s11f11o11" if self.split is not None else "33/33"
         self.position_fields = (
@@ -373,11 +374,10 @@ class SharahMittner(Variant):
         """``(to, takes)``: where the Fisher on ``fsq`` could go if ``side``
         moved it, before the safety and goal-row rules."""
         nature = self.nature(fsq)
-        g = self.geometry
         out: dict[int, bool] = {}
         if nature != "black":
-            for v in ALL_DIRECTIONS:
-                for t in g.ray_table(v)[fsq]:
+            for table in self.fisher_rays:
+                for t in table[fsq]:
                     if board[t] is not None:
                         break
                     out[t] = False
