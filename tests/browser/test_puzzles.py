@@ -11,11 +11,12 @@ import os
 
 import pytest
 
+from sharah_web.variants import VARIANTS
+
 from .conftest import open_watched
 from .helpers import board, click_sq, with_axe
 
 SHOTS = os.environ.get("SHARAH_SHOTS")
-GAMES = ["oblong-shatranj", "scheherazade", "sharah-hedman", "sharah-surrounds", "sharah-mittner"]
 
 
 def puzzle_page(browser, base_url, game):
@@ -137,7 +138,7 @@ def wrong_move_taken_back(fig):
     assert "taken back" in text and ("does not win" in text or "ends the game" in text)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", list(VARIANTS))
 def test_a_puzzle_page_has_no_axe_finding_takes_a_wrong_move_back_and_is_solved_by_its_line(browser, base_url,
                                                                                            game):
     """One page of the game's puzzles, its first puzzle: every rule of
