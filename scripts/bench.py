@@ -673,16 +673,16 @@ def review_game(variant: str, options: dict):
 def review_pyodide(tmp: Path) -> list[dict]:
     """The review's searches (``analysis.review_search``) of a
     ``REVIEW_PLIES``-ply game of each of ``REVIEW_ENGINE_JOBS`` in Pyodide
-    under Node (``review_job.py``): nodes, processor time, the slowest
+    under Node (``search_job.py``'s review job): nodes, processor time, the slowest
     position, the depths finished, the moves judged and marked."""
     games = [{"variant": v, "options": o, "seed": REVIEW_SEED,
               "moves": [p.move.notation for p in review_game(v, o).history]} for v, o in REVIEW_ENGINE_JOBS]
     cfg = tmp / "review-config.json"
-    cfg.write_text(json.dumps({"games": games}))
+    cfg.write_text(json.dumps({"job": "review", "games": games}))
     zip_path = tmp / "engine.zip"
     zip_path.write_bytes(pack_engine.engine_zip())
     note(f"the review's searches of {len(games)} games in Pyodide under Node (load average {load_average()})")
-    proc = subprocess.run(["node", str(HERE / "search_pyodide.mjs"), str(zip_path), str(cfg), "review_job.py"],
+    proc = subprocess.run(["node", str(HERE / "search_pyodide.mjs"), str(zip_path), str(cfg)],
                           cwd=ROOT, capture_output=True, text=True, timeout=3600)
     if proc.returncode:
         raise RuntimeError(f"review job (Pyodide) failed:\n{proc.stderr[-3000:]}")
