@@ -7,6 +7,8 @@ budget, met or not. Not part of the tests: run it by hand.
     .venv/bin/python scripts/bench.py --browser    # build the site, measure in Chromium
     .venv/bin/python scripts/bench.py --json out.json   # also write every figure
     .venv/bin/python scripts/bench.py --search --base COMMIT   # the search, this tree vs COMMIT
+    .venv/bin/python scripts/bench.py --review     # the review of a 60-ply game: Pyodide, then Chromium
+    .venv/bin/python scripts/bench.py --review-pyodide   # only its searches in Pyodide under Node
 
 Needs what ``bash scripts/setup.sh --browser`` installs: the venv (mkdocs,
 Playwright), ``node_modules/pyodide`` and a Chromium (``SHARAH_CHROMIUM`` or
@@ -23,6 +25,7 @@ What each figure means, and the figures of every run so far, are in
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime
 import importlib
 import json
@@ -642,42 +645,83 @@ def search_bench(b: Browser, site: Path) -> dict:
 # game's ``bench_review``), played by
 # a quick self-play player with a fixed seed, opened by a share link and
 # reviewed by the page's "Review the game" (analysis.js) at the default
-# analysis budget; the budget is 60 s a game.
+# analysis budget; the budget is 60 s a game. First the review's searches
+# of a 60-ply game of every game (its default options and its
+# ``bench_review``) in Pyodide under Node: the same nodes on any machine,
+# and their processor time in the browser's runtime, which each game's
+# ``Variant.review_nodes`` holds to about 20 s (REVIEW_CPU_BUDGET).
 REVIEW_PLIES = 60
+REVIEW_SEED = 11            # the games' (their players' and, in Oblong Shatranj, the die's)
 REVIEW_BUDGET = 60.0        # s, the whole review of a 60-ply game in the browser
+REVIEW_CPU_BUDGET = 20.0    # s, its searches' processor time in Pyodide (a third of it)
 REVIEW_JOBS = [(f"games/{cls.id}/", cls.id, options) for cls in VARIANTS.values() for options in cls.bench_review]
+REVIEW_ENGINE_JOBS = [(cls.id, options) for cls in VARIANTS.values()
+                      for options in ([{}] + [o for o in cls.bench_review if o])]
 
 
 def review_game(variant: str, options: dict):
     """A game of ``REVIEW_PLIES`` plies (fixed seed)."""
     import sharah_web
     from sharah_web.search import make_player
-    game = sharah_web.new_game(variant, seed=11, **options)
-    player = make_player("level1:nodes=200", seed=11)
+    game = sharah_web.new_game(variant, seed=REVIEW_SEED, **options)
+    player = make_player("level1:nodes=200", seed=REVIEW_SEED)
     while len(game.history) < REVIEW_PLIES and game.result is None:
         game.play(player.choose(game))
     return game
 
 
+def review_pyodide(tmp: Path) -> list[dict]:
+    """The review's searches (``analysis.review_search``) of a
+    ``REVIEW_PLIES``-ply game of each of ``REVIEW_ENGINE_JOBS`` in Pyodide
+    under Node (``search_job.py``'s review job): nodes, processor time, the slowest
+    position, the depths finished, the moves judged and marked."""
+    games = [{"variant": v, "options": o, "seed": REVIEW_SEED,
+              "moves": [p.move.notation for p in review_game(v, o).history]} for v, o in REVIEW_ENGINE_JOBS]
+    cfg = tmp / "review-config.json"
+    cfg.write_text(json.dumps({"job": "review", "games": games}))
+    zip_path = tmp / "engine.zip"
+    zip_path.write_bytes(pack_engine.engine_zip())
+    note(f"the review's searches of {len(games)} games in Pyodide under Node (load average {load_average()})")
+    proc = subprocess.run(["node", str(HERE / "search_pyodide.mjs"), str(zip_path), str(cfg)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=3600)
+    if proc.returncode:
+        raise RuntimeError(f"review job (Pyodide) failed:\n{proc.stderr[-3000:]}")
+    return json.loads(proc.stdout.splitlines()[-1])["games"]
+
+
+def print_review_pyodide(rows: list[dict]) -> None:
+    say(f"The review's searches of a {REVIEW_PLIES}-ply game in Pyodide under Node (node budgets only; "
+        f"processor time, budget {REVIEW_CPU_BUDGET:g} s):")
+    for r in rows:
+        label = r["variant"] + "".join(f" {k}={v}" for k, v in r["options"].items())
+        depths = ", ".join(f"{n} at {d}" for d, n in sorted(r["depths"].items()))
+        say(f"  {label:<34} budget {r['budget']:>6,} nodes: {r['nodes']:>9,} nodes, {r['cpu']:6.1f} s cpu "
+            f"{verdict(r['cpu'] <= REVIEW_CPU_BUDGET)} (slowest position {r['slowest']:.2f} s, "
+            f"{r['nodes'] / max(r['cpu'], 1e-9):,.0f} nodes/s) over {r['positions']} positions; "
+            f"depth finished: {depths}; {r['judged']} moves judged, {r['marks']} marked")
+
+
 def review_engine(variant: str, options: dict) -> dict:
-    """The review's searches of the same game on CPython, node budgets only
-    (no time cap: the same nodes on any machine), side by side with the
-    default level's (what a review cost before it had its own budget):
-    nodes, processor time, the depths finished, the moves judged and marked."""
+    """The review's searches of the same game on CPython (node budgets
+    only: the same nodes on any machine), side by side with the default
+    level's: nodes, processor time, the depths finished, the moves judged
+    and marked."""
     from sharah_web import analysis, record, search
     game = review_game(variant, options)
     line = record.line(game)
-    review = analysis.review_budget(game.variant)["nodes"]
-    level = search.tuning_for(game.variant).nodes(search.level_of(search.DEFAULT_LEVEL))
+    tuning = search.tuning_for(game.variant)
+    review = analysis.review_level(game.variant)
+    level = dataclasses.replace(search.level_of(search.DEFAULT_LEVEL), seconds=10 ** 6)
     out = {}
-    for name, nodes in (("review", review), ("level 2", level)):
-        row = {"budget": nodes, "nodes": 0, "cpu": 0.0, "depths": {}, "judged": 0, "marks": 0, "positions": 0}
+    for name, lvl in (("review", review), ("level 2", level)):
+        row = {"budget": tuning.nodes(lvl), "nodes": 0, "cpu": 0.0, "depths": {}, "judged": 0, "marks": 0,
+               "positions": 0}
         for i in range(len(line) + 1):
             at = game.at(i)
             if at.result is not None:
                 continue
             c0 = time.process_time()
-            move, info = search.best_move(at, budget={"nodes": nodes, "seconds": 10 ** 6})
+            move, info = search.best_move(at, lvl)
             row["cpu"] += time.process_time() - c0
             entry = analysis.review_entry(at, i, move, info, line[i].move if i < len(line) else None)
             row["nodes"] += info["nodes"]
@@ -1014,6 +1058,8 @@ def main(argv=None) -> int:
     p.add_argument("--review", action="store_true",
                    help=f"only the review job: a {REVIEW_PLIES}-ply game of each of a few games reviewed "
                         "in the browser (build, Chromium)")
+    p.add_argument("--review-pyodide", action="store_true",
+                   help="only the review's searches in Pyodide under Node (the first part of --review)")
     p.add_argument("--no-review", action="store_true", help="the browser part without the review job")
     p.add_argument("--cpu-slowdown", type=float, default=1.0, metavar="N",
                    help="run each page's main thread N times slower (Chromium's CPU throttling; "
@@ -1026,8 +1072,11 @@ def main(argv=None) -> int:
     if args.make_positions:
         SEARCH_POSITIONS.write_text(json.dumps(make_positions(), indent=1) + "\n")
         return 0
-    if args.review:
+    if args.review or args.review_pyodide:
         def review_job(tmp: Path) -> None:
+            print_review_pyodide(review_pyodide(tmp))
+            if args.review_pyodide:
+                return
             port = devkit_site.free_port()
             note("building the site")
             site = build_site(tmp, port)

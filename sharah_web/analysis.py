@@ -27,13 +27,14 @@ declare its own ``Variant.score_scale``). A move that loses at least
 inaccuracy, a mistake or a blunder (docs/about/computer.md).
 
 **The review's budget.** A review thinks about every position of a game,
-so each gets less than the computer's move: ``REVIEW_NODES`` of the
-default level's node budget (the game's own), the look-ahead capped at
-``REVIEW_SECONDS`` of thinking and the whole search of a position
-(its first look and safety pass included) at ``REVIEW_STOP``. The node
-budget ends it on an ordinary machine (the same marks on any machine);
-the caps only on a slow one, so that a 60-move game is reviewed within a
-minute in the browser whatever the machine. A move is marked only where
+so each gets less than the computer's move: a level of its own
+(``review_level``) whose node budget each game declares
+(``Variant.review_nodes``, scaled by the game's search tuning like every
+level's: the look-ahead's nodes and the safety pass's allowance), with no
+time cap: the same nodes, the same marks, on any machine. Each game's
+figure is measured (``scripts/bench.py --review``) so that a review of a
+60-ply game costs at most about 20 s of processor time in Pyodide, a third
+of the minute it may take in the browser. A move is marked only where
 the search is deep enough to judge it: where it finished ``MARK_DEPTH``
 moves deep (every reply to every move seen), comparing the scores of that
 depth alone, or where it proved that the move played loses.
@@ -56,10 +57,7 @@ LOGISTIC = 0.368        # per pawn, as chess sites read centipawns (0.00368 per 
 STAGES = ({"nodes": None, "seconds": None}, {"nodes": 4, "seconds": 4.0}, {"nodes": 16, "seconds": 16.0})
 ARROWS = 3              # arrows drawn for the line's first moves
 REVIEW_VERSION = 2
-# A review's budget for each position (see above).
-REVIEW_NODES = 0.5      # of the default level's node budget in the game
-REVIEW_SECONDS = 0.5    # the look-ahead's time cap (thinking time)
-REVIEW_STOP = 0.7       # the whole search of a position, at most (thinking time)
+NO_TIME_CAP = 10.0 ** 6  # seconds: the review's searches end on their nodes
 MARK_DEPTH = 2          # a move is judged where the search finished this deep
 
 
@@ -83,7 +81,8 @@ class AnalysisResult(TypedDict):
     score: "float | None"  # in the game's units (pawns); None when unknown
     win_in: "int | None"   # plies to a forced result (positive: the first side wins)
     expected: float        # the first side's expected score, 0..1 (the bar)
-    text: str              # the evaluation in words ("+1.25", "White wins in 3")
+    text: str              # the evaluation in words ("+1.25", "White wins in 3", "Game over")
+    over: bool             # the game has ended (the board's status says how: not repeated here)
     best: "str | None"     # the engine's move (the computer's, at the first stage)
     line: list[str]        # the expected line, move texts (notation)
     line_text: str         # the same as the move list writes it, with numbers
@@ -207,7 +206,7 @@ def result_of(game: Game, ply: int, move: Move | None, info: dict, stage: int) -
         w = game.result.winner
         score, win_in = None, None
         exp = 0.5 if w is None else (1.0 if w == first else 0.0)
-        text = (f"{w.capitalize()} has won" if w else "Draw") + f": {game.result.reason}"
+        text = "Game over"
     else:
         win_in = info.get("win_in")
         win_in = None if win_in is None else (win_in if mover == first else -win_in)
@@ -239,7 +238,7 @@ def result_of(game: Game, ply: int, move: Move | None, info: dict, stage: int) -
                       "to": None if m.to is None else names[m.to], "score": sv, "win_in": w,
                       "expected": round(expected(sv, w, scale), 4)})
     return {"ply": ply, "side": first, "to_move": mover, "score": score, "win_in": win_in,
-            "expected": round(exp, 4), "text": text, "best": None if move is None else move.notation,
+            "expected": round(exp, 4), "text": text, "over": game.result is not None, "best": None if move is None else move.notation,
             "line": [p.move.notation for p in plies], "line_text": line_text, "arrows": arrows,
             "moves": moves, "chance": bool(v.chances(pos)),
             "depth": int(info.get("depth") or 0), "nodes": int(info.get("nodes") or 0), "stage": stage}
@@ -344,17 +343,23 @@ def review_entry(game: Game, ply: int, move: Move | None, info: dict, played: Mo
             "mark": mark_for(loss) if judged else "", "depth": int(info.get("depth") or 0), "judged": judged}
 
 
-def review_budget(variant) -> dict:
-    """The look-ahead's budget for one position of a review (``REVIEW_NODES``
-    of the default level's nodes, ``REVIEW_SECONDS``)."""
+def review_level(variant):
+    """The search level of a review: the game's ``review_nodes`` as a
+    level's node budget (the game's tuning scales it: the look-ahead's
+    nodes and the safety pass's allowance), no time cap, no noise."""
     search = _search()
-    base = search.tuning_for(variant).nodes(search.level_of(search.DEFAULT_LEVEL))
-    return {"nodes": max(1, int(base * REVIEW_NODES)), "seconds": REVIEW_SECONDS}
+    return search.Level(search.DEFAULT_LEVEL, "review", max(1, int(variant.review_nodes())), NO_TIME_CAP)
+
+
+def review_search(game: Game) -> tuple[Move | None, dict]:
+    """The review's search of ``game``'s position, in one go (what
+    ``Review`` runs in slices)."""
+    return _search().best_move(game, review_level(game.variant))
 
 
 class Review:
     """A review of a game's whole line, a position at a time, each at the
-    review's budget (``review_budget``, and ``REVIEW_STOP`` in all);
+    review's level (``review_level``: node budgets only);
     ``kept`` entries (a review saved with the game) are taken over for
     every position whose moves up to it, and the move played from it, are
     the same, so a new move reviews only what changed."""
@@ -367,9 +372,7 @@ class Review:
         self.seconds = 0.0
         self.reviewed = 0            # positions searched here (for the estimate)
         self.thinker = None
-        self.budget = review_budget(game.variant)
-        self.thought = 0.0           # the thinking time of the position's search before this slice
-        self.slice_began = 0.0
+        self.level = review_level(game.variant)
         if kept:
             old_moves, old = kept.get("moves") or [], kept.get("entries") or []
             for i, e in enumerate(old):
@@ -395,9 +398,8 @@ class Review:
                 continue
             if self.thinker is None:
                 search = _search()
-                self.thinker = search.Thinker(at, search.DEFAULT_LEVEL, 0, self.budget, stop=self._over)
+                self.thinker = search.Thinker(at, self.level, 0)
             left = None if budget_end is None else max(0.001, budget_end - time.perf_counter())
-            self.thought, self.slice_began = self.thinker.seconds, time.perf_counter()
             out = self.thinker.step(seconds=left)
             if out is None:
                 break
@@ -408,13 +410,6 @@ class Review:
                 break
         self.seconds += time.perf_counter() - began
         return self.summary()
-
-    def _over(self) -> bool:
-        """The position's search has thought ``REVIEW_STOP`` in all (the
-        search asks every few hundred nodes; its first look and safety
-        pass have no other limit)."""
-        import time
-        return self.thought + time.perf_counter() - self.slice_began > REVIEW_STOP
 
     def summary(self) -> ReviewReply:
         """The review so far."""

@@ -498,6 +498,17 @@ class Variant:
         ``search.Tuning``'s fields that differ from its defaults."""
         return {}
 
+    def review_nodes(self) -> int:
+        """The node budget of a review's search of one position
+        (``analysis.review_level``), as a level's: the game's search tuning
+        scales it (the look-ahead's nodes, the safety pass's allowance).
+        Measured per game (``scripts/bench.py --review``, in Pyodide) so
+        that the review of a 60-ply game costs at most about 20 s of
+        processor time: a third of the minute it may take in the browser
+        (docs/about/benchmarks.md). Half the default level's, unless the
+        game says otherwise."""
+        return 3000
+
     def option_specs(self) -> list[dict]:
         """The options as plain data, for a settings panel: name, type,
         choices, the default, this game's value and a sentence of help."""

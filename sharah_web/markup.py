@@ -98,13 +98,16 @@ MARK_SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 def mark_html(mark) -> str:
     """A review's mark of a move (``(mark, better move)``, or ``None``):
-    its sign, and for screen readers its name and the better move."""
+    its sign as chess books write it and the engine's better move beside
+    it, as lichess shows them in the move list; screen readers hear the
+    mark's name and the better move."""
     if not mark:
         return ""
     name, better = mark
     said = f"{name}, better {better}" if better else name
+    shown = f'<span class="sharah-move-better" aria-hidden="true">better {escape(better)}</span>' if better else ''
     return (f'<span class="sharah-move-mark" data-mark="{escape(name)}" title="{escape(_cap(said))}">'
-            f'<span aria-hidden="true">{MARK_SIGNS.get(name, "?")}</span>'
+            f'<span aria-hidden="true">{MARK_SIGNS.get(name, "?")}</span>{shown}'
             f'<span class="sharah-visually-hidden"> ({escape(said)})</span></span>')
 
 

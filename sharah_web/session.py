@@ -46,6 +46,10 @@ from .notation import move_numbers, split_roll
 from .svg import FACING_ANGLE, piece_svg
 from .words import FACING_WORDS, sentence
 
+# ``record`` (records, links, saved games) is imported inside the methods
+# that use it: a board's first answer in the browser must not wait for its
+# compilation (``test_speed.py``, FIRST_ANSWER, pins what that answer compiles).
+
 
 # ------------------------------------------------------------ the contract
 

@@ -93,13 +93,11 @@ def built_site(tmp_path_factory, port) -> Path:
 
 @pytest.fixture
 def lifted_time_caps(monkeypatch):
-    """The levels' time caps, and a review's, lifted to ten minutes: a busy
-    machine cannot cut a search short, so every answer is the node
+    """The levels' time caps lifted to ten minutes (a review has none): a
+    busy machine cannot cut a search short, so every answer is the node
     budget's (the same as ``best_move`` with the same level and seed)."""
     import dataclasses
 
-    from sharah_web import analysis, search
+    from sharah_web import search
     for number, level in search.LEVELS.items():
         monkeypatch.setitem(search.LEVELS, number, dataclasses.replace(level, seconds=600.0))
-    monkeypatch.setattr(analysis, "REVIEW_SECONDS", 600.0)
-    monkeypatch.setattr(analysis, "REVIEW_STOP", 600.0)

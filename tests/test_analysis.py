@@ -13,7 +13,7 @@ import pytest
 
 import sharah_web
 from sharah_web import analysis, bridge, search
-from sharah_web.analysis import expected, first_side, mark_for, result_of, review_budget, review_entry
+from sharah_web.analysis import expected, first_side, mark_for, result_of, review_entry, review_search
 from sharah_web.core import Game
 
 from helpers import game_with
@@ -168,12 +168,6 @@ def test_a_win_in_one_is_a_win_whose_line_starts_with_a_winning_move(variant_id,
 
 # ------------------------------------------------------------- review
 
-def reviewing(game) -> dict:
-    """The review's node budget for a position of ``game``, with no time cap
-    (a busy machine cannot cut it short)."""
-    return {"nodes": review_budget(game.variant)["nodes"], "seconds": 600.0}
-
-
 def _blunder(variant_id: str, options: dict):
     """A position of a random game where the mover played a move after
     which the opponent won at once, though another move held (no reply
@@ -181,7 +175,7 @@ def _blunder(variant_id: str, options: dict):
     engine's move and what its search found)."""
     if variant_id == "sharah-mittner":
         at = planted()
-        move, info = search.best_move(at, budget=reviewing(at))
+        move, info = review_search(at)
         return at, at.find_move("h14h15"), move, info
     for game in decisive(variant_id, options):
         k = len(game.history) - 2
@@ -207,7 +201,7 @@ def _blunder(variant_id: str, options: dict):
             if safe:
                 holds.append(m)
         if holds:
-            move, info = search.best_move(at, budget=reviewing(at))
+            move, info = review_search(at)
             if expected(info["score"], info["win_in"]) >= 0.3:
                 return at, played, move, info
     return None
@@ -312,7 +306,11 @@ def test_a_finished_game_is_analysed_as_its_result(fresh):
     a = call(cmd="analyse", board="b", slice_ms=20)["analysis"]
     w = game.result.winner
     assert a["thinking"] is False and a["result"]["expected"] == (1.0 if w == "white" else 0.0)
-    assert a["result"]["text"].startswith(f"{w.capitalize()} has won: ")
+    # the board's status says who won and why: the panel does not repeat it
+    assert a["result"]["over"] is True and a["result"]["text"] == "Game over"
+    assert a["result"]["line"] == [] and a["result"]["moves"] == [] and a["result"]["depth"] == 0
+    shown = call(cmd="state", board="b")["state"]["result"]["text"]
+    assert shown.startswith(f"{w.capitalize()} wins: ") and game.result.reason not in a["result"]["text"]
 
 
 def _review_all(board="b", slice_ms=200):
@@ -340,7 +338,7 @@ def test_review_over_the_wire_marks_a_blunder_and_is_kept_with_the_saved_game(fr
     assert entry["played"] == played.notation and entry["mark"] == "blunder" and entry["judged"]
     assert [e["ply"] for e in done["entries"]] == list(range(len(moves) + 1))
     # each position at the review's budget: the engine's move is the search's at that budget
-    move_there, _ = search.best_move(at, budget=reviewing(at))
+    move_there, _ = review_search(at)
     assert entry["best"] == move_there.notation
     # the mark beside its move in the move list, said to screen readers
     items = re.findall(r"<li [^>]*>.*?</li>", call(cmd="state", board="b")["state"]["moves_html"])
@@ -349,6 +347,8 @@ def test_review_over_the_wire_marks_a_blunder_and_is_kept_with_the_saved_game(fr
     assert f'data-ply="{len(moves)}"' in items[-1] and 'data-mark="blunder"' in items[-1]
     assert '<span aria-hidden="true">??</span>' in items[-1]
     assert f'(blunder, better {entry["best_name"]})' in items[-1]
+    # ... and the better move shown beside the sign, as lichess shows it
+    assert f'<span class="sharah-move-better" aria-hidden="true">better {entry["best_name"]}</span>' in items[-1]
     # kept with the saved game: a reload shows it without thinking
     saved = call(cmd="save", board="b")["saved"]
     assert saved["review"]["entries"] == done["entries"]
@@ -367,6 +367,23 @@ def test_review_over_the_wire_marks_a_blunder_and_is_kept_with_the_saved_game(fr
     st = call(cmd="goto", board="b", ply=len(moves) - 1)["state"]
     assert 'data-mark="blunder"' in st["future_html"]
     assert ("data-mark" in st["moves_html"]) == bool(done["entries"][0]["mark"])
+
+
+def test_a_move_made_looking_back_reviews_again_only_from_there(fresh):
+    moves = ["b5b6", "c12c11", "a5a6", "d12d11"]
+    call(cmd="open", board="b", variant="oblong-shatranj", options={"die": "false"}, moves=moves)
+    done = _review_all()
+    assert done["done"] == 5
+    # back to the position after two moves; another move starts a variation
+    call(cmd="goto", board="b", ply=2)
+    call(cmd="play", board="b", move="d5d6", branch=True)
+    look = call(cmd="review", board="b", look=True)["review"]
+    # the positions before it, and the moves played from them, are the same: kept;
+    # the position where the new move was played, and those after, are reviewed again
+    assert look["total"] == 4 and look["done"] == 2 and look["entries"] == done["entries"][:2]
+    again = _review_all()
+    assert again["entries"][:2] == done["entries"][:2] and again["entries"][2]["played"] == "d5d6"
+    assert [e["ply"] for e in again["entries"]] == [0, 1, 2, 3]
 
 
 def test_cancel_keeps_what_is_reviewed(fresh):

@@ -10,6 +10,9 @@ For every game: each position searched to a fixed depth (a level with no
 node budget and no time cap: the same tree whatever the machine), and, with
 ``"level"``, the default level as it plays (its own budgets) on the same
 positions: the depth it completes and the time it takes.
+
+With ``"job": "review"`` (``scripts/bench.py --review``, this tree's
+engine only): the review's searches of each game's line instead.
 """
 
 import json
@@ -57,8 +60,51 @@ def run(cfg: dict) -> dict:
     return {"games": out, "runtime": f"{sys.platform} Python {sys.version.split()[0]}"}
 
 
+def review(cfg: dict) -> dict:
+    """The review's searches (``analysis.review_search``: the game's own
+    node budget, no time cap) of every position of each game's line: the
+    nodes searched, the processor time, the depths finished, the moves
+    judged and marked (``scripts/bench.py --review``)."""
+    import sharah_web
+    from sharah_web import analysis, record, search
+
+    out = []
+    for job in cfg["games"]:
+        game = sharah_web.new_game(job["variant"], seed=job["seed"], **job.get("options", {}))
+        for move in job["moves"]:
+            game.play(move)
+        line = record.line(game)
+        level = analysis.review_level(game.variant)
+        row = {"variant": job["variant"], "options": job.get("options", {}),
+               "budget": search.tuning_for(game.variant).nodes(level), "nodes": 0, "cpu": 0.0,
+               "slowest": 0.0, "depths": {}, "judged": 0, "marks": 0, "positions": 0}
+        for i in range(len(line) + 1):
+            at = game.at(i)
+            if at.result is not None:
+                continue
+            c0 = cpu_seconds()
+            move, info = analysis.review_search(at)
+            spent = cpu_seconds() - c0
+            entry = analysis.review_entry(at, i, move, info, line[i].move if i < len(line) else None)
+            row["cpu"] += spent
+            row["slowest"] = max(row["slowest"], spent)
+            row["nodes"] += info["nodes"]
+            row["positions"] += 1
+            depth = str(info["depth"])
+            row["depths"][depth] = row["depths"].get(depth, 0) + 1
+            row["judged"] += entry["judged"]
+            row["marks"] += bool(entry["mark"])
+        out.append(row)
+    return {"games": out}
+
+
+def main(cfg: dict) -> dict:
+    """The job the config names (``"job"``: "search", the default, or "review")."""
+    return review(cfg) if cfg.get("job") == "review" else run(cfg)
+
+
 if __name__ == "__main__" and len(sys.argv) == 2:
     with open(sys.argv[1], encoding="utf-8") as f:
-        print(json.dumps(run(json.load(f))))
+        print(json.dumps(main(json.load(f))))
 elif "CONFIG" in globals():
-    RESULT = json.dumps(run(json.loads(CONFIG)))  # noqa: F821 (set by search_pyodide.mjs)
+    RESULT = json.dumps(main(json.loads(CONFIG)))  # noqa: F821 (set by search_pyodide.mjs)

@@ -35,7 +35,7 @@ def head_script() -> str:
 # imports) goes before them.
 ADDON_MODULES = ("computer", "editor", "records", "analysis", "recover", "onboard", "playview", "puzzles")
 BOARD_MODULES = ("engine", "dom", "words", "narrow", "answers", "store", "view", "panels", "early", "ready",
-                 "board", "share") + ADDON_MODULES
+                 "board", "share", "places") + ADDON_MODULES
 
 
 def add_head(output: str, page, ctx: BuildContext) -> str:

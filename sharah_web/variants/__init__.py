@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from importlib import import_module
 
-# id -> (module, class name), in the order the site lists the games
+# id -> (module, class name): the order of the engine's own listings (the site's
+# navigation orders its pages itself)
 _WHERE = {
     "oblong-shatranj": ("oblong", "OblongShatranj"),
     "scheherazade": ("scheherazade", "Scheherazade"),

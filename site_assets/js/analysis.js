@@ -160,6 +160,9 @@ class Analysis {
     this.board.fig.dataset.analysis = on ? "on" : "off";
     this.run += 1;
     this.result = null;
+    // nothing shown is analysed yet (the page says so, as for a new position)
+    delete this.board.fig.dataset.analysisPly;
+    delete this.board.fig.dataset.analysisBest;
     if (on) this.analyse(); else this.clearArrows();
   }
 
@@ -188,7 +191,8 @@ class Analysis {
       if (!reply.ok) { this.depth.textContent = ""; this.number.textContent = cap(reply.error); return; }
       const an = analysisOf(reply);
       if (an.result && an.result !== this.result) this.show(an.result);
-      this.depth.textContent = analysisWords.depth(an.result ? an.result.depth : 0, an.thinking);
+      // an ended game: the board's status says how it ended; nothing to search
+      this.depth.textContent = an.result && an.result.over ? "" : analysisWords.depth(an.result ? an.result.depth : 0, an.thinking);
       this.board.fig.dataset.analysisDepth = String(an.result ? an.result.depth : 0);
       if (!an.thinking) return;
       await new Promise((r) => setTimeout(r, 0));   // let the page breathe between slices
@@ -227,7 +231,7 @@ class Analysis {
   readOut() {
     const res = this.result;
     if (!res) { this.board.announce(analysisWords.stillThinking); return; }
-    this.board.announce(analysisWords.evaluation(res.side, res.text, res.depth, res.line_text));
+    this.board.announce(res.over ? analysisWords.over : analysisWords.evaluation(res.side, res.text, res.depth, res.line_text));
   }
 
   // ---- arrows on the board for the line's first moves

@@ -210,8 +210,10 @@ export interface AnalysisResult {
   win_in: number | null;
   /** the first side's expected score, 0..1 (the bar) */
   expected: number;
-  /** the evaluation in words ("+1.25", "White wins in 3") */
+  /** the evaluation in words ("+1.25", "White wins in 3", "Game over") */
   text: string;
+  /** the game has ended (the board's status says how: not repeated here) */
+  over: boolean;
   /** the engine's move (the computer's, at the first stage) */
   best: string | null;
   /** the expected line, move texts (notation) */

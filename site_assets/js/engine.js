@@ -46,6 +46,7 @@ import { engineWords } from "./words.js";
  * @property {number} [protocol]
  * @property {() => void} [killWorker]
  * @property {unknown} [preopen]
+ * @property {unknown} [places] places.js: the places noted for Back and Forward, and gone back to
  * @property {unknown} [early]
  * @property {Record<string, unknown>} [extra]
  */

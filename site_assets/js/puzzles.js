@@ -96,7 +96,10 @@ registerAddon({
     nav.append(back, random, forward, depthBox);
     const link = el("a", { class: "sharah-puzzle-link" }, puzzleWords.link);
     const score = el("p", { class: "sharah-puzzle-score", "aria-live": "polite" });
-    box.append(task, nav, where, score);
+    // the task first in the side column, right under the board on a phone
+    // (above the game's own status and the buttons): what to do comes first
+    board.slot("puzzle-task", ".sharah-badges").append(task);
+    box.append(nav, where, score);
     const feedback = /** @type {HTMLElement | null} */ (board.fig.querySelector(".sharah-feedback"));
 
     const pool = () => all.filter((p) => depth === "any" || p.depth === Number(depth));

@@ -21,6 +21,7 @@ import "./onboard.js";
 import "./playview.js";
 import "./puzzles.js";
 import { engineWords } from "./words.js";
+import { arrived, following } from "./places.js";
 
 const BOARDS = "figure.sharah-board[data-mode]";
 debug.widgets = widgets;
@@ -124,7 +125,7 @@ function linkedBoard(target) {
 /** @param {MouseEvent} e */
 function onLinkClick(e) {
   clearTimeout(intent);
-  returning = false;
+  following();
   if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
   const config = linkedBoard(e.target);
   if (config) preopen(config);     // kept if the pointer on the link opened it already
@@ -197,20 +198,15 @@ function parsedPast(fig) {
 // ---- a link to a place on another page lands there. mkdocs-material
 // keeps a page's offset in its history entry (written 0.1 s after the page
 // last scrolled) and, after an instant navigation, restores the offset of
-// an entry that has one (a page returned to by Back or Forward), else goes
-// to the address's anchor. A link followed within 0.1 s of a scroll to a
-// page slower than that to arrive gets the page it left's offset written
-// into its own new entry: the reader lands there, far from the anchor (the
-// board under "Play"). A page reached by a link, not by Back or Forward,
-// is shown at its anchor; the boards that take their height above it
-// after that leave it in place (the browser's scroll anchoring).
-let returning = false;
-addEventListener("popstate", () => { returning = true; });
-
+// an entry that has one, else goes to the address's anchor. A link
+// followed within 0.1 s of a scroll to a page slower than that to arrive
+// gets the page it left's offset written into its own new entry: the
+// reader lands there, far from the anchor (the board under "Play"). A page
+// reached by a link, not by Back or Forward (places.js), is shown at its
+// anchor; the boards that take their height above it after that leave it
+// in place (the browser's scroll anchoring).
 function toAnchor() {
-  const back = returning;
-  returning = false;
-  if (back || location.hash.length < 2) return;
+  if (location.hash.length < 2) return;
   let id = location.hash.slice(1);
   try { id = decodeURIComponent(id); } catch (err) { return; }
   const target = document.getElementById(id);
@@ -222,7 +218,8 @@ function follow() {
   if (pages && typeof pages.subscribe === "function") {
     let first = true;
     pages.subscribe(() => {
-      if (!first) toAnchor();     // after mkdocs-material's own scroll
+      const back = arrived();     // after mkdocs-material's own scroll
+      if (!first && !back) toAnchor();
       first = false;
       mountAll();
     });

@@ -352,6 +352,7 @@ export const analysisWords = {
   /** @param {string} line @param {boolean} chance */
   line: (line, chance) => (line ? `Line: ${line}${chance ? " (to the next roll)" : ""}` : ""),
   stillThinking: "The analysis is still thinking.",
+  over: "The game is over: nothing to analyse.",
   /** @param {string} side @param {string} text @param {number} depth @param {string} line */
   evaluation: (side, text, depth, line) => `Evaluation for ${side}: ${text}, depth ${depth}.${line ? ` Line: ${line}.` : ""}`,
   reviewDone: "The review is done.",

@@ -11,11 +11,12 @@ import os
 
 import pytest
 
+from sharah_web.variants import VARIANTS
+
 from .conftest import open_watched
 from .helpers import board, click_sq, with_axe
 
 SHOTS = os.environ.get("SHARAH_SHOTS")
-GAMES = ["oblong-shatranj", "scheherazade", "sharah-hedman", "sharah-surrounds", "sharah-mittner"]
 
 
 def puzzle_page(browser, base_url, game):
@@ -137,7 +138,7 @@ def wrong_move_taken_back(fig):
     assert "taken back" in text and ("does not win" in text or "ends the game" in text)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", list(VARIANTS))
 def test_a_puzzle_page_has_no_axe_finding_takes_a_wrong_move_back_and_is_solved_by_its_line(browser, base_url,
                                                                                            game):
     """One page of the game's puzzles, its first puzzle: every rule of
@@ -146,7 +147,8 @@ def test_a_puzzle_page_has_no_axe_finding_takes_a_wrong_move_back_and_is_solved_
     showing; the wrong move taken back with its reason; then the puzzle
     solved by its line (the engine answers with the most stubborn
     defence). The Light and Shadow page also on a phone (touch), where
-    every control is a fingertip tall."""
+    every control is a fingertip tall and the task comes first under the
+    board."""
     findings = []
     sizes = [(1366, 900, False)] + ([(390, 844, True)] if game == "sharah-surrounds" else [])
     for width, height, touch in sizes:
@@ -159,6 +161,10 @@ def test_a_puzzle_page_has_no_axe_finding_takes_a_wrong_move_back_and_is_solved_
             wrong_move_taken_back(fig)
             findings += axe_findings(page, fig, f"{game}-{width} wrong", touch)
             if touch:
+                # what to do comes first: the task right under the board, above the game's status
+                svg, task, status = (fig.locator(s).bounding_box()
+                                     for s in (".sharah-svg svg", ".sharah-puzzle-task", ".sharah-status"))
+                assert svg["y"] + svg["height"] <= task["y"] < status["y"]
                 continue
             _p, line = solve(fig)
             state = fig.evaluate("f => f.sharahWidget.state")
