@@ -8,6 +8,7 @@ module it imports from its source)."""
 
 from __future__ import annotations
 
+import functools
 import re
 
 # The limits (docs/about/saving.md gives them to the reader). A record
@@ -31,14 +32,22 @@ MAX_DEPTH = 20           # nesting of a saved game's JSON ([ and { inside each o
 # U+200D), which some scripts and emoji need, are kept.
 _INVISIBLE = ("\u061c\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f"
               "\ufeff\ufff9-\ufffb")
-_UNSHOWN = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f\\ud800-\\udfff{_INVISIBLE}]")
+
+
+@functools.cache
+def unshown() -> re.Pattern[str]:
+    """The control characters, lone surrogates and invisible characters
+    above. Compiled when first used, not when the engine starts: a class
+    of characters this far apart takes the regular expression compiler
+    milliseconds to lay out, on every boot, before the first answer."""
+    return re.compile(f"[\\x00-\\x1f\\x7f-\\x9f\\ud800-\\udfff{_INVISIBLE}]")
 
 
 def shown_text(text: str) -> str:
     """``text`` (a message that may quote a visitor's input) with every
     control or invisible character written as its escape (``\\u202e``): on
     the page it reads as it is, and cannot turn the words around it."""
-    return _UNSHOWN.sub(lambda m: f"\\u{ord(m.group()):04x}", text)   # no codec: the lean standard library has none
+    return unshown().sub(lambda m: f"\\u{ord(m.group()):04x}", text)   # no codec: the lean standard library has none
 
 
 # A JSON string, its closing quote optional: it always matches at once, so

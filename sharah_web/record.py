@@ -53,7 +53,7 @@ from .chesslike import DRAW_ACTIONS
 from .notation import number_step, split_roll
 from .words import sentence
 from .limits import (MAX_DEPTH, MAX_LINK, MAX_PLIES, MAX_RECORD, MAX_SAVED,  # noqa: F401 (record.X)
-                     _UNSHOWN, shown_text, too_deep)
+                     shown_text, too_deep, unshown)
 
 # The limits of what the engine reads are limits.py's (MAX_RECORD, MAX_LINK,
 # MAX_SAVED, MAX_PLIES, MAX_DEPTH); those of a record's parts are here.
@@ -425,7 +425,7 @@ def clean_tag(value: str) -> str:
     character (a tab, a line break...), lone surrogate, or invisible
     character that changes how text is shown (a right-to-left override, a
     line separator, a zero-width space...) becomes a space."""
-    return _UNSHOWN.sub(" ", value)
+    return unshown().sub(" ", value)
 
 
 def check_tag(name: Any, value: Any, what: str = "the tag") -> None:

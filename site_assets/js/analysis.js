@@ -129,9 +129,11 @@ class Analysis {
   }
 
   /** Upright beside the board when the side column is beside it (and
-   * there is room in the gap), else across under the board. */
+   * there is room in the gap), else across under the board. Only while
+   * it is shown: a page's boards resize often while they mount, and
+   * measuring each board's hidden bar laid the page out again each time. */
   placeBar() {
-    if (this.placing) return;        // once a frame, after the layout settled (never inside the observer)
+    if (this.placing || !this.on) return;   // once a frame, after the layout settled (never inside the observer)
     this.placing = requestAnimationFrame(() => {
       this.placing = 0;
       if (this.board.dead) return;

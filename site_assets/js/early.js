@@ -29,7 +29,7 @@
 // there is kept, and replayed on the board as soon as it can answer it.
 
 import { engineReady } from "./engine.js";
-import { nearScreen, SVG_NS } from "./dom.js";
+import { SVG_NS } from "./dom.js";
 import { unpack, pageKey, effectsOf, applyEffects, nextToMove, gridSquares, squareAt } from "./answers.js";
 import { computerSides, pageStore, playersKey, readJSON } from "./store.js";
 import { earlyWords } from "./words.js";
@@ -85,9 +85,18 @@ const drawing = (board) => board.box.querySelector("svg") || board.box;
 /** @type {Set<Early>} */
 const waiting = new Set();
 let pumping = false;
+// the boards on or near the screen, as the observer last said (asking each
+// board where it is would lay the page out again after each board shown)
+/** @type {Set<Element>} */
+const near = new Set();
 const seen = typeof IntersectionObserver === "function"
-  ? new IntersectionObserver((entries) => { if (entries.some((e) => e.isIntersecting)) pump(); },
-    { rootMargin: "100% 0px" })
+  ? new IntersectionObserver((entries) => {
+    for (const e of entries) {
+      if (e.isIntersecting) near.add(e.target);
+      else near.delete(e.target);
+    }
+    if (entries.some((e) => e.isIntersecting)) pump();
+  }, { rootMargin: "100% 0px" })
   : null;
 
 function pump() {
@@ -103,12 +112,12 @@ function pump() {
 
 function nextToShow() {
   /** @type {Early | null} */
-  let near = null;
+  let first = null;
   for (const early of waiting) {
     if (early.tap) return early;
-    if (!near && (!seen || nearScreen(early.board.box))) near = early;
+    if (!first && (!seen || near.has(early.board.box))) first = early;
   }
-  return near;
+  return first;
 }
 
 /** A board's early answers: its own data, and what it does on the board. */
@@ -175,6 +184,7 @@ export class Early {
   unwait() {
     waiting.delete(this);
     if (seen) seen.unobserve(this.board.box);
+    near.delete(this.board.box);
     const answer = this.waiting;
     this.waiting = null;
     return answer;

@@ -10,6 +10,29 @@ of ``site_url`` (its sitemap).
 Chromium: ``SHARAH_CHROMIUM`` or ``/usr/bin/chromium``. No browser is
 downloaded; if none is found the browser tests are skipped with the reason
 (``bash scripts/test.sh`` installs Debian's chromium when it can).
+
+Warm pages. Most of a page's processor time in these tests is Pyodide's
+boot, and about half of that is Chromium compiling the runtime's
+WebAssembly (9.6 MB): on the parse test page, a fresh context (nothing
+cached) took 6.9 processor seconds of Chromium to every board ready, a page
+whose compiled WebAssembly came from Chromium's code cache 3.5 s
+(docs/about/benchmarks.md, "The test run"). That cache lives beside the
+HTTP cache of a profile on disk: a fresh context (in memory, empty) never
+has it, nor a page whose requests are routed (Playwright turns the HTTP
+cache off for them). So ``new_page``, ``phone`` and ``open_watched`` lend a
+test one of two profiles kept for the process (``Warm``: the desktop one;
+the phone one, touch, 390x844, scale 2), the origin's storage cleared
+first (``Storage.clearDataForOrigin``: local storage, IndexedDB, service
+workers, caches, cookies) and its pages, routes and request listener
+removed after the test: the test sees a first visit's storage, and only
+the HTTP cache (with the compiled code) is kept. Requests are watched
+through events, not routes; a request to any host but 127.0.0.1 fails in
+Chromium's resolver (``Origin.host_rule``). A second page of a test (a
+second visitor), JavaScript off, another policy, service workers blocked,
+a cold HTTP cache (the offline and update tests): a fresh context from
+``browser``, as before. V8 switches tried for a cheaper boot instead
+(``--wasm-lazy-compilation``, ``--no-wasm-tier-up``, ``--liftoff-only``)
+did not pay.
 """
 
 from __future__ import annotations
@@ -70,8 +93,11 @@ class Origin(StaticServer):
 
     @property
     def host_rule(self) -> str:
-        """Chromium's switch sending the site's port to this server."""
-        return f"--host-resolver-rules=MAP 127.0.0.1:{self.site_port} 127.0.0.1:{self.port}"
+        """Chromium's switch sending the site's port to this server, any other
+        port of 127.0.0.1 to itself, and every other host nowhere (a request
+        off this machine fails, and ``Watch`` reports it)."""
+        return (f"--host-resolver-rules=MAP 127.0.0.1:{self.site_port} 127.0.0.1:{self.port}, "
+                "MAP 127.0.0.1 127.0.0.1, MAP * ~NOTFOUND")
 
 
 @pytest.fixture(scope="session")
@@ -100,7 +126,7 @@ def csp_base_url(built_site) -> str:
 
 
 @pytest.fixture(scope="session")
-def browser(origin):
+def browser(origin, tmp_path_factory):
     exe = chromium_path()
     if not exe:
         pytest.skip("no Chromium: install Debian's chromium (apt-get install chromium) "
@@ -109,8 +135,96 @@ def browser(origin):
     with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=exe, args=[*CHROMIUM_ARGS, origin.host_rule],
                                      timeout=BOOT_TIMEOUT)
+        browser.warm = Warm(pw, exe, origin, tmp_path_factory.mktemp("warm-profiles"))
         yield Patient(browser)
+        browser.warm.close()
         browser.close()
+
+
+
+
+
+WARM_KINDS = {
+    "desktop": dict(viewport={"width": 1280, "height": 900}),
+    "phone": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                  device_scale_factor=2),
+}
+
+
+class Warm:
+    """The process's warm profiles (the module's docstring): one persistent
+    context per kind (``WARM_KINDS``), launched when first asked for. A
+    profile is lent to one page at a time (``page``; with the pages that
+    page's test opens beside it, a second tab), its origin's storage
+    cleared first, and given back by ``release``: its pages closed, its
+    routes and request listener removed. A profile already lent gives
+    None: the caller makes a fresh context, as two visitors have two."""
+
+    def __init__(self, pw, exe, origin, folder: Path):
+        self.pw, self.exe, self.origin, self.folder = pw, exe, origin, folder
+        self.contexts: dict[str, object] = {}
+        self.anchors: dict[str, object] = {}   # a page kept open per profile: its CDP session
+        self.watches: dict[str, "Watch"] = {}
+
+    def context(self, kind):
+        if kind not in self.contexts:
+            context = self.pw.chromium.launch_persistent_context(
+                self.folder / kind, executable_path=self.exe, args=[*CHROMIUM_ARGS, self.origin.host_rule],
+                timeout=BOOT_TIMEOUT, **WARM_KINDS[kind])
+            patient(context)
+            self.anchors[kind] = context.pages[0] if context.pages else context.new_page()
+            self.contexts[kind] = context
+        return self.contexts[kind]
+
+    def page(self, kind, width=None, height=None, color_scheme="light"):
+        """A page of the ``kind`` profile, if it is free, at ``width`` x
+        ``height`` if given, in ``color_scheme``, watched (``page.watch``);
+        else None."""
+        context = self.context(kind)
+        if kind in self.watches or len(context.pages) > 1:
+            return None
+        cdp = context.new_cdp_session(self.anchors[kind])
+        for url in {self.origin.url, self.origin.address}:
+            cdp.send("Storage.clearDataForOrigin", {"origin": url.rstrip("/"), "storageTypes": "all"})
+        cdp.detach()
+        watch = self.watches[kind] = Watch(None, self.origin.url)
+        watch.listen(context)
+        page = context.new_page()
+        if width and height:
+            page.set_viewport_size({"width": width, "height": height})
+        page.emulate_media(color_scheme=color_scheme)
+        page.watch = watch.on(page)
+        return page
+
+    def release(self, context) -> None:
+        """Give back the profile of ``context`` (a no-op for any other)."""
+        kind = next((k for k, c in self.contexts.items() if c is context), None)
+        if kind is None or kind not in self.watches:
+            return
+        for page in context.pages:
+            if page is not self.anchors[kind]:
+                page.close()
+        context.unroute_all(behavior="ignoreErrors")
+        self.watches.pop(kind).stop(context)
+
+    def close(self):
+        for context in self.contexts.values():
+            context.close()
+
+
+class Lease:
+    """A warm profile lent to code that was given a context of its own:
+    ``close()`` gives it back (``Warm.release``); anything else is the
+    context's."""
+
+    def __init__(self, warm, context):
+        self._warm, self._context = warm, context
+
+    def close(self):
+        self._warm.release(self._context)
+
+    def __getattr__(self, name):
+        return getattr(self._context, name)
 
 
 class Patient:
@@ -143,16 +257,22 @@ def patient(context) -> None:
 
 
 class Watch:
-    """Console errors, page errors and requests of one page."""
+    """Console errors, page errors and requests of a test's pages: ``on(page)``
+    for each page, ``listen(context)`` for the requests (the workers' too)."""
 
     def __init__(self, page, base_url: str):
         self.errors: list[str] = []
         self.foreign: list[str] = []
         self.requests: list[str] = []
         self.base = base_url
+        if page is not None:
+            self.on(page)
+
+    def on(self, page):
         page.on("console", self._console)
         page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
         page.on("requestfailed", self._failed)
+        return self
 
     def _failed(self, request):
         # a navigation cancels the requests still in flight (the favicon...)
@@ -163,58 +283,72 @@ class Watch:
         if msg.type == "error":
             self.errors.append(f"console.error: {msg.text}")
 
-    def route(self, context):
-        """Record every request (page and worker); refuse any other host."""
-        def handle(route, request):
-            url = request.url
-            self.requests.append(url)
-            if url.startswith(self.base) or url.startswith(("data:", "blob:")):
-                route.continue_()
-            else:
-                self.foreign.append(url)
-                route.abort()
-        context.route("**/*", handle)
+    def _request(self, request):
+        url = request.url
+        self.requests.append(url)
+        if not url.startswith((self.base, "data:", "blob:")):
+            self.foreign.append(url)
+
+    def listen(self, context):
+        """Record every request of ``context`` (pages and workers). A request
+        to another host fails in Chromium (``Origin.host_rule``), unrouted:
+        a route would turn the HTTP cache off."""
+        context.on("request", self._request)
+
+    def stop(self, context):
+        context.remove_listener("request", self._request)
+
+
+def fresh_page(browser, base_url, width, height, **options):
+    """A page in a new context of its own, watched (``page.watch``)."""
+    context = browser.new_context(viewport={"width": width, "height": height}, **options)
+    page = context.new_page()
+    page.watch = Watch(page, base_url)
+    page.watch.listen(context)
+    return page
 
 
 @pytest.fixture
 def new_page(browser, base_url):
-    """Make pages in fresh contexts: ``new_page(width=390, height=844, js=True)``."""
+    """Make pages on the desktop: ``new_page(width=390, height=844, js=True)``:
+    the warm profile's, or a fresh context's (JavaScript off, the profile
+    already lent: a second page of the test; ``cold=True``: a first visit's
+    empty HTTP cache too)."""
     contexts = []
 
-    def make(width=1280, height=900, js=True, color_scheme="light"):
-        context = browser.new_context(viewport={"width": width, "height": height},
-                                      java_script_enabled=js, color_scheme=color_scheme)
-        contexts.append(context)
-        page = context.new_page()
-        page.watch = Watch(page, base_url)
-        page.watch.route(context)
+    def make(width=1280, height=900, js=True, color_scheme="light", cold=False):
+        page = browser.warm.page("desktop", width, height, color_scheme) if js and not cold else None
+        if page is None:
+            page = fresh_page(browser, base_url, width, height, java_script_enabled=js,
+                              color_scheme=color_scheme)
+        contexts.append(page.context)
         return page
 
     yield make
     for c in contexts:
-        c.close()
+        browser.warm.release(c) if c in browser.warm.contexts.values() else c.close()
 
 
 @pytest.fixture
 def phone(browser, base_url):
-    """Open pages on a phone: ``phone(path, color_scheme="light")``, 390x844,
-    touch (a coarse pointer, no hover), every board ready."""
+    """Open pages on a phone: ``phone(path, color_scheme="light")``, 390x844
+    (or ``width`` x ``height``), touch (a coarse pointer, no hover), every
+    board ready: the warm phone profile's page, or a fresh context's."""
     contexts = []
 
     def make(path, width=390, height=844, color_scheme="light", ready=True):
-        context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
-                                      is_mobile=True, device_scale_factor=2, color_scheme=color_scheme)
-        contexts.append(context)
-        page = context.new_page()
-        page.watch = Watch(page, base_url)
-        page.watch.route(context)
+        page = browser.warm.page("phone", width, height, color_scheme)
+        if page is None:
+            page = fresh_page(browser, base_url, width, height, has_touch=True, is_mobile=True,
+                              device_scale_factor=2, color_scheme=color_scheme)
+        contexts.append(page.context)
         page.goto(base_url + path)
         if ready:
             wait_ready(page)
         return page
     yield make
     for c in contexts:
-        c.close()
+        browser.warm.release(c) if c in browser.warm.contexts.values() else c.close()
 
 
 def wait_ready(page, timeout=BOOT_TIMEOUT):
@@ -245,14 +379,17 @@ def boards_ready(page, timeout=BOOT_TIMEOUT) -> None:
 
 
 def open_watched(browser, base_url, path, width=1280, height=900, **options):
-    """A new browser context (``options``: more of its options, such as
-    ``has_touch``) and page on ``path`` (relative to the site), with
-    console errors and requests off localhost watched (``page.watch``) and
-    every board ready. Close the returned context when done."""
-    context = browser.new_context(viewport={"width": width, "height": height}, **options)
-    page = context.new_page()
-    page.watch = Watch(page, base_url)
-    page.watch.route(context)
+    """A page on ``path`` (relative to the site) at ``width`` x ``height``,
+    with console errors and requests off localhost watched (``page.watch``)
+    and every board ready, and its context: the warm desktop profile's
+    (a ``Lease``), or with ``options`` (more of a context's options, such as
+    ``has_touch``) a new one. Close the returned context when done."""
+    page = None if options else browser.warm.page("desktop", width, height)
+    if page is None:
+        page = fresh_page(browser, base_url, width, height, **options)
+        context = page.context
+    else:
+        context = Lease(browser.warm, page.context)
     page.goto(base_url + path)
     wait_ready(page)
     return context, page

@@ -25,7 +25,7 @@ def held_page(new_page, base_url, path, *patterns, init=None):
     page = new_page(width=900, height=900)
     holds = [Held(page.context, p) for p in patterns]
     if init:
-        page.context.add_init_script(init)
+        page.add_init_script(init)
     page.goto(base_url + path)
     return page, holds
 

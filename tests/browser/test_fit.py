@@ -35,7 +35,7 @@ def context(browser, base_url, size, **kw):
     try:
         page = ctx.new_page()
         page.watch = Watch(page, base_url)
-        page.watch.route(ctx)
+        page.watch.listen(ctx)
         yield page
     finally:
         ctx.close()

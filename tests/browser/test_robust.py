@@ -288,7 +288,7 @@ def test_resize_and_palette_switch_mid_move(new_page, base_url):
 
 
 def test_navigating_away_mid_move(new_page, base_url):
-    page = new_page()
+    page = new_page(cold=True)      # a first visit: the widget's modules come from the network
     page.goto(base_url + PAGE)
     wait_ready(page)
     # the worker was started by the page's head, before the widget's modules
@@ -405,7 +405,7 @@ def test_site_under_its_strict_content_security_policy(browser, csp_base_url, bu
     try:
         page = context.new_page()
         page.watch = Watch(page, csp_base_url)
-        page.watch.route(context)
+        page.watch.listen(context)
         page.add_init_script("""(() => {
             window.__csp = [];
             document.addEventListener('securitypolicyviolation', (e) =>
