@@ -39,12 +39,15 @@ class ChessLike(Variant):
         self._royal_hint: dict[str, int] = {}     # royal_square: where to look first
 
     # ---- generation
-    def piece_moves(self, pos: Position, sq: int) -> list[Move]:
+    def piece_moves(self, pos: Position, sq: int, captures: bool = False) -> list[Move]:
+        """The pseudo-legal moves of the piece on ``sq`` (``captures``: the
+        moves that take, and perhaps a few that do not, made without the others)."""
         piece = pos.board[sq]
         g = self.geometry
         out = []
         pawn = piece.kind == self.pawn
-        for to, taken in self.mover.destinations(pos, sq, piece, initial=self.is_initial(pos, sq, piece)):
+        for to, taken in self.mover.destinations(pos, sq, piece, initial=self.is_initial(pos, sq, piece),
+                                                 captures=captures):
             promos = self.promotions(pos, sq, to, piece) if pawn else None
             if promos is None:      # (``taken`` is ``to`` or nothing)
                 out.append(self.step_move(sq, to) if taken is None else self.take_move(sq, to))
@@ -72,12 +75,14 @@ class ChessLike(Variant):
         choices, ``kind`` ``None`` for staying a pawn."""
         return None
 
-    def pseudo_moves(self, pos: Position, kinds=None) -> list[Move]:
+    def pseudo_moves(self, pos: Position, kinds=None, captures: bool = False) -> list[Move]:
+        """The pseudo-legal moves of the side to move (of ``kinds`` only;
+        ``captures``: as ``piece_moves``), in the order of the board."""
         out = []
         side = pos.to_move
         for sq, p in enumerate(pos.board):
             if p is not None and p.side == side and (kinds is None or p.kind in kinds):
-                out.extend(self.piece_moves(pos, sq))
+                out.extend(self.piece_moves(pos, sq, captures))
         if self.en_passant and (kinds is None or self.pawn in kinds):
             out.extend(self.en_passant_moves(pos))
         return out
@@ -155,7 +160,7 @@ class ChessLike(Variant):
         for the king's safety."""
         if self.draw_offers and pos.state.get("draw") == "offered":
             return []
-        return self.legal_of(pos, [m for m in self.pseudo_moves(pos) if m.captured()])
+        return self.legal_of(pos, [m for m in self.pseudo_moves(pos, captures=True) if m.captured()])
 
     @staticmethod
     def may_expose(move: Move, king: int, lines: frozenset, side: str) -> bool:

@@ -42,11 +42,44 @@ DIGITS = "0123456789"     # str.isdigit() also takes other scripts' digits
 MAX_POSITION_TEXT = 4000  # characters; the longest real position is about 1,000
 
 
-@dataclass(frozen=True, slots=True)
 class Piece:
-    kind: str
-    side: str | None
-    facing: str | None = None
+    """A piece: its kind, its side (``None``: neutral, the Fisher) and its
+    facing (``None`` for a piece without one). A value, and one object per
+    value: ``Piece("rook", "white")`` is always the same object, so
+    comparing and hashing pieces (a board in a key, ``board[sq] == FISHER``)
+    costs no Python call (the search hashes whole boards at every node)."""
+
+    __slots__ = ("kind", "side", "facing")
+    _made: dict = {}
+
+    def __new__(cls, kind: str, side: str | None, facing: str | None = None) -> "Piece":
+        key = (kind, side, facing)
+        piece = cls._made.get(key)
+        if piece is None:
+            piece = object.__new__(cls)
+            object.__setattr__(piece, "kind", kind)
+            object.__setattr__(piece, "side", side)
+            object.__setattr__(piece, "facing", facing)
+            cls._made[key] = piece
+        return piece
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a piece never changes (its {name}): make another")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a piece never changes (its {name})")
+
+    def __reduce__(self):
+        return Piece, (self.kind, self.side, self.facing)
+
+    def __copy__(self) -> "Piece":
+        return self
+
+    def __deepcopy__(self, memo) -> "Piece":
+        return self
+
+    def __repr__(self) -> str:
+        return f"Piece(kind={self.kind!r}, side={self.side!r}, facing={self.facing!r})"
 
     def with_(self, **changes) -> "Piece":
         d = {"kind": self.kind, "side": self.side, "facing": self.facing}

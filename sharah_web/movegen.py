@@ -42,10 +42,11 @@ class Mover:
 
     def destinations(self, pos: Position, sq: int, piece: Piece | None = None,
                      can_take: Callable[[Piece, Piece], bool] | None = None,
-                     initial: bool = False) -> list[tuple[int, int | None]]:
+                     initial: bool = False, captures: bool = False) -> list[tuple[int, int | None]]:
         """``(to, taken)`` pairs: ``taken`` is the square of a piece captured
-        by displacement, or ``None`` for a quiet move. By default a piece
-        takes any piece of another side (not a neutral one)."""
+        by displacement, or ``None`` for a quiet move (``captures``: the
+        captures alone). By default a piece takes any piece of another
+        side (not a neutral one)."""
         piece = piece or pos.board[sq]
         board = pos.board
         out: list[tuple[int, int | None]] = []
@@ -54,6 +55,10 @@ class Mover:
         for ray, moves, takes, only_initial, between in self.plan(piece.kind, side)[sq]:
             if only_initial and not initial:
                 continue
+            if captures:
+                if not takes:
+                    continue
+                moves = False
             if between:
                 for b in between:
                     if board[b] is not None:

@@ -207,3 +207,22 @@ def test_every_result_the_engine_makes_names_a_documented_termination():
                 made.setdefault(node.args[2].value, []).append(f"{path.name}:{node.lineno}")
     assert set(made) <= set(TERMINATIONS), set(made) - set(TERMINATIONS)
     assert set(made) == set(TERMINATIONS), f"documented but never made: {set(TERMINATIONS) - set(made)}"
+
+
+def test_a_piece_is_one_object_per_value_and_never_changes():
+    import copy
+    import pickle
+    from sharah_web.core import Piece
+    rook = Piece("rook", "white")
+    assert Piece(kind="rook", side="white", facing=None) is rook
+    assert Piece("rook", "black") is not rook and Piece("rook", "black") != rook
+    assert rook.with_(side="black") is Piece("rook", "black")
+    assert copy.copy(rook) is rook and copy.deepcopy([rook])[0] is rook
+    assert pickle.loads(pickle.dumps(rook)) is rook
+    board = [None, rook, Piece("scout", "black", "n")]
+    assert {tuple(board): 1}[(None, Piece("rook", "white"), Piece("scout", "black", "n"))] == 1
+    with pytest.raises(AttributeError):
+        rook.kind = "queen"
+    with pytest.raises(AttributeError):
+        del rook.side
+    assert rook.kind == "rook" and rook.side == "white" and rook.facing is None

@@ -293,11 +293,8 @@ class SharahHedman(Variant):
                 kind = p.kind
                 if kind in (PAWN, GUARDIAN):
                     for t, taken in self.mover.destinations(
-                            pos, s, p, can_take=lambda a, b: b.side == enemy):
-                        if taken is not None:
-                            out.append((s, t, (taken,)))
-                        elif not captures:
-                            out.append((s, t, ()))
+                            pos, s, p, can_take=lambda a, b: b.side == enemy, captures=captures):
+                        out.append((s, t, () if taken is None else (taken,)))
                 elif not (captures and kind == IMMOBILIZER):    # (it never takes)
                     self._slider_moves(board, s, p, side, enemy, out, captures)
             elif p.side is None and control == side:
@@ -311,6 +308,12 @@ class SharahHedman(Variant):
         steps, rays, back = self.steps, self.rays, self.back
         for i in range(8):
             step = steps[i]
+            if captures and kind == WITHDRAWER:
+                # it takes only moving away from an enemy next to it
+                b = steps[back[i]][s]
+                v = board[b] if b >= 0 else None
+                if v is None or v.side != enemy:
+                    continue
             for t in rays[i][s]:
                 q = board[t]
                 if q is None:

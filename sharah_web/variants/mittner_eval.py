@@ -18,16 +18,15 @@ def evaluate(rules, pos: Position, side: str) -> float:
     squares he could flee to (the text's test for taking control); for
     the holder, a bonus that grows as
     the Fisher nears the holder's target goal row."""
-    score = rules.material(pos, side)
     board = pos.board
     st = pos.state
-    threats = {s: threats_of(rules, board, s) for s in rules.sides}
+    seen_by, score = threats(rules, board, side)     # (the material as ``rules.material``)
     if st["phase"] == "place":
         for owner in rules.sides:
-            seen = threats[rules.opponent(owner)]
+            seen = seen_by[rules.opponent(owner)]
             loose = 0.3 * sum(rules.piece_value(p) for sq, p in enumerate(board)
                               if p is not None and p.side == owner and p.kind != "stone"
-                              and sq in seen)
+                              and seen[sq])
             score += -loose if owner == side else loose
     fsq = rules.neutral_square(board)
     if fsq is None:
@@ -35,29 +34,30 @@ def evaluate(rules, pos: Position, side: str) -> float:
     around = (fsq,) + rules.steps[fsq]
     holder = st.get("holder")
     for owner in rules.sides:
-        seen = threats[owner]
-        watch = 0.08 * sum(1 for t in around if t in seen)
+        seen = seen_by[owner]
+        watch = 0.08 * sum(map(seen.__getitem__, around))
         if holder is None:
             # control needs the Fisher and every square he could flee to
             # threatened: the share of them threatened, up to 1
             flee = rules.fisher_reach(board, fsq, rules.opponent(owner))
-            watch += ((fsq in seen) + sum(1 for t, _k in flee if t in seen)) / (1 + len(flee))
+            watch += (seen[fsq] + sum(seen[t] for t, _k in flee)) / (1 + len(flee))
         score += watch if owner == side else -watch
     if holder is not None:
-        steps = fisher_path(rules, board, fsq, holder, threats[rules.opponent(holder)])
+        steps = fisher_path(rules, board, fsq, holder, seen_by[rules.opponent(holder)])
         held = 1.5 + 0.8 * (6 - steps)
         score += held if holder == side else -held
     return score
 
 
-def fisher_path(rules, board: list, fsq: int, holder: str, unsafe: set, limit: int = 5) -> int:
+def fisher_path(rules, board: list, fsq: int, holder: str, unsafe: bytearray, limit: int = 5) -> int:
     """How many of the holder's Fisher moves bring him home (the holder's
     colour on the target goal row) over the board as it stands, never
-    onto a square the opponent threatens now; ``limit + 1`` if more."""
+    onto a square the opponent threatens now (``unsafe[sq]``); ``limit + 1``
+    if more."""
     g = rules.geometry
     goal, ring2, colour = rules.goal, rules.ring2, rules.goal_colour
     home_row = rules.target_row[holder]
-    rays = [g.ray_table(v) for v in rules_of.ALL_DIRECTIONS]
+    rays = rules.fisher_rays
     seen = {fsq}
     frontier = [fsq]
     for n in range(1, limit + 1):
@@ -77,7 +77,7 @@ def fisher_path(rules, board: list, fsq: int, holder: str, unsafe: set, limit: i
                     if q is None or (q.side is not None and q.side != holder):
                         reach.append(t)
             for t in reach:
-                if t in seen or t in unsafe:
+                if t in seen or unsafe[t]:
                     continue
                 if goal[t]:
                     if colour[t] != holder or not (goal[s] or ring2[s]):
@@ -92,19 +92,33 @@ def fisher_path(rules, board: list, fsq: int, holder: str, unsafe: set, limit: i
     return limit + 1
 
 
-def threats_of(rules, board: list, side: str) -> set:
-    """The squares ``side``'s pieces threaten (see ``attacked``)."""
-    out = set()
-    rays = rules.rays
+def threats(rules, board: list, side: str) -> tuple[dict[str, bytearray], float]:
+    """For each side, the squares its pieces threaten (see ``attacked``),
+    in one walk over the board: ``seen[sq]`` is 1 where it does; and the
+    material for ``side`` (``rules.material``, summed in the same order)."""
+    out = {s: bytearray(len(board)) for s in rules.sides}
+    rays, steps = rules.rays, rules.steps
+    values = rules._kind_values
+    diagonal = [rays[v] for v in rules_of.DIAGONAL]
+    orthogonal = [rays[v] for v in rules_of.ORTHOGONAL]
+    score = 0.0
     for sq, p in enumerate(board):
-        if p is None or p.side != side:
+        if p is None:
             continue
-        if p.kind == "stone":
-            out.update(rules.steps[sq])
+        pside = p.side
+        if pside is None:
             continue
-        for v in (rules_of.DIAGONAL if p.kind == "snake" else rules_of.ORTHOGONAL):
-            for t in rays[v][sq]:
-                out.add(t)
+        v = values[p.kind]
+        score += v if pside == side else -v
+        seen = out[pside]
+        kind = p.kind
+        if kind == "stone":
+            for t in steps[sq]:
+                seen[t] = 1
+            continue
+        for table in (diagonal if kind == "snake" else orthogonal):
+            for t in table[sq]:
+                seen[t] = 1
                 if board[t] is not None:
                     break
-    return out
+    return out, score

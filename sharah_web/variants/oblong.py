@@ -180,7 +180,7 @@ class OblongShatranj(ChessLike):
     def capture_moves(self, pos: Position) -> list[Move]:
         if self.die:     # the rolled kind's captures (a lost turn's pass takes nothing)
             kind = self.rolled_kind(pos)
-            return [m for m in self.pseudo_moves(pos, (kind,)) if m.captured()] if kind else []
+            return [m for m in self.pseudo_moves(pos, (kind,), True) if m.captured()] if kind else []
         return super().capture_moves(pos)
 
     def explain_illegal(self, text: str, pos: Position, moves: list[Move]) -> None:

@@ -201,12 +201,12 @@ class Scheherazade(ChessLike):
         return passed
 
     # ---- moves
-    def piece_moves(self, pos: Position, sq: int) -> list[Move]:
+    def piece_moves(self, pos: Position, sq: int, captures: bool = False) -> list[Move]:
         board = pos.board
         piece = board[sq]
         kind, side = piece.kind, piece.side
         if kind == self.pawn:
-            return self.pawn_moves(pos, sq, piece)
+            return self.pawn_moves(pos, sq, piece, captures)
         names = self.geometry.names
         basic = kind in BASIC_SET
 
@@ -217,7 +217,7 @@ class Scheherazade(ChessLike):
         out = []
         seen = set()
         zone = self.merge_zone[side]
-        for to, taken in self.mover.destinations(pos, sq, piece, can_take):
+        for to, taken in self.mover.destinations(pos, sq, piece, can_take, captures=captures):
             if to in seen:
                 continue        # a compound whose parts share a move
             seen.add(to)
@@ -233,7 +233,7 @@ class Scheherazade(ChessLike):
                 out.append(Move(names[sq] + names[to], (Remove(sq, capture=False), Change(to, merged)),
                                 sq, to, label=f"merge into {what}",
                                 aliases=(f"{LETTER[kind]}{names[sq]}#{names[to]}",), kind="merge"))
-        if kind == self.royal:
+        if kind == self.royal and not captures:      # (a slide never takes)
             out.extend(self.slide_moves(pos, sq, side))
         return out
 
@@ -259,13 +259,13 @@ class Scheherazade(ChessLike):
                 t, n = table[t], n + 1
         return out
 
-    def pawn_moves(self, pos: Position, sq: int, piece: Piece) -> list[Move]:
+    def pawn_moves(self, pos: Position, sq: int, piece: Piece, captures: bool = False) -> list[Move]:
         g = self.geometry
         names = g.names
         side = piece.side
         initial = g.rank(sq) == self.pawn_rank[side]
         out = []
-        for to, taken in self.mover.destinations(pos, sq, piece, initial=initial):
+        for to, taken in self.mover.destinations(pos, sq, piece, initial=initial, captures=captures):
             base = names[sq] + names[to]
             effects = ((Remove(taken),) if taken is not None else ()) + (Shift(sq, to),)
             rank = g.rank(to)
