@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import TEST_DIR, open_watched, wait_ready
-from .helpers import board, click_sq, wait_fig
+from .helpers import board, click_sq, engine_round_trip, wait_fig
 
 PAGE = f"{TEST_DIR}/analysis-test/"
 A, B, C, D = range(4)
@@ -171,9 +171,12 @@ def test_cancel_stops_a_review_within_a_slice(page):
     wait_fig(fig, "+f.dataset.reviewDone >= 1")
     fig.locator('button[data-analysis="cancel"]').click()
     wait_fig(fig, "f.dataset.review === 'cancelled'")
-    page.wait_for_timeout(300)
+    # the cancel's answer is shown; a slice the loop had in flight was
+    # answered before it, and a loop that went on would have asked for the
+    # next slice then: one more round trip, and nothing has moved
+    wait_fig(fig, "f.querySelector('.sharah-review-progress').textContent.includes('(cancelled)')")
     done = fig.get_attribute("data-review-done")
-    page.wait_for_timeout(1500)
+    engine_round_trip(fig)
     assert fig.get_attribute("data-review-done") == done and int(done) < 25
     assert "(cancelled)" in fig.locator(".sharah-review-progress").inner_text()
 
