@@ -112,12 +112,6 @@ class SharahMittner(Variant):
         # 4 points of 11 against this budget (docs/about/computer.md).
         return {"scale": 0.3, "qdepth": 2, "strongest": 2.5}
 
-    def review_nodes(self) -> int:
-        # The review's budget (Variant.review_nodes): 900 positions of
-        # look-ahead a position (1,500 at the scale of 0.6), measured at
-        # 12.8 to 14.9 s of processor time in Pyodide for a 60-ply review
-        return 1500
-
     def __init__(self, **options):
         super().__init__(**options)
         n = self.opts["size"] + 2
