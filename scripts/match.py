@@ -15,9 +15,12 @@ equal thinking time a move::
 
     python scripts/match.py sharah-hedman --a level2:nodes=1000000,seconds=1 \
         --b bcda554@level2:nodes=1000000,seconds=1 --games 40 --jobs 2 The players take the
-first side in turn (A has the first side in odd-numbered games). Each game
-has its own seed (dice, random players, the search's tie-breaks), all
-derived from ``--seed``, so a match is reproducible with node budgets.
+first side in turn (A has the first side in odd-numbered games). The games
+are played in pairs that differ only in who has which side: both games of a
+pair have one seed (the dice, and the seeds of the player on each side: a
+random player's moves, the search's tie-breaks), derived from ``--seed``,
+so a match is reproducible with node budgets and neither player is dealt
+luckier dice.
 
 Prints wins, draws and losses for A, why the games ended, and the mean and
 maximum thinking time per move for each player. ``--records DIR`` also
@@ -129,10 +132,12 @@ def new_player(spec: str, seed: int) -> Player:
 
 def play_one(args) -> dict:
     """One game: A and B players by spec, A on the first side or not."""
-    variant, options, spec_a, spec_b, a_first, seed, max_plies, records = args
+    variant, options, spec_a, spec_b, number, seed, max_plies, records = args
+    a_first = number % 2 == 1
     game = sharah_web.new_game(variant, seed=seed, **{**randomgame.end_options(variant), **options})
-    a = new_player(spec_a, seed * 2 + 1)
-    b = new_player(spec_b, seed * 2 + 2)
+    # the player on each side gets that side's seed, whoever it is
+    a = new_player(spec_a, seed * 2 + (1 if a_first else 2))
+    b = new_player(spec_b, seed * 2 + (2 if a_first else 1))
     first, second = game.variant.sides
     players = {first: a, second: b} if a_first else {first: b, second: a}
     times = {"A": [], "B": []}
@@ -155,7 +160,7 @@ def play_one(args) -> dict:
     if records:
         tags = {first.capitalize(): spec_a if a_first else spec_b,
                 second.capitalize(): spec_b if a_first else spec_a, "Seed": str(seed)}
-        path = os.path.join(records, f"{variant}-{seed}.txt")
+        path = os.path.join(records, f"{variant}-{seed}-{number}.txt")
         with open(path, "w", encoding="utf-8") as f:
             f.write(format_record(game, tags) + "\n")
     if result is None:
@@ -170,8 +175,9 @@ def play_one(args) -> dict:
 
 def run_match(variant, options, spec_a, spec_b, games, seed, max_plies, jobs, quiet=False,
               records=None) -> dict:
-    tasks = [(variant, options, spec_a, spec_b, i % 2 == 0, seed * 100_000 + i, max_plies, records)
-             for i in range(games)]
+    # games 1 and 2 are a pair, 3 and 4...: one seed, the sides swapped
+    tasks = [(variant, options, spec_a, spec_b, n, seed * 100_000 + (n - 1) // 2, max_plies, records)
+             for n in range(1, games + 1)]
     results = []
     started = time.perf_counter()
     if jobs > 1:

@@ -544,12 +544,27 @@ def test_match_command_writes_records_that_replay(tmp_path, capsys):
     assert match.main(["scheherazade", "--a", "greedy", "--b", "random", "--games", "2", "--quiet",
                        "--seed", "3", "--records", str(tmp_path)]) == 0
     files = sorted(tmp_path.iterdir())
-    assert [f.name for f in files] == ["scheherazade-300000.txt", "scheherazade-300001.txt"]
+    assert [f.name for f in files] == ["scheherazade-300000-1.txt", "scheherazade-300000-2.txt"]
     for f, greedy_first in zip(files, (True, False)):
         text = f.read_text()
         game = parse_record(text).game
         assert game.result is not None and f'[Termination "{game.result.termination}"]' in text
         assert ('[White "greedy"]' in text) == greedy_first and '[Seed "' in text
+
+
+def test_the_two_games_of_a_pair_differ_only_in_who_has_which_side(tmp_path, capsys):
+    """Two random players: with the sides' seeds kept and the players
+    swapped, a pair's two games are the same game (dice and all)."""
+    from sharah_web.record import parse_record
+    match = match_command()
+    assert match.main(["oblong-shatranj", "--a", "random", "--b", "random", "--games", "4", "--quiet",
+                       "--seed", "5", "--max-plies", "60", "--records", str(tmp_path)]) == 0
+    moves = {f.name: [p.move.notation for p in parse_record(f.read_text()).game.history]
+             for f in tmp_path.iterdir()}
+    assert sorted(moves) == [f"oblong-shatranj-50000{k}-{n}.txt" for k, n in ((0, 1), (0, 2), (1, 3), (1, 4))]
+    assert moves["oblong-shatranj-500000-1.txt"] == moves["oblong-shatranj-500000-2.txt"]
+    assert moves["oblong-shatranj-500001-3.txt"] == moves["oblong-shatranj-500001-4.txt"]
+    assert moves["oblong-shatranj-500000-1.txt"] != moves["oblong-shatranj-500001-3.txt"]
 
 
 def test_tuning_follows_the_options():
