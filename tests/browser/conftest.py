@@ -141,9 +141,6 @@ def browser(origin, tmp_path_factory):
         browser.close()
 
 
-
-
-
 WARM_KINDS = {
     "desktop": dict(viewport={"width": 1280, "height": 900}),
     "phone": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
