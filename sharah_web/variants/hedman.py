@@ -123,7 +123,8 @@ class SharahHedman(Variant):
 
     def review_nodes(self) -> int:
         # The review's budget (Variant.review_nodes): a 60-ply review's searches
-        # cost 17 to 21 s of processor time in Pyodide at 1,500 (28 s at 3,000)
+        # cost about 16 s of processor time in Pyodide at 1,200 (17 to 21 s at
+        # 1,500, 28 s at 3,000)
         return 1200
 
     def __init__(self, **options):
