@@ -38,10 +38,12 @@ def test_pause_drops_the_move_being_computed(fresh):
     page = fresh(COMPUTER)
     fig = board(page, 0)
     wait_fig(fig, "f.querySelectorAll('select[data-side=white] option').length === 4")
+    # Requests are logged before any side is a computer: the first one to
+    # think may start at once (no delay yet), and its request must be seen.
+    log_engine_requests(page)
     fig.locator("details.sharah-players > summary").click()
     fig.locator('select[data-side="white"]').select_option("3")
     fig.locator('select[data-side="black"]').select_option("3")
-    log_engine_requests(page)
     fig.locator('select[data-computer="delay"]').select_option("0")
     # Pause while the computer is thinking; read the move count, and the
     # requests sent so far, in the same instant
