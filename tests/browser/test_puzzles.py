@@ -100,7 +100,7 @@ def test_a_link_opens_its_puzzle(browser, base_url):
 
 
 # every rule on the puzzle board (the page around it is the theme's, checked
-# for contrast with every page in test_fit); contrast on the whole page
+# for contrast with every page in test_contrast); contrast on the whole page
 AXE_RUN = """async () => {
     const board = await axe.run({include: [['figure.sharah-board']]}, {resultTypes: ['violations']});
     const page = await axe.run(document, {runOnly: {type: 'rule', values: ['color-contrast', 'link-in-text-block']},
