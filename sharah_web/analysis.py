@@ -57,7 +57,6 @@ LOGISTIC = 0.368        # per pawn, as chess sites read centipawns (0.00368 per 
 STAGES = ({"nodes": None, "seconds": None}, {"nodes": 4, "seconds": 4.0}, {"nodes": 16, "seconds": 16.0})
 ARROWS = 3              # arrows drawn for the line's first moves
 REVIEW_VERSION = 2
-NO_TIME_CAP = 10.0 ** 6  # seconds: the review's searches end on their nodes
 MARK_DEPTH = 2          # a move is judged where the search finished this deep
 
 
@@ -348,7 +347,8 @@ def review_level(variant):
     level's node budget (the game's tuning scales it: the look-ahead's
     nodes and the safety pass's allowance), no time cap, no noise."""
     search = _search()
-    return search.Level(search.DEFAULT_LEVEL, "review", max(1, int(variant.review_nodes())), NO_TIME_CAP)
+    return search.Level(search.DEFAULT_LEVEL, "review", max(1, int(variant.review_nodes())),
+                        search.NO_TIME_CAP)
 
 
 def review_search(game: Game) -> tuple[Move | None, dict]:

@@ -81,6 +81,7 @@ INF = float("inf")
 REDUCE_AFTER = 3        # late move reductions (Tuning.reduce): moves searched in full first
 REDUCE_DEPTH = 3        # ... at nodes this deep or deeper
 SKIP_KINDS = frozenset({"offer-draw"})   # the computer never offers a draw
+NO_TIME_CAP = 10.0 ** 6  # seconds: a search that ends on its nodes alone
 _clock = time.perf_counter               # thinking time (a test may replace it)
 
 
@@ -1046,7 +1047,10 @@ class SearchPlayer(Player):
 
 def make_player(spec: str, seed: int = 0) -> Player:
     """``random``, ``greedy``, ``level1``..``level3`` (or ``1``..``3``);
-    a level may carry a budget: ``level2:nodes=2000``, ``level3:seconds=2``."""
+    a level may carry a budget: ``level2:nodes=2000``, ``level3:seconds=2``.
+    A budget of nodes alone is the only limit (no time cap): the same seed
+    plays the same game on any machine, however busy (the scripts' games,
+    a benchmark's or a puzzle finder's, are named by their seeds)."""
     text = spec.strip().lower()
     name, _, extra = text.partition(":")
     if name == "random":
@@ -1062,4 +1066,6 @@ def make_player(spec: str, seed: int = 0) -> Player:
             if k not in ("nodes", "seconds") or not v:
                 raise ValueError(f"{spec}: a level's budget is nodes=N or seconds=S")
             budget[k] = float(v) if k == "seconds" else int(v)
+        if "seconds" not in budget:
+            budget["seconds"] = NO_TIME_CAP
     return SearchPlayer(level_of(number), seed, budget)
