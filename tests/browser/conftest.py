@@ -316,12 +316,12 @@ def give_back(browser, context) -> None:
 
 
 @contextmanager
-def page_at(browser, base_url, width, height, **options):
+def page_at(browser, base_url, width, height, warm=True, **options):
     """A watched page at ``width`` x ``height`` for a ``with`` block: the
-    warm desktop profile's when it is free and no context ``options`` are
-    asked for (``has_touch``...), else a fresh context's; given back (or
-    closed) at the end of the block."""
-    page = None if options else browser.warm.page("desktop", width, height)
+    warm desktop profile's when it is free and neither ``warm=False`` nor
+    context ``options`` (``has_touch``...) are asked for, else a fresh
+    context's; given back (or closed) at the end of the block."""
+    page = browser.warm.page("desktop", width, height) if warm and not options else None
     if page is None:
         page = fresh_page(browser, base_url, width, height, **options)
     try:
