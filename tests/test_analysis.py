@@ -6,8 +6,12 @@ engine's move is not; and the wire's ``analyse`` and ``review``."""
 from __future__ import annotations
 
 import json
+import os
+import pathlib
 import random
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -17,6 +21,8 @@ from sharah_web.analysis import expected, first_side, mark_for, result_of, revie
 from sharah_web.core import Game
 
 from helpers import game_with
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 GAMES = [("oblong-shatranj", {"die": False}), ("oblong-shatranj", {}), ("scheherazade", {}),
          ("sharah-hedman", {}), ("sharah-mittner", {"placement": "random"}),
@@ -175,7 +181,7 @@ def _blunder(variant_id: str, options: dict):
     engine's move and what its search found)."""
     if variant_id == "sharah-mittner":
         at = planted()
-        move, info = review_search(at)
+        move, info = review_search(at, at.find_move("h14h15"))
         return at, at.find_move("h14h15"), move, info
     for game in decisive(variant_id, options):
         k = len(game.history) - 2
@@ -201,7 +207,7 @@ def _blunder(variant_id: str, options: dict):
             if safe:
                 holds.append(m)
         if holds:
-            move, info = review_search(at)
+            move, info = review_search(at, played)
             if expected(info["score"], info["win_in"]) >= 0.3:
                 return at, played, move, info
     return None
@@ -237,6 +243,58 @@ def test_a_move_is_judged_only_where_the_search_looked_deep_enough(lifted_time_c
     assert all(e["judged"] and e["depth"] == info["depth"] for e in entries.values())
     assert entries[move.notation]["loss"] == 0.0
     assert entries[played.notation]["loss"] == max(e["loss"] for e in entries.values()) >= 0.15
+
+
+def test_a_move_the_look_ahead_did_not_finish_is_judged_by_both_moves_searched_as_deep():
+    """Scheherazade's review budget finishes one move deep in most positions
+    (here 112 moves): the move played and the engine's are then searched
+    two moves deep once the search has chosen, and compared; the move and
+    the line stay the search's own, and slices change nothing."""
+    at = sharah_web.new_game("scheherazade", "r9/1P1h1k1(rs)2/2P7/9p/2b1(NO)1pP2/1o1Nn5/R4H3B/P1S7/4pK4/10 w Kk g7 0",
+                             agreement=False)
+    played = at.find_move("f2g2")
+    plain_move, plain = review_search(at)
+    move, info = review_search(at, played)
+    assert info["depth"] < analysis.MARK_DEPTH and move.notation == plain_move.notation != played.notation
+    assert (info["pv"], info["score"], info["settled"]) == (plain["pv"], plain["score"], plain["settled"])
+    assert set(info["judged"]) == {move.notation, played.notation} and info["judge_nodes"] > 0
+    entry = review_entry(at, 0, move, info, played)
+    top, mine = info["judged"][move.notation], info["judged"][played.notation]
+    assert entry["judged"] and entry["loss"] == round(expected(top, None) - expected(mine, None), 4) >= 0.15
+    assert entry["mark"] == "blunder"
+    thinker = analysis.review_thinker(at, played)
+    while thinker.step(nodes=97) is None:
+        pass
+    assert {k: v for k, v in thinker.outcome[1].items() if k != "seconds"} == \
+        {k: v for k, v in info.items() if k != "seconds"}
+
+
+def _reviews() -> str:
+    """Every game's review of one position (a random game's 13th) with a
+    move played from it, the entry whole and what the search found, as
+    JSON: what must not depend on the process."""
+    out = []
+    for variant_id, options in GAMES:
+        at = random_game(variant_id, options, 5, max_plies=12)
+        played = next(m for m in at.legal_moves() if m.kind != "offer-draw")
+        move, info = review_search(at, played)
+        info.pop("seconds")
+        out.append([review_entry(at, 12, move, info, played), info])
+    return json.dumps(out, sort_keys=True)
+
+
+def test_a_review_is_the_same_twice_and_in_another_process_whatever_its_hash_seed():
+    """The same position, the same marks and scores to the last digit:
+    twice in one process (its pieces made once), and in processes whose
+    string hashes differ (sets and dicts of strings iterate in another
+    order, objects lie elsewhere in memory)."""
+    here = _reviews()
+    code = ("import sys; sys.path.insert(0, 'tests'); import test_analysis as t; "
+            "print(t._reviews()); print(t._reviews())")
+    seed = "2" if os.environ.get("PYTHONHASHSEED") == "1" else "1"     # not this process's
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": seed},
+                         capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out == [here, here]
 
 
 def test_the_marks_thresholds():
@@ -403,11 +461,12 @@ def test_a_damaged_review_in_a_saved_game_is_dropped_and_the_game_kept(fresh):
     saved = call(cmd="save", board="b")["saved"]
     entry = {"ply": 0, "score": 0.1, "win_in": None, "expected": 0.5, "best": "b5b6", "best_name": "b5b6",
              "played": "b5b6", "loss": 0.0, "mark": "", "depth": 3, "judged": True}
-    assert analysis.check_review({"v": 2, "moves": ["b5b6"], "entries": [entry]})["entries"] == [entry]
-    for bad in ({"v": 2, "moves": ["b5b6"], "entries": [{"ply": 0}]}, "x", {"v": 9},
-                {"v": 1, "moves": ["b5b6"], "entries": [entry]},               # a review of another version
-                {"v": 2, "moves": ["b5b6"], "entries": [{**entry, "judged": 1}]},
-                {"v": 2, "moves": ["b5b6"], "entries": [{**entry, "depth": True}]}):
+    v = analysis.REVIEW_VERSION
+    assert analysis.check_review({"v": v, "moves": ["b5b6"], "entries": [entry]})["entries"] == [entry]
+    for bad in ({"v": v, "moves": ["b5b6"], "entries": [{"ply": 0}]}, "x", {"v": 9},
+                {"v": v - 1, "moves": ["b5b6"], "entries": [entry]},           # a review of another version
+                {"v": v, "moves": ["b5b6"], "entries": [{**entry, "judged": 1}]},
+                {"v": v, "moves": ["b5b6"], "entries": [{**entry, "depth": True}]}):
         bridge.reset()
         r = call(cmd="open", board="b", variant="oblong-shatranj", options={"die": "false"},
                  saved={**saved, "review": bad})

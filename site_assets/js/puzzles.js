@@ -118,10 +118,11 @@ registerAddon({
       const st = board.state;
       const pz = st && st.puzzle;
       if (!pz) return;
-      const side = cap(solver || st.to_move);
+      const side = solver || st.to_move;
       // solved: the feedback says so and the status line the result, once each
       task.textContent = pz.solved ? ""
-        : puzzleWords.task(side, pz.moves_left, current.depth, !!current.hard, !!progress.solved[current.id]);
+        : puzzleWords.task(cap(side), cap(st.sides.find((s) => s !== side) || ""), pz.moves_left, current.depth,
+          !!current.hard, !!progress.solved[current.id]);
       task.hidden = !!pz.solved;
       const list = pool();
       const i = list.indexOf(current);
