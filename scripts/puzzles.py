@@ -33,7 +33,8 @@ stored puzzle: its position with one piece of either side taken off (a
 piece fewer on the winning side often makes a deeper win), or with
 ``--back`` the position a move earlier (a move of the winning side and a
 reply taken back, drawn at random: a win one move longer, or none); only
-a puzzle deeper than the stored one is kept, one at most near each.
+a puzzle deeper than the stored one is kept, one at most near each (a
+stored puzzle found near it by an earlier run counts).
 
 Games that rarely end between simple players (the Light and Shadow
 boards, Mittner's reading) start with ``--reduce N`` from a position of
@@ -297,7 +298,10 @@ def find(args) -> None:
     if args.near_puzzles:
         import random
         rng = random.Random(args.first_seed)
-        done = set()        # one new puzzle near a stored one, and only a deeper one (else it is the same)
+        # one new puzzle near a stored one (this run's or an earlier run's: puzzles
+        # alike are no new puzzle), and only a deeper one (else it is the same)
+        done = {m.group(1) for r in store if (m := re.match(r"puzzle (\S+) (?:a move earlier|without)",
+                                                             r.get("source", "")))}
         near = sorted(store, key=lambda r: -r["depth"]) if args.back else list(store)   # deepest first
         for record, source, pos in neighbours_of_puzzles(variant, near, rng, args.near_puzzles, args.back):
             if record["id"] not in done and consider(pos, source, args.depth, range(1, record["depth"] + 1)):

@@ -523,13 +523,10 @@ def test_a_link_counts_its_characters_after_the_hash():
     assert str(e.value) == "the link is too long (20,001 characters; at most 20,000)"
 
 
-def test_a_link_too_long_still_has_its_board_and_says_why():
+def test_a_link_too_long_says_why():
+    # (its board is still found: share.js reads it from the first MAX_LINK characters, tests/js/share.test.mjs)
     link = "#game=1;b=board-2;v=scheherazade;m=" + "e3e4," * 5_000
-    assert record.link_target(link) == ("board-2", "scheherazade")
     ok(cmd="open", board="b", variant="scheherazade")
-    target = ok(cmd="link_board", link=link, boards=[{"uid": "board-1", "variant": "scheherazade"},
-                                                      {"uid": "board-2", "variant": "scheherazade"}])
-    assert target["target"] == "board-2"
     assert fail(cmd="load", board="b", link=link) == (
         f"the link is too long ({len(link) - 1:,} characters; at most 20,000)")
 

@@ -3,12 +3,14 @@ the touch rules must not undo, and what must be on the screen."""
 
 from __future__ import annotations
 
+import json
+import re
 import time
 
 from sharah_web.variants import VARIANTS
 
 from .conftest import TEST_DIR, wait_ready
-from .helpers import board, choice_on_board
+from .helpers import board, choice_on_board, played, wait_moves
 
 GAME = "figure.sharah-board[data-mode='game']"
 HAND = f"{TEST_DIR}/hand-test/"
@@ -65,6 +67,61 @@ def test_a_share_link_on_a_phone_shows_the_whole_board_under_the_header(phone):
     assert not page.watch.errors, page.watch.errors
 
 
+
+
+# each frame, from the first in which the board is in the page: where it
+# is, whether the widget has mounted it, whether the engine is up, its moves
+LINKED_FRAMES = """(() => { const uid = %s; const frames = window.__linkFrames = [];
+  const look = () => {
+    const fig = [...document.querySelectorAll('figure.sharah-board')].find(f => f.dataset.sharahUid === uid);
+    if (fig) {
+      const header = document.querySelector('.md-header');
+      frames.push({top: Math.round(fig.getBoundingClientRect().top), mounted: !!fig.dataset.state,
+                   header: header ? header.getBoundingClientRect().bottom : 0, screen: innerHeight,
+                   ready: !!(window.sharahDebug && window.sharahDebug.ready),
+                   moves: fig.querySelectorAll('ol.sharah-moves li').length,
+                   hint: (fig.querySelector('.sharah-hint') || {}).textContent || ''});
+    }
+    if (frames.length < 20000) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})();"""
+
+
+def test_a_share_link_shows_its_board_at_once_and_its_game_comes_alive_there(phone, base_url, built_site):
+    """A friend opens a link to a game on Scheherazade's Play board, the
+    page's last board (some 13,000 px down on a phone): that board is in
+    view from the frame the widget mounts it (the frames before, parsed
+    but not mounted yet, depend on the machine's load), while the engine
+    still boots, saying that the game comes; it stays where it is when the
+    engine has read the game (no jump to it then). The game is on the
+    board the link was made from, the page's first game board keeps its
+    own."""
+    html = (built_site / "games" / "scheherazade" / "index.html").read_text(encoding="utf-8")
+    play = re.search(r'id="play".*?data-sharah-uid="([^"]+)"', html, re.S).group(1)
+    page = phone("", ready=False)                       # the home page: no board, no engine
+    page.add_init_script(LINKED_FRAMES % json.dumps(play))
+    page.goto(base_url + f"games/scheherazade/#game=1;v=scheherazade;o=agreement:true;m=c2d4;b={play}")
+    wait_ready(page)
+    fig = page.locator(f'figure.sharah-board[data-sharah-uid="{play}"]')
+    wait_moves(fig, 1)
+    assert played(fig) == ["Nc2-d4"]
+    # on that board only: not on the page's first game board, nor any other
+    assert page.locator(".sharah-hint", has_text="The game from the link is on the board.").count() == 1
+    assert fig.locator(".sharah-hint").inner_text() == "The game from the link is on the board."
+    assert "Nc2-d4" not in played(page.locator(GAME).first)
+    page.wait_for_timeout(300)
+    frames = page.evaluate("window.__linkFrames")
+    mounted = [f for f in frames if f["mounted"]]
+    assert any(not f["ready"] for f in mounted), "the engine was up before the board was mounted: nothing shown"
+    # meanwhile it says that the game comes (its start is on the board until then)
+    assert {f["hint"] for f in mounted if not f["ready"]} == {
+        "The game from the link comes onto this board once the engine has started."}
+    off = [f for f in mounted if not (f["header"] - 1 <= f["top"] < f["screen"] - 200)]
+    assert off == [], off[:5]                           # in view from the start, under the header
+    tops = {f["top"] for f in mounted}
+    assert max(tops) - min(tops) <= 2, sorted(tops)     # and where it is: no jump when the game comes
+    assert not page.watch.errors, page.watch.errors
 
 
 def test_play_on_the_home_page_shows_the_board_on_a_phone(phone):

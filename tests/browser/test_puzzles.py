@@ -146,7 +146,8 @@ def a_link_opens_its_puzzle_and_the_keyboard_walks_the_puzzles_and_solves_one(pa
     keyboard, step through the list (round from the last to the first), a
     depth chosen keeps to that depth; its first puzzle is solved from the
     keyboard alone (the arrows to each square, Enter on it), and Random,
-    from the keyboard, picks another of that depth."""
+    from the keyboard, picks another of that depth. A link followed while
+    the engine judges a move opens its puzzle after the verdict."""
     data = json.loads(fig.locator("template.sharah-puzzle-data").get_attribute("data-puzzles"))
     depth_of = {p["id"]: p["depth"] for p in data}
     target = data[-1]["id"]
@@ -172,6 +173,12 @@ def a_link_opens_its_puzzle_and_the_keyboard_walks_the_puzzles_and_solves_one(pa
     page.keyboard.press("Enter")
     other = on_puzzle(page, not_=first)
     assert depth_of[other] == depth
+    # a link followed while the engine judges a move: its puzzle opens once the verdict is in
+    wrong = next(iter(current(fig)["refutations"].values()))[0]
+    linked = next(p["id"] for p in data if p["id"] not in (target, other))
+    fig.evaluate("(f, [n, id]) => { f.sharahWidget.play(n); location.hash = '#puzzle=' + id; }",
+                 [wrong, linked])
+    on_puzzle(page, is_=linked)
 
 
 # every rule on the puzzle board (the page around it is the theme's, checked
