@@ -498,6 +498,7 @@ class _Search:
         try:
             for roll, p in outcomes:
                 rolled = Position(variant, board, to_move, state)
+                rolled.terms = after.terms
                 variant.set_roll(rolled, roll)
                 total += p * (yield from self._descend(move, rolled, depth, -INF, INF, ply, quiet))
         finally:
@@ -727,8 +728,9 @@ class Thinker:
         tuning = tuning_for(variant)
         nodes, seconds = _budget(lvl, tuning, budget)
         self.variant, self.position, self.seed = variant, pos, seed
-        self.search = _Search(variant, Line(variant, pos, history), nodes, seconds,
-                              tuning, stop)
+        # the search's positions carry the evaluation's terms (Variant.tracked)
+        self.search = _Search(variant, Line(variant, variant.tracked(pos), history), nodes,
+                              seconds, tuning, stop)
         self.safety = tuning.allowance(lvl)
         self.safety_nodes = 0
         self.depth = 0                 # the depth being searched (0: the first pass)

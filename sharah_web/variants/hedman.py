@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from ..core import (Change, IllegalMoveError, Move, NotationError, Option, Piece,
                     PieceType, Position, Remove, Result, SetState, Shift, Variant, clock_field,
-                    side_field)
+                    side_field, squares_of)
 from ..geometry import ALL_DIRECTIONS
 from ..movegen import Mover
 from ..words import held_by
@@ -198,19 +198,17 @@ class SharahHedman(Variant):
         immobilizer, immobilizers next to an enemy gambler."""
         out: set[int] = set()
         nbrs = self.nbrs
-        for s, p in enumerate(board):
-            if p is None:
-                continue
-            if p.kind == IMMOBILIZER:
+        for side in self.sides:
+            for s in squares_of(board, Piece(IMMOBILIZER, side)):
                 for n in nbrs[s]:
                     q = board[n]
                     if q is not None and (q.side is None or (
-                            q.side != p.side and q.kind not in NOT_FROZEN_BY_IMMOBILIZER)):
+                            q.side != side and q.kind not in NOT_FROZEN_BY_IMMOBILIZER)):
                         out.add(n)
-            elif p.kind == GAMBLER:
+            for s in squares_of(board, Piece(GAMBLER, side)):
                 for n in nbrs[s]:
                     q = board[n]
-                    if q is not None and q.kind == IMMOBILIZER and q.side is not None and q.side != p.side:
+                    if q is not None and q.kind == IMMOBILIZER and q.side is not None and q.side != side:
                         out.add(n)
         return out
 
