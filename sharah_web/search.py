@@ -431,13 +431,19 @@ class _Search:
             self.nodes += int(len(captures) * self.listing)
         keyed = []
         add = keyed.append
+        values = self.kind_values
         i = -1
         for m in captures:
             i += 1
             if m.kind in SKIP_KINDS:
                 continue
             caps, state = m._facts or m.facts()
-            gain = self.gain(board, caps, side)
+            if values is None or len(caps) != 1:
+                gain = self.gain(board, caps, side)
+            else:                   # (one piece taken: ``gain`` without the call)
+                q = board[caps[0]]
+                gain = 0.0 if q is None else (-values.get(q.kind, 0.0) if q.side == side
+                                              else values.get(q.kind, 0.0))
             if gain <= 0 or m.notation in tried:
                 continue
             frm = m.frm

@@ -285,22 +285,34 @@ class SharahHedman(Variant):
             frozen = self.frozen(board)
         control = pos.state.get("control")
         out: list[tuple] = []
+        # the pieces that move (the Fisher too when his holder moves), and
+        # the squares next to an enemy: a zapper, an advancer or a gambler
+        # that lands anywhere else takes nothing there
+        movers = []
+        near = bytearray(len(board))
+        nbrs = self.nbrs
         for s, p in enumerate(board):
-            if p is None or s in frozen:
+            if p is None:
                 continue
-            if p.side == side:
-                kind = p.kind
-                if kind in (PAWN, GUARDIAN):
-                    for t, taken in self.mover.destinations(
-                            pos, s, p, can_take=lambda a, b: b.side == enemy, captures=captures):
-                        out.append((s, t, () if taken is None else (taken,)))
-                elif not (captures and kind == IMMOBILIZER):    # (it never takes)
-                    self._slider_moves(board, s, p, side, enemy, out, captures)
-            elif p.side is None and control == side:
-                self._slider_moves(board, s, p, side, enemy, out, captures)
+            ps = p.side
+            if ps == enemy:
+                for n in nbrs[s]:
+                    near[n] = 1
+            elif s not in frozen and (ps == side or control == side):
+                movers.append((s, p))
+        can_take = lambda a, b: b.side == enemy    # noqa: E731
+        for s, p in movers:
+            kind = p.kind
+            if kind == PAWN or kind == GUARDIAN:
+                for t, taken in self.mover.destinations(pos, s, p, can_take=can_take, captures=captures):
+                    out.append((s, t, () if taken is None else (taken,)))
+            elif not (captures and kind == IMMOBILIZER):    # (it never takes)
+                self._slider_moves(board, s, p, side, enemy, out, captures, near)
         return out
 
-    def _slider_moves(self, board, s, p, side, enemy, out, captures=False) -> None:
+    def _slider_moves(self, board, s, p, side, enemy, out, captures, near) -> None:
+        """The moves of the slider on ``s`` (``near``: 1 on the squares
+        next to an enemy)."""
         kind = p.kind
         # the immobilizer and the Fisher never take on an empty square
         quiet = kind not in (WITHDRAWER, ADVANCER, ZAPPER, GAMBLER)
@@ -329,9 +341,10 @@ class SharahHedman(Variant):
                         v = board[a] if a >= 0 else None
                         out.append((s, t, (a,) if v is not None and v.side == enemy else ()))
                     elif kind == ZAPPER:
-                        out.append((s, t, self._custodian(board, s, t, side, enemy, None)))
+                        out.append((s, t, self._custodian(board, s, t, side, enemy, None)
+                                    if near[t] else ()))
                     else:
-                        out.append((s, t, self._gambler_caps(board, s, t, i, side, enemy, ())))
+                        out.append((s, t, self._gambler_caps(board, s, t, i, side, enemy, (), near[t])))
                     if captures and not out[-1][2]:
                         out.pop()
                     continue
@@ -344,14 +357,16 @@ class SharahHedman(Variant):
                     if land >= 0 and board[land] is None and (
                             q.side is not None or self.opts["zapper_jumps_fisher"]):
                         first = (t,) if q.side == enemy else ()
-                        out.append((s, land, self._custodian(board, s, land, side, enemy, first)))
+                        out.append((s, land, self._custodian(board, s, land, side, enemy, first)
+                                    if near[land] else first))
                 elif kind == GAMBLER and q.side == enemy:
                     if q.kind in (PAWN, GUARDIAN):
-                        out.append((s, t, self._gambler_caps(board, s, t, i, side, enemy, (t,))))
+                        out.append((s, t, self._gambler_caps(board, s, t, i, side, enemy, (t,), near[t])))
                     elif q.kind == ZAPPER:
                         land = step[t]
                         if land >= 0 and board[land] is None:
-                            out.append((s, land, self._gambler_caps(board, s, land, i, side, enemy, (t,))))
+                            out.append((s, land, self._gambler_caps(board, s, land, i, side, enemy, (t,),
+                                                                    near[land])))
                 break
 
     def _custodian(self, board, s, t, side, enemy, first, only=None):
@@ -375,9 +390,10 @@ class SharahHedman(Variant):
                 caps.append(n1)
         return tuple(sorted(caps))
 
-    def _gambler_caps(self, board, s, t, i, side, enemy, first):
+    def _gambler_caps(self, board, s, t, i, side, enemy, first, near=True):
         """The gambler on ``t``, come from ``s`` in direction ``i``: each
-        victim taken the way it takes (``first``: displaced or jumped)."""
+        victim taken the way it takes (``first``: displaced or jumped;
+        ``near``: false when no enemy stands next to ``t``)."""
         caps = list(first)
         steps = self.steps
         b = steps[self.back[i]][s]            # withdrawer left behind
@@ -385,6 +401,8 @@ class SharahHedman(Variant):
             v = board[b]
             if v is not None and v.side == enemy and v.kind == WITHDRAWER:
                 caps.append(b)
+        if not near:                          # no victim beside the landing square
+            return tuple(sorted(set(caps)))
         a = steps[i][t]                       # advancer approached
         if a >= 0:
             v = board[a]
