@@ -720,10 +720,12 @@ def review_engine(variant: str, options: dict) -> dict:
             at = game.at(i)
             if at.result is not None:
                 continue
+            played = line[i].move if i < len(line) else None
             c0 = time.process_time()
-            move, info = search.best_move(at, lvl)
+            move, info = search.Thinker(at, lvl, 0, judge=played and played.notation,
+                                        judge_depth=analysis.MARK_DEPTH).step()
             row["cpu"] += time.process_time() - c0
-            entry = analysis.review_entry(at, i, move, info, line[i].move if i < len(line) else None)
+            entry = analysis.review_entry(at, i, move, info, played)
             row["nodes"] += info["nodes"]
             row["positions"] += 1
             row["depths"][info["depth"]] = row["depths"].get(info["depth"], 0) + 1

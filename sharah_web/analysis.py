@@ -34,10 +34,15 @@ level's: the look-ahead's nodes and the safety pass's allowance), with no
 time cap: the same nodes, the same marks, on any machine. Each game's
 figure is measured (``scripts/bench.py --review``) so that a review of a
 60-ply game costs at most about 20 s of processor time in Pyodide, a third
-of the minute it may take in the browser. A move is marked only where
-the search is deep enough to judge it: where it finished ``MARK_DEPTH``
-moves deep (every reply to every move seen), comparing the scores of that
-depth alone, or where it proved that the move played loses.
+of the minute it may take in the browser.
+
+**Every move judged.** The move played and the engine's choice are
+compared ``MARK_DEPTH`` moves deep (every reply to each seen): by the
+scores of the look-ahead where it finished that deep; elsewhere (a
+budget that finishes one move deep, as in most positions of Scheherazade
+and Mittner's reading), the search, once it has chosen its move and its
+line, searches the two moves that deep on the same table
+(``search.Thinker``'s ``judge``), which costs a fraction of the search.
 """
 
 from __future__ import annotations
@@ -56,9 +61,8 @@ LOGISTIC = 0.368        # per pawn, as chess sites read centipawns (0.00368 per 
 # level's (what the computer plays); each later one looks four times as far.
 STAGES = ({"nodes": None, "seconds": None}, {"nodes": 4, "seconds": 4.0}, {"nodes": 16, "seconds": 16.0})
 ARROWS = 3              # arrows drawn for the line's first moves
-REVIEW_VERSION = 2
-NO_TIME_CAP = 10.0 ** 6  # seconds: the review's searches end on their nodes
-MARK_DEPTH = 2          # a move is judged where the search finished this deep
+REVIEW_VERSION = 3
+MARK_DEPTH = 2          # moves deep: the move played and the engine's are compared this deep
 
 
 class AnalysisMove(TypedDict):
@@ -301,16 +305,22 @@ class Analysis:
 
 def _loss(info: dict, move: Move | None, played: Move | None, scale: float) -> tuple[float, bool]:
     """How much of the expected score ``played`` gave away against the
-    engine's ``move``, and whether the search was deep enough to say:
-    finished ``MARK_DEPTH`` deep (the scores of that depth alone, all from
-    one look-ahead: the best move's exact, the others' at most what they
-    are worth, so a loss is never overstated), or proved that ``played``
-    loses while ``move`` may not."""
+    engine's ``move``, and whether the search could say: where its
+    look-ahead finished ``MARK_DEPTH`` deep, by the scores of that depth
+    alone (all from one look-ahead: the best move's exact, the others' at
+    most what they are worth, so a loss is never overstated); elsewhere by
+    the two moves' exact scores ``MARK_DEPTH`` deep that the search adds
+    once it has chosen (``info["judged"]``: ``review_search``'s
+    ``played``); without them, only where it proved that ``played`` loses
+    while ``move`` may not."""
     if played is None or move is None or played.notation == move.notation:
         return 0.0, True
     settled = info.get("settled") or {}
+    judged = info.get("judged") or {}
     if int(info.get("depth") or 0) >= MARK_DEPTH and played.notation in settled:
         top, mine = max(settled.values()), settled[played.notation]
+    elif move.notation in judged and played.notation in judged:
+        top, mine = judged[move.notation], judged[played.notation]
     else:
         scores = info.get("scores") or {}
         top, mine = scores.get(move.notation), scores.get(played.notation)
@@ -348,13 +358,22 @@ def review_level(variant):
     level's node budget (the game's tuning scales it: the look-ahead's
     nodes and the safety pass's allowance), no time cap, no noise."""
     search = _search()
-    return search.Level(search.DEFAULT_LEVEL, "review", max(1, int(variant.review_nodes())), NO_TIME_CAP)
+    return search.Level(search.DEFAULT_LEVEL, "review", max(1, int(variant.review_nodes())),
+                        search.NO_TIME_CAP)
 
 
-def review_search(game: Game) -> tuple[Move | None, dict]:
+def review_thinker(game: Game, played: Move | None):
+    """The review's search of ``game``'s position, to run in slices: the
+    review's level, and the move ``played`` from there judged beside the
+    engine's choice (``search.Thinker``'s ``judge``)."""
+    return _search().Thinker(game, review_level(game.variant), 0,
+                             judge=None if played is None else played.notation, judge_depth=MARK_DEPTH)
+
+
+def review_search(game: Game, played: Move | None = None) -> tuple[Move | None, dict]:
     """The review's search of ``game``'s position, in one go (what
     ``Review`` runs in slices)."""
-    return _search().best_move(game, review_level(game.variant))
+    return review_thinker(game, played).step()
 
 
 class Review:
@@ -372,7 +391,6 @@ class Review:
         self.seconds = 0.0
         self.reviewed = 0            # positions searched here (for the estimate)
         self.thinker = None
-        self.level = review_level(game.variant)
         if kept:
             old_moves, old = kept.get("moves") or [], kept.get("entries") or []
             for i, e in enumerate(old):
@@ -397,8 +415,7 @@ class Review:
                 self.entries.append(review_entry(at, i, None, {}, None))
                 continue
             if self.thinker is None:
-                search = _search()
-                self.thinker = search.Thinker(at, self.level, 0)
+                self.thinker = review_thinker(at, played)
             left = None if budget_end is None else max(0.001, budget_end - time.perf_counter())
             out = self.thinker.step(seconds=left)
             if out is None:

@@ -523,8 +523,8 @@ class Variant:
     # (scripts/bench.py, in the browser).
     bench_search: tuple[dict[str, Any], ...] = ({},)
     # The options with which the benchmark reviews a 60-ply game in the
-    # browser (scripts/bench.py --review); none: the game is not reviewed.
-    bench_review: tuple[dict[str, Any], ...] = ()
+    # browser (scripts/bench.py --review): each way of playing it reviewed.
+    bench_review: tuple[dict[str, Any], ...] = ({},)
 
     def __init__(self, **options):
         self.geometry = Geometry(self.width, self.height)

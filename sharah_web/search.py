@@ -59,6 +59,12 @@ counted, so a search paused a hundred times ends exactly as one run in one
 go (``best_move`` is a thinker run to the end); the time cap counts the
 thinking time of the slices, not the pauses between them.
 
+**Judging a move.** A review asks the search to score the move played
+beside its own choice (``Thinker``'s ``judge``): after it has chosen its
+move and its line, both moves are searched to a given depth with no
+bound on their scores, on the same table, with no budget (the line is
+taken before, so it stays the line of the search that plays).
+
 **Determinism.** A search starts afresh every call (no table survives
 between calls); the seed only orders equal moves and, at the sparring
 level, adds a little noise to the scores of moves that neither win nor lose
@@ -81,6 +87,7 @@ INF = float("inf")
 REDUCE_AFTER = 3        # late move reductions (Tuning.reduce): moves searched in full first
 REDUCE_DEPTH = 3        # ... at nodes this deep or deeper
 SKIP_KINDS = frozenset({"offer-draw"})   # the computer never offers a draw
+NO_TIME_CAP = 10.0 ** 6  # seconds: a search that ends on its nodes alone
 _clock = time.perf_counter               # thinking time (a test may replace it)
 
 
@@ -716,12 +723,16 @@ class Thinker:
     stop (an undo, a new game, the board closed).
 
     Arguments as ``best_move``; a bad level or budget raises ``ValueError``
-    here, at once.
+    here, at once. ``judge``: a move (notation) to score beside the
+    engine's choice, both ``judge_depth`` moves deep, once the search has
+    chosen (``info["judged"]``; a review's move played: ``_judge``).
     """
 
     def __init__(self, game_or_position, level=DEFAULT_LEVEL, seed: int = 0, budget=None,
-                 stop: Callable[[], bool] | None = None):
+                 stop: Callable[[], bool] | None = None, judge: str | None = None,
+                 judge_depth: int = 2):
         self.level = lvl = level_of(level)
+        self.judge, self.judge_depth = judge, judge_depth
         self.over = False
         if isinstance(game_or_position, Game):
             game = game_or_position
@@ -899,8 +910,35 @@ class Thinker:
             if alt is not None:
                 best, best_score = alt, latest.get(alt.notation)
         pv = _pv(s, variant, pos, best) if best is not None else []
-        return best, _info(lvl, self.depth_done, s.nodes, s.used, best_score, stopped,
-                           ranking[:5], pv, len(risk), losing, self.safety_nodes, latest, settled)
+        judged: dict[str, float] = {}
+        spent = s.nodes
+        if self.judge is not None and best is not None and self.judge != best.notation and not (
+                self.depth_done >= self.judge_depth and self.judge in settled):
+            yield from self._judge(root, best, judged)
+        info = _info(lvl, self.depth_done, s.nodes, s.used, best_score, stopped,
+                     ranking[:5], pv, len(risk), losing, self.safety_nodes, latest, settled)
+        info["judged"] = {n: round(v, 2) for n, v in judged.items()}
+        info["judge_nodes"] = s.nodes - spent
+        return best, info
+
+    def _judge(self, root: list[Move], best: Move, judged: dict):
+        """The engine's move and the move ``judge`` names, each searched
+        ``judge_depth`` moves deep with no bound on its score (exact), once
+        the search has chosen, its move and its line already taken (what it
+        adds to the table changes neither), on the same table, so it costs
+        little more than the replies the look-ahead did not reach. No budget
+        cuts it (only ``stop``): a review compares the move played with the
+        engine's at that depth where the look-ahead did not finish it."""
+        s = self.search
+        s.budgeted = False
+        played = next((m for m in root if m.notation == self.judge), None)
+        if played is None:
+            return
+        try:
+            for m in (best, played):
+                judged[m.notation] = yield from s.child(m, self.judge_depth - 1, -INF, INF, 1, False)
+        except SearchStopped:
+            judged.clear()
 
 
 def best_move(game_or_position, level=DEFAULT_LEVEL, seed: int = 0, budget=None,
@@ -932,7 +970,11 @@ def best_move(game_or_position, level=DEFAULT_LEVEL, seed: int = 0, budget=None,
     deepest search that reached it), and ``settled``: every root move's
     score at ``depth``, the last depth searched to the end (empty before
     the first), all from the same look-ahead (a review compares the move
-    played with the best by them).
+    played with the best by them); ``judged``: the engine's move and the
+    move ``judge`` names (a ``Thinker``'s argument) scored ``judge_depth``
+    deep after the search (empty when ``settled`` already scores that move
+    that deep, or without ``judge``), and ``judge_nodes``, their share of
+    ``nodes``.
     """
     return Thinker(game_or_position, level, seed, budget, stop).step()
 
@@ -1054,7 +1096,10 @@ class SearchPlayer(Player):
 
 def make_player(spec: str, seed: int = 0) -> Player:
     """``random``, ``greedy``, ``level1``..``level3`` (or ``1``..``3``);
-    a level may carry a budget: ``level2:nodes=2000``, ``level3:seconds=2``."""
+    a level may carry a budget: ``level2:nodes=2000``, ``level3:seconds=2``.
+    A budget of nodes alone is the only limit (no time cap): the same seed
+    plays the same game on any machine, however busy (the scripts' games,
+    a benchmark's or a puzzle finder's, are named by their seeds)."""
     text = spec.strip().lower()
     name, _, extra = text.partition(":")
     if name == "random":
@@ -1070,4 +1115,6 @@ def make_player(spec: str, seed: int = 0) -> Player:
             if k not in ("nodes", "seconds") or not v:
                 raise ValueError(f"{spec}: a level's budget is nodes=N or seconds=S")
             budget[k] = float(v) if k == "seconds" else int(v)
+        if "seconds" not in budget:
+            budget["seconds"] = NO_TIME_CAP
     return SearchPlayer(level_of(number), seed, budget)

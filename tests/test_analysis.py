@@ -175,7 +175,7 @@ def _blunder(variant_id: str, options: dict):
     engine's move and what its search found)."""
     if variant_id == "sharah-mittner":
         at = planted()
-        move, info = review_search(at)
+        move, info = review_search(at, at.find_move("h14h15"))
         return at, at.find_move("h14h15"), move, info
     for game in decisive(variant_id, options):
         k = len(game.history) - 2
@@ -201,7 +201,7 @@ def _blunder(variant_id: str, options: dict):
             if safe:
                 holds.append(m)
         if holds:
-            move, info = review_search(at)
+            move, info = review_search(at, played)
             if expected(info["score"], info["win_in"]) >= 0.3:
                 return at, played, move, info
     return None
@@ -237,6 +237,30 @@ def test_a_move_is_judged_only_where_the_search_looked_deep_enough(lifted_time_c
     assert all(e["judged"] and e["depth"] == info["depth"] for e in entries.values())
     assert entries[move.notation]["loss"] == 0.0
     assert entries[played.notation]["loss"] == max(e["loss"] for e in entries.values()) >= 0.15
+
+
+def test_a_move_the_look_ahead_did_not_finish_is_judged_by_both_moves_searched_as_deep():
+    """Scheherazade's review budget finishes one move deep in most positions
+    (here 112 moves): the move played and the engine's are then searched
+    two moves deep once the search has chosen, and compared; the move and
+    the line stay the search's own, and slices change nothing."""
+    at = sharah_web.new_game("scheherazade", "r9/1P1h1k1(rs)2/2P7/9p/2b1(NO)1pP2/1o1Nn5/R4H3B/P1S7/4pK4/10 w Kk g7 0",
+                             agreement=False)
+    played = at.find_move("f2g2")
+    plain_move, plain = review_search(at)
+    move, info = review_search(at, played)
+    assert info["depth"] < analysis.MARK_DEPTH and move.notation == plain_move.notation != played.notation
+    assert (info["pv"], info["score"], info["settled"]) == (plain["pv"], plain["score"], plain["settled"])
+    assert set(info["judged"]) == {move.notation, played.notation} and info["judge_nodes"] > 0
+    entry = review_entry(at, 0, move, info, played)
+    top, mine = info["judged"][move.notation], info["judged"][played.notation]
+    assert entry["judged"] and entry["loss"] == round(expected(top, None) - expected(mine, None), 4) >= 0.15
+    assert entry["mark"] == "blunder"
+    thinker = analysis.review_thinker(at, played)
+    while thinker.step(nodes=97) is None:
+        pass
+    assert {k: v for k, v in thinker.outcome[1].items() if k != "seconds"} == \
+        {k: v for k, v in info.items() if k != "seconds"}
 
 
 def test_the_marks_thresholds():
@@ -403,11 +427,12 @@ def test_a_damaged_review_in_a_saved_game_is_dropped_and_the_game_kept(fresh):
     saved = call(cmd="save", board="b")["saved"]
     entry = {"ply": 0, "score": 0.1, "win_in": None, "expected": 0.5, "best": "b5b6", "best_name": "b5b6",
              "played": "b5b6", "loss": 0.0, "mark": "", "depth": 3, "judged": True}
-    assert analysis.check_review({"v": 2, "moves": ["b5b6"], "entries": [entry]})["entries"] == [entry]
-    for bad in ({"v": 2, "moves": ["b5b6"], "entries": [{"ply": 0}]}, "x", {"v": 9},
-                {"v": 1, "moves": ["b5b6"], "entries": [entry]},               # a review of another version
-                {"v": 2, "moves": ["b5b6"], "entries": [{**entry, "judged": 1}]},
-                {"v": 2, "moves": ["b5b6"], "entries": [{**entry, "depth": True}]}):
+    v = analysis.REVIEW_VERSION
+    assert analysis.check_review({"v": v, "moves": ["b5b6"], "entries": [entry]})["entries"] == [entry]
+    for bad in ({"v": v, "moves": ["b5b6"], "entries": [{"ply": 0}]}, "x", {"v": 9},
+                {"v": v - 1, "moves": ["b5b6"], "entries": [entry]},           # a review of another version
+                {"v": v, "moves": ["b5b6"], "entries": [{**entry, "judged": 1}]},
+                {"v": v, "moves": ["b5b6"], "entries": [{**entry, "depth": True}]}):
         bridge.reset()
         r = call(cmd="open", board="b", variant="oblong-shatranj", options={"die": "false"},
                  saved={**saved, "review": bad})

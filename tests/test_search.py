@@ -5,6 +5,7 @@ Positions are square -> token as in each game's rule tests (tests/helpers.py):
 upper case the first side (White, Red), lower case the second.
 """
 
+import itertools
 import os
 import pathlib
 import subprocess
@@ -518,6 +519,22 @@ def test_make_player():
         make_player("level2:depth=3")
     with pytest.raises(ValueError):
         make_player("level9")
+
+
+def test_a_node_budget_alone_plays_the_same_game_on_a_busy_machine(monkeypatch):
+    """``level1:nodes=200`` names a game by its seed: a busy machine (a
+    clock that runs fast) plays the same moves as a quiet one."""
+    def self_play() -> list[str]:
+        game = sharah_web.new_game("scheherazade", seed=11)
+        player = make_player("level1:nodes=200", seed=11)
+        while len(game.history) < 6:
+            game.play(player.choose(game))
+        return [p.move.notation for p in game.history]
+
+    quiet = self_play()
+    ticks = itertools.count()
+    monkeypatch.setattr(search, "_clock", lambda: next(ticks) * 1.0)   # a second at every look
+    assert self_play() == quiet
 
 
 def match_command():

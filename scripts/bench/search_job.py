@@ -83,7 +83,7 @@ def review(cfg: dict) -> dict:
             if at.result is not None:
                 continue
             c0 = cpu_seconds()
-            move, info = analysis.review_search(at)
+            move, info = analysis.review_search(at, line[i].move if i < len(line) else None)
             spent = cpu_seconds() - c0
             entry = analysis.review_entry(at, i, move, info, line[i].move if i < len(line) else None)
             row["cpu"] += spent

@@ -113,7 +113,6 @@ class SharahHedman(Variant):
     played = {"sharah-hedman": {}}
     # a middle game (16 random plies from the set-up)
     bench_depths = (("sharah-hedman", {}, 2),)
-    bench_review = ({},)
     bench_jobs = (("sharah-hedman (middle game)", {},
                    "13/1aziwig1wiaa1/1uuuu1uui1uu1/1ppppp1p1ppp1/4up1u5/6p6/6*6/6u1PU3/1U1PU6U1/"
                    "1PPPUPPPPP1P1/1U1UU2U1U1U1/1AAIWIGIWIZA1/13 r - 1", 3),)

@@ -115,7 +115,6 @@ class Scheherazade(ChessLike):
     # the first "every special move" position of tests/test_scheherazade.py
     # (draw offers off, as there): perft(3) is 600,727 there, a cross-check
     bench_depths = (("scheherazade", {}, 2),)
-    bench_review = ({},)
     bench_jobs = (("scheherazade (tricky)", {"agreement": False},
                    "r9/1P1h1k1(rs)2/2P7/9p/2b1(NO)1pP2/1o1Nn5/R4H3B/P1S7/4pK4/10 w Kk g7 0", 3),)
 
