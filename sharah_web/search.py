@@ -253,7 +253,7 @@ class _Search:
         self.killers: dict[int, list[Move]] = {}     # ply -> the last two quiet moves that cut
         self.history: dict[str, int] = {}
         self.evaluate = variant.evaluate
-        self.value_of_piece = self.worth = variant.piece_value
+        self.worth = variant.piece_value
         # the piece values by kind, where the game does not work them out itself
         # a game that makes the moves from one square alone (the killers' stage)
         self.moves_from = variant.moves_from if type(variant).moves_from is not Variant.moves_from else None
@@ -603,17 +603,18 @@ class _Search:
         if stand > alpha:
             alpha = stand
         board = pos.board
-        value = self.value_of_piece
+        side = pos.to_move
+        gain = self.gain
         caps = []
         # where listing is charged, the whole listing is (the same nodes as ever)
         moves = self.expand() if self.listing else self.line.capture_moves()
         for i, m in enumerate(moves):
             sqs = (m._facts or m.facts())[0]
             if sqs:
-                caps.append((-capture_gain(board, sqs, pos.to_move, value), i, m))
+                caps.append((-gain(board, sqs, side), i, m))
         if not caps:
             return stand
-        caps.sort(key=lambda k: (k[0], k[1]))
+        caps.sort()                 # (gain, index): the index is unique, moves never compared
         best = stand
         for _g, _i, m in caps:
             v = yield from self.child(m, left - 1, alpha, beta, ply + 1, True)

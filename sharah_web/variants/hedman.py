@@ -134,6 +134,7 @@ class SharahHedman(Variant):
         if not 0 <= limit <= 1000:
             raise NotationError(f"option quiet_limit is 0 to 1000, not {limit}")
         self.mover = Mover(self)
+        self._made_moves: dict[tuple, Move] = {}    # _moves_of: each move made once
         g = self.geometry
         size = g.size
         self.rim = [g.on_edge(s) for s in range(size)]
@@ -445,51 +446,64 @@ class SharahHedman(Variant):
         board = pos.board
         side = pos.to_move
         enemy = self.opponent(side)
-        names = self.geometry.names
         control = pos.state.get("control")
         fsq = self.fisher_square(board)
         fisher_was_frozen = fsq is not None and fsq in frozen
         zone = self.zones[side]
         moves: list[Move] = []
+        made = self._made_moves
         for s, t, caps in raws:
             piece = board[s]
             kind = piece.kind
             promote = (kind == PAWN or kind == GUARDIAN) and zone[t]
-            # A step that takes nothing hands nothing over unless an
-            # immobilizer, a zapper or the Fisher makes it (``events``).
-            if control is not None and not promote and not caps and (
-                    kind not in EVENTFUL or not self.passes(
-                        self.events(board, piece, s, t, caps, fsq, fisher_was_frozen, control))):
-                moves.append(self.step_move(s, t))        # a plain step, made once per game
-                continue
-            effects = [Remove(c) for c in caps if c != t]
-            if t in caps:
-                effects.insert(0, Remove(t))
-            effects.append(Shift(s, t))
-            base = names[s] + names[t]
-            label = ""
-            aliases: tuple[str, ...] = ()
-            if promote:
-                effects.append(Change(t, Piece(ADVANCER, side)))
-                aliases = (base,)
-                base += "=A"
-                label = "promote to Advancer"
-            if control is None:
-                if piece.side is not None and zone[t]:
-                    # first to the 10th rank: take the Fisher or give it away
-                    for suffix, holder, what in ((TAKE, side, "take the Fisher"),
-                                                 (GIVE, enemy, f"give the Fisher to {enemy.capitalize()}")):
-                        moves.append(Move(
-                            base + suffix, tuple(effects) + (SetState("control", holder),), s, t,
-                            label=f"{label}, {what}" if label else what,
-                            aliases=tuple(a + suffix for a in aliases)))
+            hand = None                  # to whom the move hands the Fisher over
+            if control is not None:
+                # A step that takes nothing hands nothing over unless an
+                # immobilizer, a zapper or the Fisher makes it (``events``).
+                if (promote or caps or kind in EVENTFUL) and self.passes(
+                        self.events(board, piece, s, t, caps, fsq, fisher_was_frozen, control)):
+                    hand = self.opponent(control)
+                if hand is None and not promote and not caps:
+                    moves.append(self.step_move(s, t))        # a plain step, made once per game
                     continue
-            else:
-                events = self.events(board, piece, s, t, caps, fsq, fisher_was_frozen, control)
-                if self.passes(events):
-                    effects.append(SetState("control", self.opponent(control)))
-            moves.append(Move(base, tuple(effects), s, t, label=label, aliases=aliases))
+            elif piece.side is not None and zone[t]:
+                # first to the 10th rank: take the Fisher or give it away
+                effects, base, label, aliases = self._move_parts(s, t, caps, promote and side)
+                for suffix, holder, what in ((TAKE, side, "take the Fisher"),
+                                             (GIVE, enemy, f"give the Fisher to {enemy.capitalize()}")):
+                    moves.append(Move(
+                        base + suffix, tuple(effects) + (SetState("control", holder),), s, t,
+                        label=f"{label}, {what}" if label else what,
+                        aliases=tuple(a + suffix for a in aliases)))
+                continue
+            # the same move from the same squares is the same object (made once per game)
+            key = (s, t, caps, promote and side, hand)
+            move = made.get(key)
+            if move is None:
+                effects, base, label, aliases = self._move_parts(s, t, caps, promote and side)
+                if hand is not None:
+                    effects.append(SetState("control", hand))
+                move = made[key] = Move(base, tuple(effects), s, t, label=label, aliases=aliases)
+            moves.append(move)
         return moves
+
+    def _move_parts(self, s: int, t: int, caps: tuple, promoted) -> tuple[list, str, str, tuple]:
+        """A move's effects (the captures, the step, the promotion of
+        ``promoted``'s piece, if any), notation, label and aliases."""
+        effects: list = [Remove(c) for c in caps if c != t]
+        if t in caps:
+            effects.insert(0, Remove(t))
+        effects.append(Shift(s, t))
+        names = self.geometry.names
+        base = names[s] + names[t]
+        label = ""
+        aliases: tuple[str, ...] = ()
+        if promoted:
+            effects.append(Change(t, Piece(ADVANCER, promoted)))
+            aliases = (base,)
+            base += "=A"
+            label = "promote to Advancer"
+        return effects, base, label, aliases
 
     def passes(self, events: list[str]) -> bool:
         n = len(events)
