@@ -227,10 +227,9 @@ class Move:
 # -------------------------------------------------------------- positions
 
 class Position:
-    """A board, the side to move and the game's state. ``terms``: the
-    computer's evaluation terms of the board, kept up to date move by move
-    (``Variant.tracked``); ``None`` (the default) when nobody keeps them.
-    A copy drops them (whoever copies may change the board in place)."""
+    """A board, the side to move and the game's state; ``terms``: the
+    evaluation's sums, kept move by move in a search (``terms``), else
+    ``None`` (a copy drops them: its board may be changed in place)."""
 
     __slots__ = ("variant", "board", "to_move", "state", "terms")
 
@@ -284,9 +283,6 @@ class Position:
         """A new position with ``move`` played; this one is unchanged."""
         return self.variant.apply(self, move)
 
-
-TERM_BITS = 24          # Variant.term_fields: the bits of one field of Position.terms
-TERM_MASK = (1 << TERM_BITS) - 1
 
 UNBOUNDED = 10 ** 9     # Variant.memoryless_plies of a game whose referee reads only the last ply
 
@@ -543,8 +539,8 @@ class Variant:
         self._takes: dict[int, Move] = {}
         self._neutral_hint = 0                  # neutral_square: where to look first
         self._evaluate = None                   # evaluate: the evaluation module's, once imported
-        self._term_rows: dict[Piece, list[int]] = {}   # term_row: each piece's, once made
-        self._term_fields: tuple[str, ...] | None = None   # term_fields, once read
+        self._term_rows: dict[Piece, list[int]] = {}   # terms.row: each piece's, once made
+        self._term_fields: tuple[str, ...] | None = None   # terms.fields, once read
         self.by_letter = {t.letter: t.kind for t in self.piece_types}
         self.symbol_kind = {s: k for k, s in self.neutral_symbol.items()}
 
@@ -927,102 +923,12 @@ class Variant:
     def apply(self, pos: Position, move: Move) -> Position:
         new = pos.copy()
         new.to_move = self.opponent(pos.to_move)
-        terms = pos.terms
-        if terms is None:
-            for e in move.effects:
-                e.apply(new)
-            return new
-        # the evaluation terms follow the board, effect by effect
-        board = new.board
-        rows = self._term_rows
+        if pos.terms is not None:          # a search's position: its sums follow (terms.play)
+            from .terms import play
+            return play(self, pos.terms, move, new)
         for e in move.effects:
-            t = type(e)
-            if t is Shift:
-                e.apply(new)
-                p = board[e.to]
-                row = rows.get(p) or self.term_row(p)
-                terms += row[e.to] - row[e.frm]
-            elif t is Remove or t is Change or t is Place:
-                old = board[e.sq]
-                e.apply(new)
-                if old is not None:
-                    terms -= (rows.get(old) or self.term_row(old))[e.sq]
-                if t is not Remove:
-                    terms += (rows.get(e.piece) or self.term_row(e.piece))[e.sq]
-            elif t is SetState or t is Turn:
-                e.apply(new)
-            else:                       # an effect of the game's own: count again
-                e.apply(new)
-                terms = None
-        new.terms = self.count_terms(board) if terms is None else terms
+            e.apply(new)
         return new
-
-    # ---- the computer's evaluation terms, kept move by move
-    # A game whose evaluation is mostly a sum over its pieces (each piece on
-    # its square adds whole numbers to a few sums: material, ranks advanced,
-    # a piece's square...) names those sums in its evaluation module's
-    # ``TERM_FIELDS`` and says what a piece adds to them in its
-    # ``piece_terms(rules, piece, sq)``. The search then plays its moves on
-    # positions that carry the sums (``Position.terms``, kept up to date by
-    # ``apply`` from each move's effects), and the evaluation reads them
-    # (``terms_of``) instead of walking the board. The sums are packed in
-    # one integer, TERM_BITS bits a field, so an effect adds or subtracts
-    # one number; every field is a sum of non-negative whole numbers under
-    # 2**TERM_BITS, so the fields never mix.
-    def evaluation_module(self):
-        """The module the game's ``evaluation`` names (imported on first
-        use, so a board that only plays never compiles it), or ``None``."""
-        if not self.evaluation:
-            return None
-        return import_module(self.evaluation, type(self).__module__.rpartition(".")[0])
-
-    @property
-    def term_fields(self) -> tuple[str, ...]:
-        """The sums the evaluation keeps move by move (none: it keeps none)."""
-        fields = self._term_fields
-        if fields is None:
-            module = self.evaluation_module()
-            fields = self._term_fields = tuple(getattr(module, "TERM_FIELDS", ()))
-        return fields
-
-    def piece_terms(self, piece: Piece, sq: int) -> tuple[int, ...]:
-        """What ``piece`` on ``sq`` adds to each of ``term_fields``
-        (non-negative whole numbers): the evaluation module's ``piece_terms``."""
-        return self.evaluation_module().piece_terms(self, piece, sq)
-
-    def term_row(self, piece: Piece) -> list[int]:
-        """``piece_terms`` of ``piece`` on every square, packed (made once a piece)."""
-        row = self._term_rows.get(piece)
-        if row is None:
-            row = self._term_rows[piece] = [
-                sum(v << (TERM_BITS * i) for i, v in enumerate(self.piece_terms(piece, sq)))
-                for sq in range(self.geometry.size)]
-        return row
-
-    def count_terms(self, board: list) -> int:
-        """The packed terms of ``board``, counted piece by piece."""
-        rows = self._term_rows
-        total = 0
-        for sq, p in enumerate(board):
-            if p is not None:
-                total += (rows.get(p) or self.term_row(p))[sq]
-        return total
-
-    def tracked(self, pos: Position) -> Position:
-        """``pos`` with its terms kept from here on (the positions ``apply``
-        makes from it carry them too); ``pos`` itself in a game that keeps none."""
-        if not self.term_fields or pos.terms is not None:
-            return pos
-        new = Position(self, pos.board[:], pos.to_move, pos.state)
-        new.terms = self.count_terms(new.board)
-        return new
-
-    def terms_of(self, pos: Position) -> list[int]:
-        """The ``term_fields`` of ``pos``, in their order (kept, or counted now)."""
-        terms = pos.terms
-        if terms is None:
-            terms = self.count_terms(pos.board)
-        return [(terms >> (TERM_BITS * i)) & TERM_MASK for i in range(len(self.term_fields))]
 
     def after_move(self, pos: Position, rng) -> None:
         """Chance after a move (a die roll); may change ``pos`` in place."""
@@ -1062,6 +968,12 @@ class Variant:
                 return self.material(pos, side)
             fn = self._evaluate = partial(self.evaluation_module().evaluate, self)
         return fn(pos, side)
+
+    def evaluation_module(self):
+        """The module ``evaluation`` names, or ``None``."""
+        if not self.evaluation:
+            return None
+        return import_module(self.evaluation, type(self).__module__.rpartition(".")[0])
 
     def material(self, pos: Position, side: str) -> float:
         """``side``'s piece values minus the other side's (neutral pieces count for nobody)."""

@@ -78,6 +78,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
+from . import terms
 from .core import Game, Line, Move, Position, Variant
 
 WIN = 10_000.0          # a won position, less the plies it takes
@@ -746,8 +747,8 @@ class Thinker:
         tuning = tuning_for(variant)
         nodes, seconds = _budget(lvl, tuning, budget)
         self.variant, self.position, self.seed = variant, pos, seed
-        # the search's positions carry the evaluation's terms (Variant.tracked)
-        self.search = _Search(variant, Line(variant, variant.tracked(pos), history), nodes,
+        # the search's positions carry the evaluation's sums (terms.tracked)
+        self.search = _Search(variant, Line(variant, terms.tracked(variant, pos), history), nodes,
                               seconds, tuning, stop)
         self.safety = tuning.allowance(lvl)
         self.safety_nodes = 0

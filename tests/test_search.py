@@ -619,16 +619,18 @@ def test_the_budget_table_on_the_computer_page_is_the_code():
     ("sharah-hedman", {}), ("sharah-surrounds", {})])
 def test_the_evaluation_terms_follow_every_move(vid, options):
     """The sums the search keeps move by move (``Position.terms``, made by
-    ``Variant.apply`` from each move's effects) are the sums counted anew
+    ``terms.play`` from each move's effects) are the sums counted anew
     on the board after every move of a random game (captures, promotions,
     the Fisher's hand-overs), and the evaluation reads the same from both."""
     import random
 
+    from sharah_web import terms
+
     game = sharah_web.new_game(vid, seed=4, **options)
     rules = game.variant
-    assert rules.term_fields
-    kept = rules.tracked(game.current)
-    assert kept.terms == rules.count_terms(kept.board)
+    assert terms.fields(rules)
+    kept = terms.tracked(rules, game.current)
+    assert kept.terms == terms.count(rules, kept.board)
     rng = random.Random(9)
     captures = 0
     for _ in range(120):
@@ -641,7 +643,7 @@ def test_the_evaluation_terms_follow_every_move(vid, options):
         game.play(move)
         kept.state = dict(game.current.state)      # what chance decided (the die)
         assert kept.board == game.current.board
-        assert kept.terms == rules.count_terms(kept.board), move.notation
+        assert kept.terms == terms.count(rules, kept.board), move.notation
         fresh = game.current.copy()
         assert fresh.terms is None
         for side in rules.sides:

@@ -7,10 +7,11 @@ in ``hedman.py``; this is the part a stronger computer changes."""
 from __future__ import annotations
 
 from ..core import Position
+from ..terms import read as read_terms
 from . import hedman as rules_of
 
 
-# The sums the search keeps move by move (``Variant.term_fields``): each
+# The sums the search keeps move by move (``sharah_web.terms``): each
 # side's material, the ranks of its pawns and guardians (counted from its
 # own back rank) and how many there are, its major pieces, and the
 # Fisher's square plus one (0: no Fisher).
@@ -44,7 +45,7 @@ def evaluate(rules, pos: Position, side: str) -> float:
     who holds the Fisher); for the Fisher's holder, a bonus that grows
     as the Fisher nears a rim square of the holder's colour. Read from
     the position's sums (``TERM_FIELDS``), kept move by move in a search."""
-    rm, gm, rr, gr, rn, gn, rj, gj, f = rules.terms_of(pos)
+    rm, gm, rr, gr, rn, gn, rj, gj, f = read_terms(rules, pos)
     # in hundredths of a pawn, exactly, divided once at the end: material,
     # and 0.06 a rank past its third for a pawn or guardian
     score = 100 * (rm - gm) + 6 * ((rr - 3 * rn) - (gr - 3 * gn))

@@ -7,6 +7,7 @@ in ``oblong.py``; this is the part a stronger computer changes."""
 from __future__ import annotations
 
 from ..core import Position
+from ..terms import read as read_terms
 
 
 def near_king(rules) -> list[tuple[int, ...]]:
@@ -58,7 +59,7 @@ def hunt(rules, pos: Position, ahead: str) -> float:
     return -cost
 
 
-# The sums the search keeps move by move (``Variant.term_fields``): each
+# The sums the search keeps move by move (``sharah_web.terms``): each
 # side's material in half pawns (kings count nothing), the ranks its pawns
 # stand past the middle, and its king's square plus one (0: no king).
 TERM_FIELDS = ("white material", "black material", "white pawns ahead", "black pawns ahead",
@@ -88,7 +89,7 @@ def evaluate(rules, pos: Position, side: str) -> float:
     the side ahead also gains by trading, and loses as the 100-move
     clock runs (below). Material, pawns and kings are read from the
     position's sums (``TERM_FIELDS``), kept move by move in a search."""
-    wm, bm, wa, ba, wk, bk = rules.terms_of(pos)
+    wm, bm, wa, ba, wk, bk = read_terms(rules, pos)
     board = pos.board
     white = side == "white"
     score = (wm - bm if white else bm - wm) / 2

@@ -7,12 +7,13 @@ in ``surrounds.py``; this is the part a stronger computer changes."""
 from __future__ import annotations
 
 from ..core import Position
+from ..terms import read as read_terms
 from . import surrounds as rules_of
 
 COURT = frozenset(rules_of.COURT)
 
 
-# The sums the search keeps move by move (``Variant.term_fields``): each
+# The sums the search keeps move by move (``sharah_web.terms``): each
 # side's material and its court pieces.
 TERM_FIELDS = ("red material", "green material", "red court", "green court")
 
@@ -35,7 +36,7 @@ def evaluate(rules, pos: Position, side: str) -> float:
     race, each Queen's distance home. Material and the courts are read
     from the position's sums (``TERM_FIELDS``), kept move by move in a search."""
     first, second = rules.sides
-    fm, sm, fc, sc = rules.terms_of(pos)
+    fm, sm, fc, sc = read_terms(rules, pos)
     score = float(fm - sm) if side == first else float(sm - fm)
     courts = {first: fc, second: sc}
     board = pos.board
