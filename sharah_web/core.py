@@ -238,7 +238,7 @@ class Position:
         self.board = board
         self.to_move = to_move
         self.state = dict(state or {})
-        self.terms: int | None = None
+        self.terms: Any = None
 
     @property
     def geometry(self) -> Geometry:
@@ -923,9 +923,8 @@ class Variant:
     def apply(self, pos: Position, move: Move) -> Position:
         new = pos.copy()
         new.to_move = self.opponent(pos.to_move)
-        if pos.terms is not None:          # a search's position: its sums follow (terms.play)
-            from .terms import play
-            return play(self, pos.terms, move, new)
+        if pos.terms is not None:          # a search's position: its sums follow (terms.Sums)
+            return pos.terms.play(self, move, new)
         for e in move.effects:
             e.apply(new)
         return new

@@ -5,9 +5,9 @@ square adds whole numbers to a few sums: material, ranks advanced, the
 court pieces, a king's or the Fisher's square) names those sums in its
 evaluation module's ``TERM_FIELDS`` and says what a piece adds to them in
 that module's ``piece_terms(rules, piece, sq)``. The search plays its
-moves on positions that carry the sums (``tracked``: ``Position.terms``;
+moves on positions that carry the sums (``tracked``: ``Position.terms``, a ``Sums``;
 ``Variant.apply`` then hands every move made from such a position to
-``play``, which adds and subtracts what each effect changes), and the
+its ``Sums.play``, which adds and subtracts what each effect changes), and the
 evaluation reads them (``read``) instead of walking the board. A position
 that carries none (a game's, a copy) has them counted on the board: the
 evaluation reads the same numbers either way.
@@ -63,42 +63,57 @@ def tracked(rules, pos: Position) -> Position:
     if not fields(rules) or pos.terms is not None:
         return pos
     new = Position(rules, pos.board[:], pos.to_move, pos.state)
-    new.terms = count(rules, new.board)
+    new.terms = Sums(count(rules, new.board))
     return new
 
 
 def read(rules, pos: Position) -> list[int]:
     """The sums of ``pos`` in the order of ``TERM_FIELDS`` (kept, or counted now)."""
-    terms = pos.terms
-    if terms is None:
-        terms = count(rules, pos.board)
-    return [(terms >> (BITS * i)) & MASK for i in range(len(fields(rules)))]
+    kept = pos.terms
+    packed = count(rules, pos.board) if kept is None else kept.packed
+    return [(packed >> (BITS * i)) & MASK for i in range(len(fields(rules)))]
 
 
-def play(rules, terms: int, move: Move, new: Position) -> Position:
-    """``move``'s effects made on ``new`` (a copy of the position whose
-    sums are ``terms``, its side to move already passed on), the sums
-    following them effect by effect (``Variant.apply``)."""
-    board = new.board
-    rows = rules._term_rows
-    for e in move.effects:
-        t = type(e)
-        if t is Shift:
-            e.apply(new)
-            p = board[e.to]
-            moved = rows.get(p) or row(rules, p)
-            terms += moved[e.to] - moved[e.frm]
-        elif t is Remove or t is Change or t is Place:
-            old = board[e.sq]
-            e.apply(new)
-            if old is not None:
-                terms -= (rows.get(old) or row(rules, old))[e.sq]
-            if t is not Remove:
-                terms += (rows.get(e.piece) or row(rules, e.piece))[e.sq]
-        elif t is SetState or t is Turn:
-            e.apply(new)
-        else:                   # an effect of the game's own: count again
-            e.apply(new)
-            terms = None
-    new.terms = count(rules, board) if terms is None else terms
-    return new
+def recount(rules, pos: Position) -> None:
+    """Count the sums of ``pos`` again, where it keeps them (its board was
+    changed in place)."""
+    if pos.terms is not None:
+        pos.terms = Sums(count(rules, pos.board))
+
+
+class Sums:
+    """A position's packed sums (``Position.terms``), and how a move changes them."""
+
+    __slots__ = ("packed",)
+
+    def __init__(self, packed: int):
+        self.packed = packed
+
+    def play(self, rules, move: Move, new: Position) -> Position:
+        """``move``'s effects made on ``new`` (a copy of the position whose
+        sums these are, its side to move already passed on), the sums
+        following them effect by effect (``Variant.apply``)."""
+        board = new.board
+        rows = rules._term_rows
+        terms = self.packed
+        for e in move.effects:
+            t = type(e)
+            if t is Shift:
+                e.apply(new)
+                p = board[e.to]
+                moved = rows.get(p) or row(rules, p)
+                terms += moved[e.to] - moved[e.frm]
+            elif t is Remove or t is Change or t is Place:
+                old = board[e.sq]
+                e.apply(new)
+                if old is not None:
+                    terms -= (rows.get(old) or row(rules, old))[e.sq]
+                if t is not Remove:
+                    terms += (rows.get(e.piece) or row(rules, e.piece))[e.sq]
+            elif t is SetState or t is Turn:
+                e.apply(new)
+            else:                   # an effect of the game's own: count again
+                e.apply(new)
+                terms = None
+        new.terms = Sums(count(rules, board) if terms is None else terms)
+        return new

@@ -619,7 +619,7 @@ def test_the_budget_table_on_the_computer_page_is_the_code():
     ("sharah-hedman", {}), ("sharah-surrounds", {})])
 def test_the_evaluation_terms_follow_every_move(vid, options):
     """The sums the search keeps move by move (``Position.terms``, made by
-    ``terms.play`` from each move's effects) are the sums counted anew
+    ``terms.Sums.play`` from each move's effects) are the sums counted anew
     on the board after every move of a random game (captures, promotions,
     the Fisher's hand-overs), and the evaluation reads the same from both."""
     import random
@@ -630,7 +630,7 @@ def test_the_evaluation_terms_follow_every_move(vid, options):
     rules = game.variant
     assert terms.fields(rules)
     kept = terms.tracked(rules, game.current)
-    assert kept.terms == terms.count(rules, kept.board)
+    assert kept.terms.packed == terms.count(rules, kept.board)
     rng = random.Random(9)
     captures = 0
     for _ in range(120):
@@ -643,7 +643,7 @@ def test_the_evaluation_terms_follow_every_move(vid, options):
         game.play(move)
         kept.state = dict(game.current.state)      # what chance decided (the die)
         assert kept.board == game.current.board
-        assert kept.terms == terms.count(rules, kept.board), move.notation
+        assert kept.terms.packed == terms.count(rules, kept.board), move.notation
         fresh = game.current.copy()
         assert fresh.terms is None
         for side in rules.sides:

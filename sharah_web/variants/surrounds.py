@@ -793,8 +793,8 @@ class SharahSurrounds(Variant):
             if len(beside) == 2 and sum(1 for p in new.board if p is not None and p.kind == QUEEN) == 2:
                 new.board[after] = None    # the Fisher leaves: the Queens' race
                 if new.terms is not None:  # (the evaluation's sums, counted again)
-                    from ..terms import count
-                    new.terms = count(self, new.board)
+                    from ..terms import recount
+                    recount(self, new)
                 removed = True
             else:
                 ctrl = state.get("ctrl")
