@@ -2,7 +2,7 @@
 
     python scripts/puzzles.py find GAME [--games N] [--first-seed S] [--plies P]
                  [--players A,B] [--budget NODES] [--max-defences N] [--quota D1 D2 D3] [--tail T]
-                 [--per-game K] [--cpu SECONDS] [--exercises] [--near-puzzles K] [--options k=v ...]
+                 [--per-game K] [--cpu SECONDS] [--exercises] [--near-puzzles K [--back]] [--options k=v ...]
                  [--reduce PLIES --keep KIND... --drop KIND... --extra MIN MAX]
     python scripts/puzzles.py check [GAME ...]      # every stored certificate again
     python scripts/puzzles.py stats                 # how many puzzles per game and depth
@@ -30,8 +30,11 @@ checks every one of them).
 
 ``--near-puzzles K`` tries, instead of self-play, K positions near each
 stored puzzle: its position with one piece of either side taken off (a
-piece fewer on the winning side often makes a deeper win); only a puzzle
-deeper than the stored one is kept, one at most near each.
+piece fewer on the winning side often makes a deeper win), or with
+``--back`` the position a move earlier (a move of the winning side and a
+reply taken back, drawn at random: a win one move longer, or none); only
+a puzzle deeper than the stored one is kept, one at most near each (a
+stored puzzle found near it by an earlier run counts).
 
 Games that rarely end between simple players (the Light and Shadow
 boards, Mittner's reading) start with ``--reduce N`` from a position of
@@ -111,19 +114,35 @@ def reduced(variant, pos, rng, keep: set, drop: set, extra: int):
     return out
 
 
-def neighbours_of_puzzles(variant, store: list[dict], rng, per: int):
+def neighbours_of_puzzles(variant, store: list[dict], rng, per: int, back: bool = False):
     """(puzzle, source, position) near the stored puzzles' positions: each with one
     piece of either side taken off (never a royal piece or the Fisher: the
     game's own check of a position refuses what it cannot be without),
     ``per`` of them a puzzle, drawn. A piece fewer on the defending side
     often makes a shallower win, one fewer on the winning side a deeper
-    one (or none): the prover tells."""
+    one (or none): the prover tells. ``back``: instead, a move of each
+    side taken back (``stepped_back``): the position one move of the
+    winner and one reply earlier, where a win one move longer may be
+    forced."""
     from sharah_web.core import Line, Position
+    names = variant.geometry.names
     for record in store:
         if {k: str(v) for k, v in record["options"].items()} != \
                 {k: str(v) for k, v in variant.opts.items() if v != variant.options[k].default}:
             continue
         pos = variant.parse_position(record["position"])
+        if back:
+            for _ in range(per):
+                reply = stepped_back(variant, pos, variant.opponent(pos.to_move), rng)
+                first = reply and stepped_back(variant, reply[0], pos.to_move, rng)
+                if not first:
+                    continue
+                out = variant.parse_position(variant.position_text(
+                    Position(variant, first[0].board, pos.to_move, dict(pos.state))))
+                if variant.result(Line(variant, out)) is None and variant.has_legal_move(out):
+                    yield record, (f"puzzle {record['id']} a move earlier ({names[first[1]]}-{names[first[2]]}, "
+                                   f"{names[reply[1]]}-{names[reply[2]]} taken back)"), out
+            continue
         squares = [sq for sq, p in enumerate(pos.board) if p is not None and p.side is not None]
         for sq in rng.sample(squares, min(per, len(squares))):
             board = list(pos.board)
@@ -135,8 +154,29 @@ def neighbours_of_puzzles(variant, store: list[dict], rng, per: int):
                 continue
             if variant.result(Line(variant, out)) is not None or not variant.has_legal_move(out):
                 continue
-            name = variant.geometry.names[sq]
-            yield record, f"puzzle {record['id']} without the piece on {name}", out
+            yield record, f"puzzle {record['id']} without the piece on {names[sq]}", out
+
+
+def stepped_back(variant, pos, side: str, rng, tries: int = 60):
+    """``pos`` with one piece of ``side`` put back on an empty square from
+    which a legal move of ``side`` (a move that takes nothing: the board
+    has no piece to give back) brings it where it stands, ``side`` to move
+    there: (that position, the square, the piece's square), or None when
+    ``tries`` draws find none."""
+    from sharah_web.core import Position
+    own = [sq for sq, p in enumerate(pos.board) if p is not None and p.side == side]
+    empty = [sq for sq, p in enumerate(pos.board) if p is None]
+    for _ in range(tries if own and empty else 0):
+        sq, frm = rng.choice(own), rng.choice(empty)
+        board = list(pos.board)
+        board[frm], board[sq] = board[sq], None
+        try:
+            out = variant.parse_position(variant.position_text(Position(variant, board, side, dict(pos.state))))
+        except ValueError:
+            continue
+        if any(m.frm == frm and m.to == sq and not m.captured() for m in variant.legal_moves(out)):
+            return out, frm, sq
+    return None
 
 
 def candidates(game_id: str, options: dict, args):
@@ -258,8 +298,12 @@ def find(args) -> None:
     if args.near_puzzles:
         import random
         rng = random.Random(args.first_seed)
-        done = set()        # one new puzzle near a stored one, and only a deeper one (else it is the same)
-        for record, source, pos in neighbours_of_puzzles(variant, list(store), rng, args.near_puzzles):
+        # one new puzzle near a stored one (this run's or an earlier run's: puzzles
+        # alike are no new puzzle), and only a deeper one (else it is the same)
+        done = {m.group(1) for r in store if (m := re.match(r"puzzle (\S+) (?:a move earlier|without)",
+                                                             r.get("source", "")))}
+        near = sorted(store, key=lambda r: -r["depth"]) if args.back else list(store)   # deepest first
+        for record, source, pos in neighbours_of_puzzles(variant, near, rng, args.near_puzzles, args.back):
             if record["id"] not in done and consider(pos, source, args.depth, range(1, record["depth"] + 1)):
                 done.add(record["id"])
             if tally["tried"] >= tally.get("reported", 0) + 50:
@@ -392,6 +436,8 @@ def main(argv=None) -> int:
     f.add_argument("--exercises", action="store_true", help="try the rules pages' positions first")
     f.add_argument("--near-puzzles", type=int, default=0, metavar="K",
                    help="instead of self-play: K positions near each stored puzzle (one piece taken off)")
+    f.add_argument("--back", action="store_true",
+                   help="with --near-puzzles: a move of each side taken back, not a piece taken off")
     c = sub.add_parser("check")
     c.add_argument("games", nargs="*")
     sub.add_parser("stats")

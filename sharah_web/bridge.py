@@ -2,7 +2,7 @@
 
 The Web Worker calls ``handle(request_json)`` and posts the answer back to
 the page. A request is an object with a ``cmd`` (a name in ``COMMANDS``),
-the ``board`` id it is about (every command but ``ping`` and ``link_board``)
+the ``board`` id it is about (every command but ``ping``)
 and the fields its command takes (``Command.fields``; any other field is
 refused)::
 
@@ -42,7 +42,7 @@ from . import limits
 from .core import NotationError
 from .session import Board
 
-PROTOCOL = 3             # raise it when a request or a reply changes shape
+PROTOCOL = 4             # raise it when a request or a reply changes shape
 
 MAX_BOARDS = 64          # boards kept per worker; the oldest is dropped
 # characters of a request: a record or a saved game at its limit (limits.MAX_RECORD,
@@ -245,27 +245,6 @@ def _load(board: Board, req: dict) -> dict:
     return out
 
 
-def _link_board(board: None, req: dict) -> dict:
-    """Which of the page's ``boards`` (``[{uid, variant}]``, the game boards
-    in page order) a ``link`` is for: the board it names, else the first
-    board of its game, else the first board (``target``: a uid; None when
-    ``link`` is not a game link). A damaged link still has a board, where
-    ``load`` says what is wrong with it."""
-    from . import record
-    boards = req.get("boards")
-    if not isinstance(boards, list) or not all(
-            isinstance(b, dict) and isinstance(b.get("uid"), str) for b in boards):
-        raise NotationError("boards must be a list of {uid, variant}")
-    found = record.link_target(req.get("link"))
-    if found is None:
-        return {"target": None}
-    named, variant = found
-    target = (next((b["uid"] for b in boards if b["uid"] == named), None)
-              or next((b["uid"] for b in boards if b.get("variant") == variant), None)
-              or (boards[0]["uid"] if boards else None))
-    return {"target": target}
-
-
 def _edit(board: Board, req: dict) -> dict:
     """The position editor (``editor.edit``): a draft (``edit``), or with op
     ``play`` a new game from it (``state``)."""
@@ -319,7 +298,6 @@ COMMANDS: dict[str, Command] = {
     "link": Command(_link, False, state=False),
     "save": Command(_save, False, state=False),
     "load": Command(_load, True, ("record", "link", "saved", "if_unchanged"), state=False),
-    "link_board": Command(_link_board, False, ("link", "boards"), board="none", state=False),
     # a draft changes nothing; its op "play" starts a new game, whose state says so
     "edit": Command(_edit, False, EDIT_FIELDS, state=False),
 }

@@ -901,24 +901,6 @@ def parse_link(fragment: Any) -> Link:
     return Link(game, board)
 
 
-def link_target(fragment: Any) -> tuple[str | None, str | None] | None:
-    """The board a link names and the id of its game (each None when the
-    link does not say), read without replaying the game; None when the
-    fragment is not a game link at all (another anchor of the page). A
-    link too long to read still has its board (read from its first
-    ``MAX_LINK`` characters), where ``load`` says that it is too long."""
-    if not isinstance(fragment, str):
-        return None
-    text = fragment.strip().removeprefix("#")
-    if not text.startswith("game="):
-        return None
-    fields: dict = {}
-    for part in text[:MAX_LINK].split(";"):
-        key, eq, value = part.partition("=")
-        fields.setdefault(key, value)
-    return tuple(_unquote(fields[k]) if fields.get(k) else None for k in ("b", "v"))
-
-
 def _link_fields(text: str) -> dict:
     if not text.startswith("game="):
         raise RecordError("this is not a game link (it should start with #game=)")

@@ -6,8 +6,12 @@ engine's move is not; and the wire's ``analyse`` and ``review``."""
 from __future__ import annotations
 
 import json
+import os
+import pathlib
 import random
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -17,6 +21,8 @@ from sharah_web.analysis import expected, first_side, mark_for, result_of, revie
 from sharah_web.core import Game
 
 from helpers import game_with
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 GAMES = [("oblong-shatranj", {"die": False}), ("oblong-shatranj", {}), ("scheherazade", {}),
          ("sharah-hedman", {}), ("sharah-mittner", {"placement": "random"}),
@@ -261,6 +267,34 @@ def test_a_move_the_look_ahead_did_not_finish_is_judged_by_both_moves_searched_a
         pass
     assert {k: v for k, v in thinker.outcome[1].items() if k != "seconds"} == \
         {k: v for k, v in info.items() if k != "seconds"}
+
+
+def _reviews() -> str:
+    """Every game's review of one position (a random game's 13th) with a
+    move played from it, the entry whole and what the search found, as
+    JSON: what must not depend on the process."""
+    out = []
+    for variant_id, options in GAMES:
+        at = random_game(variant_id, options, 5, max_plies=12)
+        played = next(m for m in at.legal_moves() if m.kind != "offer-draw")
+        move, info = review_search(at, played)
+        info.pop("seconds")
+        out.append([review_entry(at, 12, move, info, played), info])
+    return json.dumps(out, sort_keys=True)
+
+
+def test_a_review_is_the_same_twice_and_in_another_process_whatever_its_hash_seed():
+    """The same position, the same marks and scores to the last digit:
+    twice in one process (its pieces made once), and in processes whose
+    string hashes differ (sets and dicts of strings iterate in another
+    order, objects lie elsewhere in memory)."""
+    here = _reviews()
+    code = ("import sys; sys.path.insert(0, 'tests'); import test_analysis as t; "
+            "print(t._reviews()); print(t._reviews())")
+    seed = "2" if os.environ.get("PYTHONHASHSEED") == "1" else "1"     # not this process's
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": seed},
+                         capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out == [here, here]
 
 
 def test_the_marks_thresholds():

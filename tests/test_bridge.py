@@ -651,30 +651,3 @@ def test_a_finished_game_says_how_it_ended():
     assert result["termination"] == getattr(ended.result, "termination", None)
 
 
-BOARDS = [{"uid": "u1", "variant": "sharah-mittner"}, {"uid": "u2", "variant": "oblong-shatranj"},
-          {"uid": "u3", "variant": "oblong-shatranj"}]
-
-
-@pytest.mark.parametrize("link, target", [
-    ("#game=1;v=oblong-shatranj;o=die:false;m=b5b6;b=u3", "u3"),          # the board it names
-    ("game=1;v=oblong-shatranj;o=die:false;m=b5b6;b=gone", "u2"),         # else the first of its game
-    ("#game=1;v=oblong-shatranj;m=", "u2"),
-    ("#game=1;v=scheherazade;m=", "u1"),                                  # else the first game board
-    ("#game=1;b=u%33", "u3"),                                             # escaped as a link escapes it
-    ("#game=2;v=oblong-shatranj", "u2"),       # another format: its board says why it cannot load it
-    ("#rules", None), ("", None), ("#", None),                            # not a game link
-])
-def test_link_board_says_which_board_a_link_is_for(link, target):
-    out = ok(cmd="link_board", link=link, boards=BOARDS)
-    assert out == {"ok": True, "target": target}
-
-
-def test_link_board_on_a_page_without_game_boards_and_bad_requests():
-    assert ok(cmd="link_board", link="#game=1;v=scheherazade", boards=[])["target"] is None
-    assert fail(cmd="link_board", link="#game=1", boards="u1") == "boards must be a list of {uid, variant}"
-    assert ok(cmd="link_board", link=5, boards=BOARDS)["target"] is None
-    # the link named is the one load reads: the whole round trip
-    open_board(board="u2", uid="u2")
-    ok(cmd="play", board="u2", move="b5b6")
-    link = ok(cmd="link", board="u2")["link"]
-    assert ok(cmd="link_board", link="#" + link, boards=BOARDS)["target"] == "u2"

@@ -218,3 +218,6 @@ def test_the_widget_keeps_the_engines_limit_on_saved_games():
     assert found == [f"{record.MAX_SAVED:_}"], found
     # and a saved game of that size still fits in one request
     assert 6 * record.MAX_SAVED < bridge.MAX_REQUEST
+    # share.js reads which board a link is for from as many characters as the engine reads
+    found = re.findall(r"export const MAX_LINK = ([\d_]+);", SOURCES["share.js"])
+    assert found == [f"{record.MAX_LINK:_}"], found

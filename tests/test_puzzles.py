@@ -311,3 +311,47 @@ def test_restart_sets_the_puzzle_back():
     ask(cmd="solve", board="pz", move=record["solution"][0])
     out = ask(cmd="restart", board="pz")
     assert out["state"]["ply"] == 0 and out["state"]["puzzle"]["moves_left"] == record["depth"]
+
+
+def finder():
+    """scripts/puzzles.py (the finder), loaded as a module."""
+    import importlib.util
+    from pathlib import Path
+    spec = importlib.util.spec_from_file_location("puzzle_finder",
+                                                  Path(__file__).resolve().parent.parent / "scripts" / "puzzles.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("game", ["sharah-surrounds", "oblong-shatranj"])
+def test_the_finder_takes_a_move_of_each_side_back(game):
+    """The finder's ``--back`` source: a stored puzzle of depth 2 a move
+    earlier. Each side's move taken back is legal there, takes nothing,
+    and played again (the winner's, then the reply) gives the puzzle's
+    board back, the winner to move."""
+    import random
+    find = finder()
+    record = next(r for r in STORED if r["game"] == game and r["depth"] == 2)
+    v = sharah_web.variant(game, **record["options"])
+    pos = v.parse_position(record["position"])
+    rng = random.Random(7)
+
+    def occupancy(p):
+        return [(x.kind, x.side) if x else None for x in p.board]
+
+    checked = 0
+    for _ in range(10):
+        reply = find.stepped_back(v, pos, v.opponent(pos.to_move), rng)
+        first = reply and find.stepped_back(v, reply[0], pos.to_move, rng)
+        if not first:          # none found in its draws (a rule may leave no quiet move)
+            continue
+        checked += 1
+        earlier = first[0]
+        for back, side in ((first, pos.to_move), (reply, v.opponent(pos.to_move))):
+            assert earlier.to_move == side
+            move = next(m for m in v.legal_moves(earlier) if m.frm == back[1] and m.to == back[2])
+            assert not move.captured()
+            earlier = v.apply(earlier, move)
+        assert occupancy(earlier) == occupancy(pos) and earlier.to_move == pos.to_move
+    assert checked >= 3

@@ -316,7 +316,9 @@ def test_a_page_with_boards_starts_the_engine_from_its_head():
     assert ('<script type="module" async>import { getEngine } from '
             '"../../assets/sharah/js/engine.js?v=0123abcd"; import "../../assets/sharah/js/sharah.js"; '
             'getEngine();</script>') in head
-    assert '<link rel="modulepreload" href="../../assets/sharah/js/board.js?v=0123abcd">' in head
+    assert '<link rel="modulepreload" href="../../assets/sharah/js/board.js?v=0123abcd" fetchpriority="low">' in head
+    # the worker's script is asked for before the preloaded modules
+    assert head.index("sharahEarlyWorker") < head.index('<link rel="modulepreload"')
     # the widget imports the same URL (so the same module, and one worker)
     entry = (ROOT / "site_assets" / "js" / "sharah.js").read_text()
     assert 'from "./engine.js";' in entry
@@ -333,9 +335,9 @@ def test_a_page_with_boards_starts_the_engine_from_its_head():
               '<link rel="stylesheet" href="a.css"><link rel="stylesheet" href="b.css">'
               '<script>material()</script></head><body><figure class="sharah-board"></figure></body></html>')
     head = _add_head(styled, page).split("</head>")[0]
-    assert head.startswith('<html><head><meta charset="utf-8"><title>x</title><link rel="modulepreload"')
-    assert head.index("sharahEarlyWorker") < head.index('<script type="module" async>') \
-        < head.index('<link rel="stylesheet" href="a.css">')
+    assert head.startswith('<html><head><meta charset="utf-8"><title>x</title><script data-js=')
+    assert head.index("sharahEarlyWorker") < head.index('<link rel="modulepreload"') \
+        < head.index('<script type="module" async>') < head.index('<link rel="stylesheet" href="a.css">')
     assert head.endswith('<link rel="stylesheet" href="a.css"><link rel="stylesheet" href="b.css">'
                          '<script>material()</script>')
 
@@ -361,11 +363,12 @@ def test_the_head_preloads_every_module_the_boards_mount_with():
     head = _add_head(html, "games/x/").split("</head>")[0]
     preloaded = re.findall(r'<link rel="modulepreload" href="\.\./\.\./assets/sharah/js/([\w-]+)\.js([^"]*)"([^>]*)>',
                            head)
-    assert preloaded[0] == ("sharah", "", "")
-    # the add-ons at low priority: the engine's worker script goes first
+    low = ' fetchpriority="low"'
+    assert preloaded[0] == ("sharah", "", low)
+    # every one at low priority: the engine's worker script, its imports and
+    # the runtime's files go first on a host's six connections
     assert set(page_head.ADDON_MODULES) < set(page_head.BOARD_MODULES)
-    assert sorted(preloaded[1:]) == sorted(
-        (m, "?v=0123abcd", ' fetchpriority="low"' if m in page_head.ADDON_MODULES else "") for m in page_head.BOARD_MODULES)
+    assert sorted(preloaded[1:]) == sorted((m, "?v=0123abcd", low) for m in page_head.BOARD_MODULES)
     # and the page's early answers, once its first board is painted
     assert re.search(r'<script data-js="[^"]*" data-zip="[^"]*" data-build="[^"]*" data-early="sharah-ab12">', head)
     early_js = (ROOT / "site_assets" / "js" / "early.js").read_text()

@@ -30,9 +30,12 @@ def head_script() -> str:
 # The modules sharah.js imports, each with the build query (engine.js and
 # the board first; then the add-ons): preloaded from the head of a page with
 # boards. tests/test_speed.py checks the list against the imports.
-# The add-ons among them are asked for at low priority: on a link of six
-# connections a host, the engine's worker script (and the runtime it
-# imports) goes before them.
+# All of them are asked for at low priority: on a link of six connections a
+# host (HTTP/1.1), the engine's worker script, then the two modules it
+# imports, then the runtime's files go before them. The widget mounts only
+# once every one of them is in (sharah.js imports them all), so their order
+# among themselves does not matter; the worker's chain of requests does
+# (docs/about/benchmarks.md, "The worker's requests first").
 ADDON_MODULES = ("computer", "editor", "records", "analysis", "recover", "onboard", "playview", "puzzles")
 BOARD_MODULES = ("engine", "dom", "words", "narrow", "answers", "store", "view", "panels", "early", "ready",
                  "board", "share", "places") + ADDON_MODULES
@@ -64,19 +67,20 @@ def add_head(output: str, page, ctx: BuildContext) -> str:
     if not js.startswith(("./", "../", "/")):
         js = "./" + js      # the home page: a bare "assets/..." is not a module specifier
     v = f"?v={ctx.build}"
-    # every module the boards need before they mount: the entry module
-    # (extra_javascript: no build query) and what it imports, add-ons included
-    head = f'<link rel="modulepreload" href="{js}sharah.js">'
-    low = ' fetchpriority="low"'
-    head += "".join(f'<link rel="modulepreload" href="{js}{name}.js{v}"{low if name in ADDON_MODULES else ""}>'
-                    for name in BOARD_MODULES)
-    # the same worker URL as engine.js makes (getEngine), which checks it;
-    # nothing when engine.js runs already (a page reached by instant navigation)
+    # the worker first: the same worker URL as engine.js makes (getEngine),
+    # which checks it; nothing when engine.js runs already (a page reached
+    # by instant navigation). Its script is then the page's first request
+    # after the page itself, ahead of the modules preloaded below.
     uid = re.search(r'data-sharah-uid="([^"]+)"', output)
     facts = {"js": js, "zip": ctx.engine_name, "build": ctx.build,
              "early": page_key(uid.group(1)) if uid else ""}
     attrs = "".join(f' data-{k}="{html.escape(v, quote=True)}"' for k, v in facts.items())
-    head += f"<script{attrs}>{head_script()}</script>"
+    head = f"<script{attrs}>{head_script()}</script>"
+    # every module the boards need before they mount: the entry module
+    # (extra_javascript: no build query) and what it imports, add-ons included
+    low = ' fetchpriority="low"'
+    head += f'<link rel="modulepreload" href="{js}sharah.js"{low}>'
+    head += "".join(f'<link rel="modulepreload" href="{js}{name}.js{v}"{low}>' for name in BOARD_MODULES)
     # the widget itself, while the page is parsed: it mounts each board as
     # soon as the parser is past it (sharah.js)
     head += (f'<script type="module" async>import {{ getEngine }} from "{js}engine.js{v}"; '

@@ -5,7 +5,7 @@
 // the widget and the engine. Never shipped.
 
 /** The wire's version (bridge.PROTOCOL). */
-export type Protocol = 3;
+export type Protocol = 4;
 
 export interface MoveEntry {
   /** the move's notation: what ``play`` takes */
@@ -498,14 +498,6 @@ export interface LoadRequest {
   if_unchanged?: unknown;
 }
 
-/** ``link_board``: changes the game: no; no board. */
-export interface LinkBoardRequest {
-  cmd: "link_board";
-  board?: string;
-  link?: unknown;
-  boards?: unknown;
-}
-
 /** ``edit``: changes the game: no; an open board. */
 export interface EditRequest {
   cmd: "edit";
@@ -521,7 +513,7 @@ export interface EditRequest {
 }
 
 /** Every command's name. */
-export type Command = "ping" | "open" | "close" | "state" | "play" | "undo" | "puzzle" | "solve" | "redo" | "restart" | "flip" | "shortcut" | "goto" | "variation" | "explain" | "think" | "hint" | "levels" | "analyse" | "review" | "record" | "link" | "save" | "load" | "link_board" | "edit";
+export type Command = "ping" | "open" | "close" | "state" | "play" | "undo" | "puzzle" | "solve" | "redo" | "restart" | "flip" | "shortcut" | "goto" | "variation" | "explain" | "think" | "hint" | "levels" | "analyse" | "review" | "record" | "link" | "save" | "load" | "edit";
 
 /** A request to the engine: one of the bridge's commands, with its fields. */
 export type Request =
@@ -549,5 +541,4 @@ export type Request =
   | LinkRequest
   | SaveRequest
   | LoadRequest
-  | LinkBoardRequest
   | EditRequest;

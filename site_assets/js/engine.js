@@ -54,7 +54,7 @@ import { engineWords } from "./words.js";
 export const ENGINE_ZIP = "__SHARAH_ENGINE_ZIP__";
 // The wire's version (bridge.py: PROTOCOL); another in "ping": an old copy in a cache.
 /** @type {import("./contract.js").Protocol} */
-export const PROTOCOL = 3;
+export const PROTOCOL = 4;
 export const BUILD = "__SHARAH_BUILD__";
 const BOOT_LIMIT = window.sharahBootLimit || 60_000;  // ms; tests may lower it
 // ms an engine request may take once the worker is on it; window.sharahRequestLimit

@@ -118,10 +118,11 @@ registerAddon({
       const st = board.state;
       const pz = st && st.puzzle;
       if (!pz) return;
-      const side = cap(solver || st.to_move);
+      const side = solver || st.to_move;
       // solved: the feedback says so and the status line the result, once each
       task.textContent = pz.solved ? ""
-        : puzzleWords.task(side, pz.moves_left, current.depth, !!current.hard, !!progress.solved[current.id]);
+        : puzzleWords.task(cap(side), cap(st.sides.find((s) => s !== side) || ""), pz.moves_left, current.depth,
+          !!current.hard, !!progress.solved[current.id]);
       task.hidden = !!pz.solved;
       const list = pool();
       const i = list.indexOf(current);
@@ -148,9 +149,15 @@ registerAddon({
       showScore();
     };
 
+    /** A puzzle asked for while the board was busy (a link followed, Next
+     * pressed, while the engine judges a move): opened once the board is free.
+     * @type {Puzzle | null} */
+    let wanted = null;
     /** @param {Puzzle | undefined} puzzle @param {HTMLElement} [focusAfter] */
     const choose = async (puzzle, focusAfter) => {
-      if (board.busy || !puzzle) return;
+      if (!puzzle) return;
+      if (board.busy) { wanted = puzzle; return; }
+      wanted = null;
       const reply = await board.request({ cmd: "puzzle", puzzle });
       if (!reply || board.dead) return;
       current = puzzle;
@@ -215,6 +222,8 @@ registerAddon({
     board.on("state", (st, prevSt) => {
       if (prevSt && prevSt.ply > 0 && st.ply === 0 && st.puzzle && !st.puzzle.solved) say(null, "");  // started over
       showTask();
+      // the board is free again: the puzzle asked for meanwhile, after this state's own words
+      if (wanted && !board.busy) setTimeout(() => { if (wanted) choose(wanted); });
     });
 
     solver = board.state ? board.state.to_move : null;

@@ -49,7 +49,7 @@
 import { registerAddon } from "./board.js";
 import { el, sentence, closest } from "./dom.js";
 import { gameKey, pageStore, readStored as readEntry, writeStored as writeEntry, setAside as moveAside } from "./store.js";
-import { shareURL, linkIn, recordTags } from "./share.js";
+import { shareURL, linkIn, linkBoard, linkTarget, recordTags } from "./share.js";
 import { notRestored, tooLargeToRestore, recordWords } from "./words.js";
 
 /** @typedef {import("./board.js").Board} Board */
@@ -413,20 +413,12 @@ class Records {
   async checkLink() {
     const board = this.board;
     const fragment = linkIn(location);
-    if (!fragment) return;
-    // the engine reads the link (sharah_web/record.py): which of the page's game boards it is for
-    const boards = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('figure.sharah-board[data-mode="game"]'))]
-      .map((f) => ({ uid: f.dataset.sharahUid, variant: f.dataset.variant }));
-    const where = await board.send({ cmd: "link_board", link: fragment, boards });
-    if (board.dead || location.hash !== fragment) return;
-    if (!where.ok && !where.fatal && boards[0] && boards[0].uid === board.cfg.uid) {
-      // the engine would not even read it (far too long): said under the first game board
-      history.replaceState(history.state, "", location.pathname + location.search);
-      board.fig.scrollIntoView({ block: "start" });
-      board.setHint(recordWords.linkNotLoaded(where.error), "error");
+    if (!fragment || !linkTarget(fragment)) return;
+    if (!linkBoardKnown(fragment)) {   // the board it names may be further down: not parsed yet
+      document.addEventListener("DOMContentLoaded", () => { if (!board.dead) this.checkLink(); }, { once: true });
       return;
     }
-    if (!where.ok || where.target !== board.cfg.uid) return;
+    if (linkBoard(fragment, gameBoards()) !== board.cfg.uid) return;
     // the link is read once: a reload later shows the saved game
     const address = (/** @type {string} */ hash) => history.replaceState(history.state, "", location.pathname + location.search + hash);
     address("");
@@ -439,7 +431,7 @@ class Records {
     };
     const reply = await board.send({ cmd: "load", link: fragment, if_unchanged: true });
     if (board.dead) return;
-    board.fig.scrollIntoView({ block: "start" });   // the board first (a figure may be taller than the screen)
+    showBoard(board.fig, fragment);   // in view since it was parsed, as a rule: then it stays where it is
     if (!reply.ok) {
       if (reply.fatal) address(fragment);    // the engine broke, not the link: a reload follows it again
       board.setHint(recordWords.linkNotLoaded(reply.error), "error");
@@ -601,10 +593,62 @@ class Records {
   }
 }
 
+// ---- a link's board, in view at once. The page reads which of its game
+// boards a link is for (share.js, as the engine reads a link), so a friend
+// who opens one sees that board from the moment it is parsed, long before
+// the engine is up (seconds, on a phone's first visit); it comes alive where
+// it is once the engine has read the game (checkLink). A link naming a board
+// the parser has not reached yet waits for it, or for the page's end (then
+// the first board of its game is the one).
+
+const GAME_BOARDS = 'figure.sharah-board[data-mode="game"]';
+/** @returns {HTMLElement[]} */
+const gameFigures = () => [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(GAME_BOARDS))];
+/** The page's game boards, in page order, as share.js's linkBoard takes them. */
+const gameBoards = () => gameFigures().map((f) => ({ uid: f.dataset.sharahUid || "", variant: f.dataset.variant || "" }));
+
+/** @type {string | null} the link whose board was put in view */
+let linkShown = null;
+
+/** Put ``fig`` in view for ``fragment``, once per link (the reader may scroll on meanwhile).
+ * @param {HTMLElement} fig @param {string} fragment */
+function showBoard(fig, fragment) {
+  if (linkShown === fragment) return;
+  linkShown = fragment;
+  fig.scrollIntoView({ block: "start" });   // the board first (a figure may be taller than the screen)
+}
+
+/** Can the page tell yet which board ``fragment`` is for? Once it is
+ *  parsed; before, when the board the link names is there (a board parsed
+ *  so far would be a wrong guess for one further down: the engine can be
+ *  up before a long page has arrived).
+ * @param {string} fragment */
+function linkBoardKnown(fragment) {
+  if (document.readyState !== "loading") return true;
+  const found = linkTarget(fragment);
+  return !!found && gameFigures().some((f) => f.dataset.sharahUid === found.board);
+}
+
+/** The board the address's link is for, in view as soon as it is known. */
+function showLinkedBoard() {
+  const fragment = linkIn(location);
+  if (!fragment || linkShown === fragment || !linkTarget(fragment) || !linkBoardKnown(fragment)) return;
+  const uid = linkBoard(fragment, gameBoards());
+  const fig = gameFigures().find((f) => f.dataset.sharahUid === uid);
+  if (fig) showBoard(fig, fragment);
+}
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", showLinkedBoard, { once: true });
+window.addEventListener("hashchange", () => { linkShown = null; showLinkedBoard(); });
+
 registerAddon({
   name: "records",
   applies: (board) => board.mode === "game",
   openRequest(board, req) {
+    showLinkedBoard();      // while the page is parsed: each game board as it is mounted
+    const fragment = linkIn(location);
+    if (fragment && linkTarget(fragment) && linkBoardKnown(fragment) && linkBoard(fragment, gameBoards()) === board.cfg.uid) {
+      board.setHint(recordWords.linkComing, "explain");   // its start is shown until then: the game is not lost
+    }
     if (board.refusedSaved != null || asideNotes.has(board)) return;
     const key = storageKey(board);
     const saved = readStored(key);

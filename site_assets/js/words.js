@@ -228,6 +228,7 @@ export const recordWords = {
   /** @param {string} error */
   linkNotLoaded: (error) => `The game in the link could not be loaded: ${error}. Your game here is unchanged.`,
   linkLoaded: "The game from the link is on the board.",
+  linkComing: "The game from the link comes onto this board once the engine has started.",
   linkOther: "The link holds another game than the one on this board. Load it instead of yours?",
   confirmLink: "Yes, load the link's game",
   /** @param {number} ply @param {number} total */
@@ -292,12 +293,14 @@ export const puzzleWords = {
   /** A puzzle's depth in the choice. @param {number} n */
   moves: (n) => plural(n, "move", "moves"),
   link: "Link to this puzzle",
-  /** The task: the solver, the moves left to win, the puzzle's depth.
-   * @param {string} side @param {number} left @param {number} depth @param {boolean} hard @param {boolean} solvedBefore */
-  task: (side, left, depth, hard, solvedBefore) => (left === depth
-    ? `${side} to move: win in ${depth === 1 ? "1 move" : `${depth} moves`}, whatever the other side does.`
+  /** The task: the solver and the other side, the moves left to win, the
+   * puzzle's depth. Whose move it is, the status line under it says.
+   * @param {string} side @param {string} other @param {number} left @param {number} depth @param {boolean} hard
+   * @param {boolean} solvedBefore */
+  task: (side, other, left, depth, hard, solvedBefore) => (left === depth
+    ? `Win as ${side} in ${depth === 1 ? "1 move" : `${depth} moves`}, whatever ${other} does.`
       + `${hard ? " Hard: only one first move wins." : ""}${solvedBefore ? " (solved before)" : ""}`
-    : `${side} to move: ${left === 1 ? "1 move" : `${left} moves`} left to win.`),
+    : `${left === 1 ? "1 move" : `${left} moves`} left to win.`),
   /** @param {number} i @param {number} n @param {string | number} depth "any", or the depth chosen */
   where: (i, n, depth) => `Puzzle ${i} of ${n}${depth === "any" ? "" : ` (win in ${depth})`}. `,
   /** A wrong move, by the engine's reason (a code) and data.

@@ -10,11 +10,12 @@ baked answer gives way to the engine's, and the visitor is told.
 from __future__ import annotations
 
 import json
+import re
 
 from sharah_web.early import page_key
 
 from .conftest import BOOT_TIMEOUT, TEST_DIR, wait_ready
-from .helpers import ENGINE, Held, click_sq, dests, history, piece_on, status
+from .helpers import ENGINE, Held, click_sq, dests, history, piece_on, played, status, wait_moves
 
 TEST_PAGE = f"{TEST_DIR}/widget-test/"
 COMPUTER_PAGE = f"{TEST_DIR}/computer-test/"
@@ -467,13 +468,18 @@ def test_the_boards_open_in_the_engine_the_touched_one_first_then_those_on_the_s
     assert not page.watch.errors, page.watch.errors
 
 
-def test_a_board_answers_while_the_page_below_it_is_still_arriving(new_page, base_url):
+def test_a_board_answers_while_the_page_below_it_is_still_arriving(new_page, base_url, built_site):
     # the parser is held after the first board (a script below it is not
     # answered) and the engine is held: the board is mounted, shows its
     # early answer and takes a tap, before the page has finished loading
+    html = (built_site / TEST_DIR / "parse-test" / "index.html").read_text(encoding="utf-8")
+    below_uid = re.findall(r'data-sharah-uid="([^"]+)"', html)[1]
+    # the address holds a link to a game on the board below (the engine's own link)
+    link = ("#game=1;v=oblong-shatranj;o=setup:1,die:false,promotion:general,bare_king:auto;"
+            f"p=4/2k1/4/4/4/4/4/4/1N2/4/4/4/4/4/2K1/4_w_0;m=b8c10;b={below_uid}")
     page = new_page(width=900, height=900)
     script, engine = Held(page.context, "**/hold.js"), Held(page.context, ENGINE)
-    page.goto(base_url + f"{TEST_DIR}/parse-test/", wait_until="commit")
+    page.goto(base_url + f"{TEST_DIR}/parse-test/{link}", wait_until="commit")
     page.wait_for_function("() => document.querySelectorAll('figure.sharah-board').length === 1")
     fig = fig_at(page, 0)
     wait_early(fig)
@@ -481,12 +487,18 @@ def test_a_board_answers_while_the_page_below_it_is_still_arriving(new_page, bas
     assert page.locator("figure.sharah-board").count() == 1
     click_sq(fig, "b2")
     assert dests(fig) == ["a4", "c4"]
-    # the rest of the page arrives, then the engine: both boards go live
+    # the engine comes up while the page below is still on its way: the
+    # first board goes live, and leaves the link to the board below alone
+    # (a board of the same game, but not the one the link names)
+    engine.release()
+    page.wait_for_function("(f) => f.dataset.state === 'ready'", arg=fig.element_handle())
+    assert page.evaluate("document.readyState") == "loading"
+    # the rest of the page arrives: the board below goes live with the link's game
     script.release()
     below = fig_at(page, 1)
-    page.wait_for_function("(f) => !!f.sharahWidget", arg=below.element_handle())
-    engine.release()
     wait_ready(page)
+    wait_moves(below, 1)
+    assert played(below) == ["b8c10"] and played(fig) == []
     assert dests(fig) == ["a4", "c4"]
     assert page.evaluate("window.sharahHeldScript") is True
     assert not page.watch.errors, page.watch.errors

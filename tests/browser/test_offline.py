@@ -8,7 +8,7 @@ closed unanswered): build A, the run's own, and build B, whose records test
 page has one more sentence; in a phone-sized Chromium page:
 
 - after one visit, a reload with the network cut shows the saved game and
-  plays a move, on every visited page;
+  plays a move, on every visited page, and a puzzle page's puzzle is solved;
 - when the host moves to build B, the open page stays on A and says that a
   new version is ready; its Reload button brings B whole: B's page, only B's
   cache left, every stored file B's, the saved game still there.
@@ -30,11 +30,12 @@ import pytest
 from conftest import build_test_site, shared_build
 
 from .conftest import TEST_DIR, wait_ready
-from .helpers import board, play, played, wait_moves
+from .helpers import board, click_sq, play, played, wait_fig, wait_moves
 
 
 PAGE = f"{TEST_DIR}/records-test/"
 OTHER = "games/oblong-shatranj/"
+PUZZLES = "puzzles/scheherazade/"
 MARK_B = "This is build B of the site."
 PHONE = {"width": 390, "height": 844}
 
@@ -133,8 +134,9 @@ def test_offline_after_one_visit(browser, sites):
             assert stored[path] == files[path]["sha256"], path
         assert any(p.startswith("assets/pyodide/stdlib-") for p in stored)
         assert any(p.startswith("assets/sharah/engine-") for p in stored)
-        # a second page, visited while online
+        # a second page and a puzzle page, visited while online
         visit_stored(page, origin.url + OTHER, version)
+        visit_stored(page, origin.url + PUZZLES, version)
 
         # the network is cut: both pages load, their boards work
         origin.down = True
@@ -148,6 +150,18 @@ def test_offline_after_one_visit(browser, sites):
         assert played(fig) == ["a7a8"]          # the saved game
         play(fig, "d10", "d9")
         assert played(fig) == ["a7a8", "d10d9"]
+        # the puzzle page: its puzzle solved by the first move of its line
+        page.goto(origin.url + PUZZLES)
+        wait_ready(page)
+        fig = board(page, 0)
+        first = fig.evaluate("""f => { const id = f.sharahWidget.state.puzzle.id;
+            const data = JSON.parse(f.querySelector('template.sharah-puzzle-data').dataset.puzzles);
+            const p = data.find(x => x.id === id);
+            return p.depth === 1 && f.sharahWidget.state.moves.find(m => m.n === Object.values(p.lines)[0][0]); }""")
+        assert first, "the page's first puzzle is no win in 1 move with a move between two squares"
+        click_sq(fig, first["from"])
+        click_sq(fig, first["to"])
+        wait_fig(fig, "!f.dataset.busy && f.sharahWidget.state.puzzle.solved")
         # nothing but the browser's own update checks (sw.js) tried the host
         assert [h for h in origin.hits_while_down if not h.startswith("GET /sw.js ")] == []
         assert errors == []

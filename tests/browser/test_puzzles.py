@@ -1,8 +1,13 @@
-"""The Puzzles pages in Chromium: a puzzle of each game solved by its line
-(the engine answers with the most stubborn defence), a wrong move taken
-back with its reason, progress (solved puzzles, the streak) kept across a
-reload, and damaged progress set aside; no axe-core findings on the
-boards, light and dark, and the Light and Shadow page on a phone."""
+"""The Puzzles pages in Chromium, one page load per game (two for the
+Light and Shadow boards: a desktop and a phone), each checking several
+things: no axe-core findings on the board, light and dark; whose move it
+is said once; a wrong move taken back with its reason; the puzzle solved
+by its line (the engine answers with the most stubborn defence). On
+Scheherazade's page, progress (solved puzzles, the streak) kept across a
+reload and damaged progress set aside; on Hedman's, a link opening its
+puzzle, Next / Previous / Random / a depth from the keyboard, and a
+puzzle solved from the keyboard; on the Light and Shadow page on a phone,
+a puzzle solved by taps through the magnifier in the play view."""
 
 from __future__ import annotations
 
@@ -13,14 +18,26 @@ import pytest
 
 from sharah_web.variants import VARIANTS
 
-from .conftest import open_watched
-from .helpers import board, click_sq, with_axe
+from .conftest import Lease, open_watched, wait_ready
+from .helpers import board, click_sq, tap_sq, with_axe
 
 SHOTS = os.environ.get("SHARAH_SHOTS")
+PHONE = dict(has_touch=True, is_mobile=True, device_scale_factor=2)
 
 
-def puzzle_page(browser, base_url, game):
-    return open_watched(browser, base_url, f"puzzles/{game}/")
+def puzzle_page(browser, base_url, game, touch=False):
+    """The game's puzzle page, every board ready, at desktop size or on a
+    phone (390x844, touch): the warm profile's page when it is free; and
+    its context (close it when done)."""
+    path = f"puzzles/{game}/"
+    if not touch:
+        return open_watched(browser, base_url, path, width=1366, height=900)
+    page = browser.warm.page("phone", 390, 844)
+    if page is None:
+        return open_watched(browser, base_url, path, width=390, height=844, **PHONE)
+    page.goto(base_url + path)
+    wait_ready(page)
+    return Lease(browser.warm, page.context), page
 
 
 def current(fig):
@@ -30,9 +47,13 @@ def current(fig):
     return next(p for p in data if p["id"] == pid)
 
 
-def move(fig, notation):
-    """Play ``notation`` as a reader does: two clicks when its squares name
-    it alone, else through the board's own play (a choice on the board)."""
+def move(fig, notation, by="click"):
+    """Play ``notation`` as a reader does: its two squares clicked
+    (``by="click"``), tapped (``"tap"``: through the magnifier where it
+    opens) or reached with the arrows and picked with Enter (``"keys"``),
+    then, where they name more than one move, its choice picked by the same
+    hand (clicks: through the board's own play); a move without two squares
+    through the board's own play. Wait for the engine's verdict."""
     entry = fig.evaluate(
         "(f, n) => f.sharahWidget.state.moves.find(m => m.n === n)", notation)
     assert entry, notation
@@ -40,9 +61,16 @@ def move(fig, notation):
         "(f, e) => f.sharahWidget.state.moves.filter(m => m.from === e.from && m.to === e.to).length", entry)
     ply = fig.evaluate("f => f.sharahWidget.state.ply")
     mistakes = fig.evaluate("f => f.sharahWidget.state.puzzle.mistakes")
-    if entry.get("from") and entry.get("to") and same == 1:
-        click_sq(fig, entry["from"])
-        click_sq(fig, entry["to"])
+    if entry.get("from") and entry.get("to") and (same == 1 or by != "click"):
+        for name in (entry["from"], entry["to"]):
+            {"click": click_sq, "tap": tap_sq, "keys": key_sq}[by](fig, name)
+        if same > 1:         # the choice between the moves there, by the same hand
+            choice = fig.locator(f'.sharah-choices button[data-move="{notation}"]')
+            if by == "tap":
+                choice.tap()
+            else:
+                choice.focus()
+                fig.page.keyboard.press("Enter")
     else:
         fig.evaluate("(f, n) => f.sharahWidget.play(n)", notation)
     fig.page.wait_for_function(
@@ -51,56 +79,110 @@ def move(fig, notation):
         arg=[fig.element_handle(), ply, mistakes], timeout=60_000)
 
 
-def solve(fig):
-    """Play the current puzzle's first stored line; its play data."""
+def key_sq(fig, name):
+    """Bring the board's keyboard cursor to ``name`` with the arrow keys
+    (the board focused), then press Enter there."""
+    box = fig.locator(".sharah-svg")
+    if not box.evaluate("b => b === document.activeElement"):
+        box.focus()
+    page = fig.page
+    at = fig.evaluate("(f, n) => { const r = s => f.querySelector(`.sharah-svg rect[data-sq='${s}']`);"
+                      " const c = r(f.sharahWidget.cursor), t = r(n);"
+                      " return [t.dataset.x - c.dataset.x, t.dataset.y - c.dataset.y]; }", name)
+    for count, (minus, plus) in zip(at, (("ArrowLeft", "ArrowRight"), ("ArrowUp", "ArrowDown"))):
+        for _ in range(abs(count)):
+            page.keyboard.press(plus if count > 0 else minus)
+    assert fig.evaluate("f => f.sharahWidget.cursor") == name
+    page.keyboard.press("Enter")
+
+
+def solve(fig, by="click"):
+    """Play the current puzzle's first stored line (``by``: see ``move``); its play data."""
     p = current(fig)
     line = p["lines"][next(iter(p["lines"]))]
     for i in range(0, len(line), 2):
-        move(fig, line[i])
+        move(fig, line[i], by)
     return p, line
 
 
-def test_progress_survives_a_reload_and_damaged_progress_is_set_aside(browser, base_url):
-    context, page = puzzle_page(browser, base_url, "scheherazade")
-    try:
-        fig = board(page)
-        p, _line = solve(fig)
-        stored = json.loads(page.evaluate("localStorage.getItem('sharah-puzzles')"))
-        assert stored["solved"] == {p["id"]: "clean"} and stored["streak"] == 1
-        page.reload()
-        page.wait_for_function("() => document.querySelector('.sharah-puzzle-score')")
-        fig = board(page)
-        assert "Solved here: 1 of" in fig.locator(".sharah-puzzle-score").inner_text()
-        assert "Streak: 1" in fig.locator(".sharah-puzzle-score").inner_text()
-        page.evaluate("localStorage.setItem('sharah-puzzles', '{damaged')")
-        page.reload()
-        # the note is written when the puzzle panel reads the damaged progress
-        page.wait_for_function("() => { const h = document.querySelector('figure.sharah-board .sharah-hint');"
-                               " return h && h.innerText.includes('set aside'); }")
-        fig = board(page)
-        assert page.evaluate("localStorage.getItem('sharah-puzzles:set-aside')") == "{damaged"
-        assert "Solved here: 0 of" in fig.locator(".sharah-puzzle-score").inner_text()
-    finally:
-        context.close()
+def progress_survives_a_reload_and_damaged_progress_is_set_aside(page, fig):
+    """After a puzzle solved with a wrong move on the way (``helped``, the
+    streak at 0): the next puzzle solved clean (streak 1); a reload shows
+    both solved and the streak; damaged progress is set aside with a note,
+    the count starting again."""
+    helped = fig.evaluate("f => f.sharahWidget.state.puzzle.id")
+    fig.locator("[data-puzzle='next']").click()
+    on_puzzle(fig.page, not_=helped)
+    p, _line = solve(fig)
+    stored = json.loads(page.evaluate("localStorage.getItem('sharah-puzzles')"))
+    assert stored["solved"] == {helped: "helped", p["id"]: "clean"} and stored["streak"] == 1
+    page.reload()
+    page.wait_for_function("() => document.querySelector('.sharah-puzzle-score')")
+    fig = board(page)
+    assert "Solved here: 2 of" in fig.locator(".sharah-puzzle-score").inner_text()
+    assert "Streak: 1 (best 1)" in fig.locator(".sharah-puzzle-score").inner_text()
+    page.evaluate("localStorage.setItem('sharah-puzzles', '{damaged')")
+    page.reload()
+    # the note is written when the puzzle panel reads the damaged progress
+    page.wait_for_function("() => { const h = document.querySelector('figure.sharah-board .sharah-hint');"
+                           " return h && h.innerText.includes('set aside'); }")
+    fig = board(page)
+    assert page.evaluate("localStorage.getItem('sharah-puzzles:set-aside')") == "{damaged"
+    assert "Solved here: 0 of" in fig.locator(".sharah-puzzle-score").inner_text()
 
 
-def test_a_link_opens_its_puzzle(browser, base_url):
-    context, page = puzzle_page(browser, base_url, "sharah-hedman")
-    try:
-        fig = board(page)
-        data = json.loads(fig.locator("template.sharah-puzzle-data").get_attribute("data-puzzles"))
-        target = data[-1]["id"]
-        page.goto(base_url + f"puzzles/sharah-hedman/#puzzle={target}")
-        page.wait_for_function(
-            "(id) => { const f = document.querySelector('figure.sharah-board');"
-            " return f && f.sharahWidget && f.sharahWidget.state && f.sharahWidget.state.puzzle.id === id; }",
-            arg=target, timeout=60_000)
-    finally:
-        context.close()
+def on_puzzle(page, is_=None, not_=None):
+    """Wait until the board, not busy, shows the puzzle ``is_``, or any
+    puzzle but ``not_``; its id."""
+    return page.wait_for_function(
+        "([is_, not_]) => { const f = document.querySelector('figure.sharah-board');"
+        " const p = f && f.sharahWidget && f.sharahWidget.state && f.sharahWidget.state.puzzle;"
+        " return p && !f.dataset.busy && (is_ ? p.id === is_ : p.id !== not_) && p.id; }",
+        arg=[is_, not_], timeout=60_000).json_value()
+
+
+def a_link_opens_its_puzzle_and_the_keyboard_walks_the_puzzles_and_solves_one(page, fig, base_url, game):
+    """A link opens its puzzle; then Next and Previous, pressed from the
+    keyboard, step through the list (round from the last to the first), a
+    depth chosen keeps to that depth; its first puzzle is solved from the
+    keyboard alone (the arrows to each square, Enter on it), and Random,
+    from the keyboard, picks another of that depth. A link followed while
+    the engine judges a move opens its puzzle after the verdict."""
+    data = json.loads(fig.locator("template.sharah-puzzle-data").get_attribute("data-puzzles"))
+    depth_of = {p["id"]: p["depth"] for p in data}
+    target = data[-1]["id"]
+    page.goto(base_url + f"puzzles/{game}/#puzzle={target}")
+    on_puzzle(page, is_=target)
+    fig = board(page)
+    fig.locator("[data-puzzle='next']").focus()
+    page.keyboard.press("Enter")
+    assert on_puzzle(page, not_=target) == data[0]["id"]
+    fig.locator("[data-puzzle='prev']").focus()
+    page.keyboard.press("Space")
+    on_puzzle(page, is_=target)
+    # a depth other than the linked puzzle's (the data's order is the finder's)
+    depth = next(d for d in (2, 3) if d != depth_of[target])
+    fig.locator("select.sharah-puzzle-depth").select_option(str(depth))
+    first = on_puzzle(page, not_=target)
+    assert depth_of[first] == depth
+    _p, line = solve(fig, by="keys")
+    state = fig.evaluate("f => f.sharahWidget.state")
+    assert state["puzzle"]["solved"] and len(state["history"]) == len(line)
+    assert "Solved here: 2 of" in fig.locator(".sharah-puzzle-score").inner_text()
+    fig.locator("[data-puzzle='random']").focus()
+    page.keyboard.press("Enter")
+    other = on_puzzle(page, not_=first)
+    assert depth_of[other] == depth
+    # a link followed while the engine judges a move: its puzzle opens once the verdict is in
+    wrong = next(iter(current(fig)["refutations"].values()))[0]
+    linked = next(p["id"] for p in data if p["id"] not in (target, other))
+    fig.evaluate("(f, [n, id]) => { f.sharahWidget.play(n); location.hash = '#puzzle=' + id; }",
+                 [wrong, linked])
+    on_puzzle(page, is_=linked)
 
 
 # every rule on the puzzle board (the page around it is the theme's, checked
-# for contrast with every page in test_fit); contrast on the whole page
+# for contrast with every page in test_contrast); contrast on the whole page
 AXE_RUN = """async () => {
     const board = await axe.run({include: [['figure.sharah-board']]}, {resultTypes: ['violations']});
     const page = await axe.run(document, {runOnly: {type: 'rule', values: ['color-contrast', 'link-in-text-block']},
@@ -147,18 +229,24 @@ def test_a_puzzle_page_has_no_axe_finding_takes_a_wrong_move_back_and_is_solved_
     the dark palette, as it first shows and with a wrong move's reason
     showing; the wrong move taken back with its reason; then the puzzle
     solved by its line (the engine answers with the most stubborn
-    defence). The Light and Shadow page also on a phone (touch), where
-    every control is a fingertip tall and the task comes first under the
-    board."""
+    defence). Whose move it is is said once (the status line; the task
+    says what to win). The Light and Shadow page also on a phone (touch),
+    where every control is a fingertip tall, the task comes first under
+    the board, and the puzzle is solved by taps in the play view, each
+    through the magnifier, as the page says. On the same page load, more
+    of the page on two of the games (``progress_...``, ``a_link_...``)."""
     findings = []
-    sizes = [(1366, 900, False)] + ([(390, 844, True)] if game == "sharah-surrounds" else [])
-    for width, height, touch in sizes:
-        context, page = open_watched(browser, base_url, f"puzzles/{game}/", width=width, height=height,
-                                     has_touch=touch, is_mobile=touch, device_scale_factor=2 if touch else 1)
+    sizes = [(1366, False)] + ([(390, True)] if game == "sharah-surrounds" else [])
+    for width, touch in sizes:
+        context, page = puzzle_page(browser, base_url, game, touch)
         try:
             with_axe(page)
             fig = board(page)
             findings += axe_findings(page, fig, f"{game}-{width} first", touch)
+            # whose move it is, the status line says, once: the task says what to win
+            side = fig.evaluate("f => f.sharahWidget.state.to_move").capitalize()
+            assert f"Win as {side} in " in fig.locator(".sharah-puzzle-task").inner_text()
+            assert fig.inner_text().count(f"{side} to move") == 1
             wrong_move_taken_back(fig)
             findings += axe_findings(page, fig, f"{game}-{width} wrong", touch)
             if touch:
@@ -166,8 +254,18 @@ def test_a_puzzle_page_has_no_axe_finding_takes_a_wrong_move_back_and_is_solved_
                 svg, task, status = (fig.locator(s).bounding_box()
                                      for s in (".sharah-svg svg", ".sharah-puzzle-task", ".sharah-status"))
                 assert svg["y"] + svg["height"] <= task["y"] < status["y"]
-                continue
-            _p, line = solve(fig)
+                # the play view, and the puzzle solved by taps: as the page says, each
+                # tap on the small squares opens the magnifier first, a tap there picks
+                assert "each tap first opens a magnifier" in page.locator(
+                    "article p", has_text="Move on the board").inner_text().replace("\n", " ")
+                fig.locator('button[data-playview="toggle"]').tap()
+                page.wait_for_function("f => f.classList.contains('sharah-playview')", arg=fig.element_handle())
+                fig.evaluate("f => { f.dataset.loupes = '0'; new MutationObserver(() => { if (f.dataset.loupe)"
+                             " f.dataset.loupes = String(Number(f.dataset.loupes) + 1); })"
+                             ".observe(f, {attributes: true, attributeFilter: ['data-loupe']}); }")
+            _p, line = solve(fig, by="tap" if touch else "click")
+            if touch:
+                assert fig.get_attribute("data-loupes") == str(2 * len(line[::2]))
             state = fig.evaluate("f => f.sharahWidget.state")
             assert state["puzzle"]["solved"] and state["result"]
             assert [h for h in state["history"]] and len(state["history"]) == len(line)
@@ -179,6 +277,10 @@ def test_a_puzzle_page_has_no_axe_finding_takes_a_wrong_move_back_and_is_solved_
             assert state["result"]["text"] in fig.locator(".sharah-status").inner_text()
             assert fig.locator(".sharah-puzzle-task").is_hidden()
             assert fig.get_attribute("data-locked") == "solved"
+            if game == "scheherazade":
+                progress_survives_a_reload_and_damaged_progress_is_set_aside(page, fig)
+            if game == "sharah-hedman":
+                a_link_opens_its_puzzle_and_the_keyboard_walks_the_puzzles_and_solves_one(page, fig, base_url, game)
             assert page.watch.errors == [] and page.watch.foreign == []
         finally:
             context.close()

@@ -11,7 +11,8 @@ against the engine, never against a copy of their logic:
   it (``early.page_file``), each board's answer (``early.early_answer``),
   and the drawing of its position and of the position after each of its
   moves (square -> the piece's drawing, as data), from ``Variant.apply``;
-- ``links.json``: share links the engine writes (``record.format_link``);
+- ``links.json``: share links the engine writes (``record.format_link``),
+  with the board and the game it reads back from each (``record.parse_link``);
 - ``hints.json``: moves as the computer names a move it chose
   (``session.chosen_move``), with the board's pieces and hand: every
   kind of Light and Shadow move (facings, a turn in place, a Queen's
@@ -162,11 +163,14 @@ def hints_fixture() -> list:
 
 def links_fixture() -> list:
     out = []
-    for source in (NARROW["oblong, no die"] + "\nmoves: b2c4", NARROW["mittner placement, a drop each"],
-                   NARROW["scheherazade"]):
+    for source, uid in ((NARROW["oblong, no die"] + "\nmoves: b2c4", "sharah-ab12-3"),
+                        (NARROW["mittner placement, a drop each"], "sharah-ab12-4"),
+                        (NARROW["scheherazade"], "a board; ü=7%")):      # a name the link escapes
         spec = fence.parse_fence(source)
-        board = Board("sharah-ab12-3", spec.config("sharah-ab12-3"))
-        out.append({"uid": "sharah-ab12-3", "link": record.format_link(board.game, board.uid)})
+        board = Board(uid, spec.config(uid))
+        link = record.format_link(board.game, board.uid)
+        read = record.parse_link(link)       # the board and the game the engine reads back from it
+        out.append({"uid": uid, "link": link, "board": read.board, "variant": read.game.variant.id})
     return out
 
 

@@ -57,9 +57,10 @@ test("the add-ons' sentences, from the engine's codes and data", () => {
     + "page is open; to keep it, copy the record (under Record and link) or free some space (the browser's site data).");
   assert.equal(puzzleWords.wrong({ reason: "loses", name: "Qd8", refutation_name: "Kxd8" }, "black"),
     "Qd8 does not win: Black answers Kxd8 and wins. It is taken back: try again.");
-  assert.equal(puzzleWords.task("White", 3, 3, true, false),
-    "White to move: win in 3 moves, whatever the other side does. Hard: only one first move wins.");
-  assert.equal(puzzleWords.task("White", 1, 3, false, true), "White to move: 1 move left to win.");
+  // whose move it is, the status line says: the task does not say it again
+  assert.equal(puzzleWords.task("White", "Black", 3, 3, true, false),
+    "Win as White in 3 moves, whatever Black does. Hard: only one first move wins.");
+  assert.equal(puzzleWords.task("White", "Black", 1, 3, false, true), "1 move left to win.");
   assert.equal(analysisWords.forced("white", -3), "White loses in 2");
   assert.equal(analysisWords.reviewed(4, 60, 12.2), "4 of 60 positions, about 13 s left");
   assert.equal(engineWords.failed(false, "HTTP 404"), "The engine could not start: HTTP 404");
