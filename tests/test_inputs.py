@@ -74,6 +74,32 @@ def test_a_saved_game_nested_5000_deep_is_refused_before_it_is_parsed():
     assert ok(cmd="play", board="b", move="e3e4")["state"]["history"] == ["e3-e4"]
 
 
+def test_the_damaged_entries_of_the_records_page_are_set_aside_with_the_engines_reason():
+    """The records test page's first board (Oblong without the die, set-up
+    1) saved after a7a8, as the page keeps it, then damaged three ways: the
+    engine refuses each with its reason, exact, and opens a fresh board that
+    plays (the browser test shows the page's side on one of them: the note,
+    the entry kept under another key, the board usable)."""
+    ok(cmd="open", board="a", variant="oblong-shatranj", options={"setup": 1, "die": False})
+    ok(cmd="play", board="a", move="a7a8")
+    good = stored(ok(cmd="save", board="a")["saved"])
+    blob = json.loads(good)
+    cases = {
+        good[:-1] + ',"extra":' + "[" * 5000 + "]" * 5000 + "}":
+            "the saved game is damaged (nested more than 20 deep)",
+        good.replace('"setup":1', '"setup":1e400'):
+            "the saved game is damaged (a number is too large: 1e400)",
+        stored(dict(blob, tags={"Event": "\x01" * 20_000})):
+            "the saved game is damaged (the tag Event is too long (20,000 characters; at most 4,000))",
+    }
+    for raw, reason in cases.items():
+        assert len(raw) <= record.MAX_SAVED and raw != good
+        out = answer(request(cmd="open", board="a", variant="oblong-shatranj", options={"setup": 1, "die": False},
+                             saved=raw))
+        set_aside(out, reason)
+        assert ok(cmd="play", board="a", move="a7a8")["state"]["history"] == ["a7a8"]
+
+
 def test_brackets_inside_text_are_not_nesting():
     game = scheherazade_game()
     blob = record.saved_game(game, tags={"Event": "[" * 300 + "{" * 300}, note="]]]}}}" * 20)

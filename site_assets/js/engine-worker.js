@@ -79,9 +79,12 @@ const ready = (async () => {
 })();
 
 // Only the games a page shows are compiled before its boards open; the
-// others are compiled afterwards, one at a time while the worker is idle, so
-// that the next page (instant navigation) opens its boards at once.
-const IDLE_MS = 300;
+// others are compiled afterwards, one at a time once the worker has been idle
+// for IDLE_MS (the visitor reading), so that the next page (instant
+// navigation) opens its boards at once. Not sooner: a visitor who plays at
+// once (a move, the computer's first move) never waits behind a game the
+// page does not show, and a page left within seconds compiles nothing more.
+const IDLE_MS = 2000;
 function warmLater() { setTimeout(warm, IDLE_MS + 100); }
 function warm() {
   if (performance.now() - lastRequest < IDLE_MS) return warmLater();

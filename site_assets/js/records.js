@@ -645,6 +645,10 @@ registerAddon({
   applies: (board) => board.mode === "game",
   openRequest(board, req) {
     showLinkedBoard();      // while the page is parsed: each game board as it is mounted
+    const fragment = linkIn(location);
+    if (fragment && linkTarget(fragment) && linkBoardKnown(fragment) && linkBoard(fragment, gameBoards()) === board.cfg.uid) {
+      board.setHint(recordWords.linkComing, "explain");   // its start is shown until then: the game is not lost
+    }
     if (board.refusedSaved != null || asideNotes.has(board)) return;
     const key = storageKey(board);
     const saved = readStored(key);

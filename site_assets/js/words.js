@@ -228,6 +228,7 @@ export const recordWords = {
   /** @param {string} error */
   linkNotLoaded: (error) => `The game in the link could not be loaded: ${error}. Your game here is unchanged.`,
   linkLoaded: "The game from the link is on the board.",
+  linkComing: "The game from the link comes onto this board once the engine has started.",
   linkOther: "The link holds another game than the one on this board. Load it instead of yours?",
   confirmLink: "Yes, load the link's game",
   /** @param {number} ply @param {number} total */

@@ -37,6 +37,7 @@ did not pay.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -305,6 +306,30 @@ def fresh_page(browser, base_url, width, height, **options):
     return page
 
 
+def give_back(browser, context) -> None:
+    """The end of a test's page: its warm profile given back, or its own
+    context closed."""
+    if context in browser.warm.contexts.values():
+        browser.warm.release(context)
+    else:
+        context.close()
+
+
+@contextmanager
+def page_at(browser, base_url, width, height, warm=True, **options):
+    """A watched page at ``width`` x ``height`` for a ``with`` block: the
+    warm desktop profile's when it is free and neither ``warm=False`` nor
+    context ``options`` (``has_touch``...) are asked for, else a fresh
+    context's; given back (or closed) at the end of the block."""
+    page = browser.warm.page("desktop", width, height) if warm and not options else None
+    if page is None:
+        page = fresh_page(browser, base_url, width, height, **options)
+    try:
+        yield page
+    finally:
+        give_back(browser, page.context)
+
+
 @pytest.fixture
 def new_page(browser, base_url):
     """Make pages on the desktop: ``new_page(width=390, height=844, js=True)``:
@@ -323,7 +348,7 @@ def new_page(browser, base_url):
 
     yield make
     for c in contexts:
-        browser.warm.release(c) if c in browser.warm.contexts.values() else c.close()
+        give_back(browser, c)
 
 
 @pytest.fixture
@@ -334,10 +359,7 @@ def phone(browser, base_url):
     contexts = []
 
     def make(path, width=390, height=844, color_scheme="light", ready=True):
-        page = browser.warm.page("phone", width, height, color_scheme)
-        if page is None:
-            page = fresh_page(browser, base_url, width, height, has_touch=True, is_mobile=True,
-                              device_scale_factor=2, color_scheme=color_scheme)
+        page = phone_page(browser, base_url, width, height, color_scheme)
         contexts.append(page.context)
         page.goto(base_url + path)
         if ready:
@@ -345,7 +367,31 @@ def phone(browser, base_url):
         return page
     yield make
     for c in contexts:
-        browser.warm.release(c) if c in browser.warm.contexts.values() else c.close()
+        give_back(browser, c)
+
+
+def phone_page(browser, base_url, width=390, height=844, color_scheme="light"):
+    """A page on a phone (touch, scale 2) at ``width`` x ``height``: the
+    warm phone profile's when it is free, else a fresh context's."""
+    page = browser.warm.page("phone", width, height, color_scheme)
+    if page is None:
+        page = fresh_page(browser, base_url, width, height, has_touch=True, is_mobile=True,
+                          device_scale_factor=2, color_scheme=color_scheme)
+    return page
+
+
+@contextmanager
+def on_a_phone(browser, base_url, path):
+    """``phone``'s page on ``path``, every board ready, for a ``with``
+    block (a module's page that several tests share): given back (or
+    closed) at the end of the block."""
+    page = phone_page(browser, base_url)
+    try:
+        page.goto(base_url + path)
+        wait_ready(page)
+        yield page
+    finally:
+        give_back(browser, page.context)
 
 
 def wait_ready(page, timeout=BOOT_TIMEOUT):

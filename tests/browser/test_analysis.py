@@ -6,22 +6,19 @@ review ends with its graph and is kept over a reload, its marks and the
 engine's better moves beside their moves in the move list; Cancel stops a review within a slice; a
 move made while looking back starts a variation; the phone layout shows
 the bar beside or under the board, never over it, and the board keeps its
-size; axe-core finds nothing on the new controls, light and dark. Screenshots go to $SHARAH_SHOTS when it is set."""
+size; axe-core finds nothing on the new controls, light and dark (one page, both palettes). Screenshots go to $SHARAH_SHOTS when it is set."""
 
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import pytest
 
-from .conftest import TEST_DIR, open_watched, wait_ready
-from .helpers import board, click_sq, engine_round_trip, wait_fig
+from .conftest import TEST_DIR, open_watched, page_at, wait_ready
+from .helpers import board, click_sq, engine_round_trip, wait_fig, with_axe
 
 PAGE = f"{TEST_DIR}/analysis-test/"
 A, B, C, D = range(4)
-ROOT = Path(__file__).resolve().parents[2]
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SHOTS = os.environ.get("SHARAH_SHOTS")
 
 
@@ -187,33 +184,34 @@ AXE_RUN = """async (sel) => {
 }"""
 
 
-@pytest.mark.parametrize("scheme", ["default", "slate"])
-def test_no_axe_findings_on_the_new_controls(browser, base_url, scheme):
-    context = browser.new_context(viewport={"width": 1366, "height": 900}, bypass_csp=True)
-    page = context.new_page()
-    page.goto(base_url + PAGE)
-    wait_ready(page)
-    page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
-    page.add_style_tag(content="*, ::before, ::after { transition: none !important; }")
-    fig = board(page, A)
-    fig.locator('button[data-analysis="toggle"]').click()
-    analysed_at(fig, 4)
-    fig.locator('button[data-analysis="review"]').click()
-    wait_fig(fig, "f.dataset.review === 'done'")
-    goto(fig, 2)
-    click_sq(fig, "d5")
-    click_sq(fig, "d6")
-    wait_fig(fig, "!!f.querySelector('ol.sharah-moves li.sharah-variation')")
-    marked = board(page, C)
-    marked.locator('button[data-analysis="review"]').click()
-    wait_fig(marked, "+f.dataset.reviewMarks >= 1")
-    page.add_script_tag(path=str(AXE))
-    found = [hit for sel in (".sharah-addon-analysis", "ol.sharah-moves", ".sharah-eval-meter")
-             for hit in page.evaluate(AXE_RUN, f"figure.sharah-board {sel}")]
-    if SHOTS:
-        fig.screenshot(path=f"{SHOTS}/analysis-desktop-{scheme}.png")
-    context.close()
-    assert found == []
+def test_no_axe_findings_on_the_new_controls_light_or_dark(browser, base_url):
+    """Every axe rule on the analysis bar, the move list (a review's marks,
+    a variation) and the meter: no finding, in the light and the dark
+    palette (one page: the review made once, then each palette measured)."""
+    with page_at(browser, base_url, 1366, 900) as page:
+        page.goto(base_url + PAGE)
+        wait_ready(page)
+        with_axe(page)
+        fig = board(page, A)
+        fig.locator('button[data-analysis="toggle"]').click()
+        analysed_at(fig, 4)
+        fig.locator('button[data-analysis="review"]').click()
+        wait_fig(fig, "f.dataset.review === 'done'")
+        goto(fig, 2)
+        click_sq(fig, "d5")
+        click_sq(fig, "d6")
+        wait_fig(fig, "!!f.querySelector('ol.sharah-moves li.sharah-variation')")
+        marked = board(page, C)
+        marked.locator('button[data-analysis="review"]').click()
+        wait_fig(marked, "+f.dataset.reviewMarks >= 1")
+        found = {}
+        for scheme in ("default", "slate"):
+            page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
+            found[scheme] = [hit for sel in (".sharah-addon-analysis", "ol.sharah-moves", ".sharah-eval-meter")
+                             for hit in page.evaluate(AXE_RUN, f"figure.sharah-board {sel}")]
+            if SHOTS:
+                fig.screenshot(path=f"{SHOTS}/analysis-desktop-{scheme}.png")
+    assert found == {"default": [], "slate": []}
 
 
 def overlaps(a, b) -> bool:

@@ -1,24 +1,24 @@
 """How the boards sit in the page: nothing floating over a board,
-contrast (axe-core), coordinates and controls big enough on a phone, the
-side column beside the board on a desktop, touch without sticky colours,
-the palette toggle's names, the search index, the skip link to the board.
+coordinates and controls big enough on a phone, the side column beside
+the board on a desktop, touch without sticky colours, the palette
+toggle's names, the search index, the skip link to the board.
+(Contrast: test_contrast.py.)
 
-axe-core comes from the npm registry (package.json's devDependencies,
-installed by scripts/setup.sh with npm ci); it is run from outside the
-page (helpers.with_axe), under the page's own Content-Security-Policy.
+The module's pages are few: the desktop's come from the warm profile
+where they can (``page_at``), and one touch page at phone size
+(``on_phone``) goes from page to page in the file's order.
 """
 
 from __future__ import annotations
 
 import json
-from contextlib import contextmanager
 
 import pytest
 
 from sharah_web.variants import VARIANTS
 
-from .conftest import TEST_DIR, Watch, boards_ready, wait_ready
-from .helpers import AXE, ENGINE, RUNTIME, Held, nav_urls, walk_to, with_axe
+from .conftest import TEST_DIR, boards_ready, page_at, wait_ready
+from .helpers import AXE, walk_to
 
 
 PHONE = (390, 844)
@@ -29,32 +29,27 @@ BIG_BOARDS = [f"games/{cls.id}/" for cls in VARIANTS.values() if cls.width >= 13
 GAME = "figure.sharah-board[data-mode='game']"
 
 
-@contextmanager
-def context(browser, base_url, size, **kw):
-    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, **kw)
-    try:
-        page = ctx.new_page()
-        page.watch = Watch(page, base_url)
-        page.watch.listen(ctx)
+@pytest.fixture(scope="module")
+def on_phone(browser, base_url):
+    """One page on a phone (touch) for the module's tests that use one, in
+    the file's order: each goes where it looks."""
+    with page_at(browser, base_url, *PHONE, has_touch=True) as page:
         yield page
-    finally:
-        ctx.close()
 
 
 @pytest.fixture(scope="module")
-def fit_phone(browser, base_url):
+def fit_phone(on_phone, base_url):
     """The fit test page on a phone (touch), every board ready: one page
     load for the module's tests that look at it (in the file's order)."""
-    with context(browser, base_url, PHONE, has_touch=True) as page:
-        goto(page, base_url + FIT_PAGE)
-        yield page
+    goto(on_phone, base_url + FIT_PAGE)
+    return on_phone
 
 
 @pytest.fixture(scope="module")
 def fit_desktop(browser, base_url):
     """The fit test page on a desktop (a mouse), every board ready: one
     page load for the module's tests that look at it (in the file's order)."""
-    with context(browser, base_url, DESKTOP) as page:
+    with page_at(browser, base_url, *DESKTOP) as page:
         goto(page, base_url + FIT_PAGE)
         yield page
 
@@ -82,7 +77,7 @@ def scroll_to_board(page, fig, below_header=8):
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_back_to_top_never_covers_a_board(browser, base_url, size):
-    with context(browser, base_url, size) as page:
+    with page_at(browser, base_url, *size) as page:
         goto(page, base_url + "games/sharah-surrounds/")
         fig = page.locator(GAME).first
         # past the board, then back up with the wheel: Material shows the
@@ -120,124 +115,73 @@ def test_back_to_top_never_covers_a_board(browser, base_url, size):
         assert not page.watch.errors
 
 
-# ---------------------------------------------------------------- contrast
+# ------------------------------------------------------------ skip link
 
-AXE_RUN = """async () => {
-    const r = await axe.run(document, {runOnly: {type: 'rule', values: ['color-contrast', 'link-in-text-block']},
-                                       resultTypes: ['violations']});
-    return r.violations.flatMap(v => v.nodes.map(n => v.id + ' ' + n.target.join(' ') + ': '
-        + n.any.concat(n.all).map(c => c.message).join(' ')));
-}"""
-SCHEMES = ("default", "slate")        # Material's light and dark palettes
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_skip_link_reaches_the_oblong_board_in_a_few_tabs(browser, base_url, size):
+    with page_at(browser, base_url, *size) as page:
+        skip_to_the_board(page, base_url)
 
 
-def contrast_findings(page, where, sizes):
-    """axe's findings on the page as it is, at each size in each palette."""
-    findings = {}
-    for size in sizes:
-        page.set_viewport_size({"width": size[0], "height": size[1]})
-        for scheme in SCHEMES:
-            page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
-            page.wait_for_timeout(50)
-            found = page.evaluate(AXE_RUN)
-            if found:
-                findings[f"{where} {size[0]}px {scheme}"] = found
-    return findings
-
-
-def test_no_contrast_findings_on_any_page_light_or_dark(browser, base_url):
-    """axe-core's color-contrast and link-in-text-block rules: none on
-    every page of the nav, the 404 page and a test page whose move list
-    shows (a declined draw offer among its moves), at phone and desktop
-    size, in the light and the dark palette, every board ready. The test
-    page loads (the engine boots once), every page of the nav follows by
-    instant navigation, as a reader clicks through the site, with the
-    same engine; each page is measured in the four ways."""
-    findings = {}
-    with context(browser, base_url, DESKTOP) as page:
-        goto(page, base_url + FIT_PAGE)
-        with_axe(page)
-        findings |= contrast_findings(page, FIT_PAGE, (PHONE, DESKTOP))
-        for path in nav_urls():
-            page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
-            walk_to(page, base_url + path)
-            boards_ready(page)
-            page.evaluate("window.scrollTo(0, 0)")
-            with_axe(page)
-            findings |= contrast_findings(page, path or "/", (PHONE, DESKTOP))
-        assert page.evaluate("window.sharahDebug.workersCreated") == 1
-        page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
-        page.goto(base_url + "404.html")
-        with_axe(page)
-        findings |= contrast_findings(page, "404.html", (PHONE, DESKTOP))
-        assert not page.watch.errors
-    assert not findings, json.dumps(findings, indent=1)[:6000]
-
-
-def test_no_contrast_findings_while_the_engine_boots(browser, base_url):
-    """The same rules on every page of the nav while the engine is held
-    back (its zip and the runtime's files are not answered: the worker
-    waits, as on a slow network): the boards say "Starting the engine…"
-    (those on the screen answer early); on a phone, in the light and the
-    dark palette."""
-    findings = {}
-    with context(browser, base_url, PHONE) as page:
-        held = [Held(page.context, ENGINE), Held(page.context, RUNTIME)]
-        for path in nav_urls() + [FIT_PAGE]:
-            page.goto(base_url + path)
-            with_axe(page)
-            page.wait_for_timeout(300)
-            assert page.evaluate("window.sharahDebug?.ready") is not True
-            findings |= contrast_findings(page, path or "/", (PHONE,))
-        assert page.locator(".sharah-loading:visible").count()
-        for hold in held:
-            hold.release()
-    assert not findings, json.dumps(findings, indent=1)[:6000]
-
-
-def test_links_in_text_are_underlined(new_page, base_url):
-    page = new_page()
-    Held(page.context, RUNTIME)       # styles only: the engine is not needed
-    page.goto(base_url)
-    deco = page.evaluate("""() => [...document.querySelectorAll('.md-typeset p a:not(.md-button)')]
-        .map(a => getComputedStyle(a).textDecorationLine)""")
-    assert deco and set(deco) == {"underline"}
-    buttons = page.evaluate("""() => [...document.querySelectorAll('.md-typeset a.md-button')]
-        .map(a => getComputedStyle(a).textDecorationLine)""")
-    assert buttons and set(buttons) == {"none"}
+def skip_to_the_board(page, base_url):
+    goto(page, base_url + "games/oblong-shatranj/")
+    board = page.locator(GAME).first.locator(".sharah-svg")
+    presses = 0
+    for presses in range(1, 12):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.textContent.trim()") == "Skip to the board":
+            break
+    else:
+        pytest.fail("no skip link to the board")
+    assert page.locator("a.sharah-skip-board").is_visible()      # shown while focused
+    page.keyboard.press("Enter")
+    # the browser's own move to the anchor (what sets where Tab goes on from)
+    # marks the target; the address alone changes before it
+    page.wait_for_function("() => location.hash === '#play' && !!document.querySelector('#play:target')")
+    for more in range(1, 8):
+        page.keyboard.press("Tab")
+        if board.evaluate("e => e === document.activeElement"):
+            break
+    else:
+        pytest.fail("the board is not right after the skip link's target")
+    assert presses + 1 + more <= 10, (presses, more)
 
 
 # ---------------------------------------------------------- phone sizes
 
 @pytest.mark.parametrize("path", BIG_BOARDS)
-def test_coordinates_are_10px_tall_beside_the_board_on_a_phone(browser, base_url, path):
-    with context(browser, base_url, PHONE, has_touch=True) as page:
+def test_coordinates_are_10px_tall_beside_the_board_on_a_phone(on_phone, base_url, path):
+    page = on_phone
+    if page.url.startswith(base_url + "games/"):
+        walk_to(page, base_url + path)       # by the site's own link: the engine is up already
+        boards_ready(page)
+    else:
         goto(page, base_url + path)
-        figs = page.locator("figure.sharah-board:not(.grid.cards *, .sharah-row *)")
-        assert figs.count() >= 3
-        checked = 0
-        for i in range(figs.count()):
-            fig = figs.nth(i)
-            if not fig.is_visible():          # in a closed tab
-                continue
-            checked += 1
-            fig.evaluate("f => f.scrollIntoView()")
-            labels = fig.locator("svg.sh-board").evaluate("""svg => {
-                const board = svg.getBoundingClientRect();
-                const scale = board.width / svg.viewBox.baseVal.width;
-                return [...svg.querySelectorAll('.coords .co')].map(t => {
-                    const b = t.getBoundingClientRect();
-                    return {text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * scale,
-                            height: b.height, outside: b.right <= board.left + 0.5 || b.top >= board.bottom - 0.5,
-                            inPage: b.left >= 0 && b.right <= innerWidth};
-                });
-            }""")
-            assert labels, f"board {i} has no coordinates"
-            small = [lab for lab in labels if lab["px"] < 10 or lab["height"] < 10]
-            assert not small, (i, small[:3])
-            # off the squares (left of the board or under it), and on the page
-            assert all(lab["outside"] and lab["inPage"] for lab in labels), (i, labels[:3])
-        assert checked >= 3
+    figs = page.locator("figure.sharah-board:not(.grid.cards *, .sharah-row *)")
+    assert figs.count() >= 3
+    checked = 0
+    for i in range(figs.count()):
+        fig = figs.nth(i)
+        if not fig.is_visible():          # in a closed tab
+            continue
+        checked += 1
+        fig.evaluate("f => f.scrollIntoView()")
+        labels = fig.locator("svg.sh-board").evaluate("""svg => {
+            const board = svg.getBoundingClientRect();
+            const scale = board.width / svg.viewBox.baseVal.width;
+            return [...svg.querySelectorAll('.coords .co')].map(t => {
+                const b = t.getBoundingClientRect();
+                return {text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * scale,
+                        height: b.height, outside: b.right <= board.left + 0.5 || b.top >= board.bottom - 0.5,
+                        inPage: b.left >= 0 && b.right <= innerWidth};
+            });
+        }""")
+        assert labels, f"board {i} has no coordinates"
+        small = [lab for lab in labels if lab["px"] < 10 or lab["height"] < 10]
+        assert not small, (i, small[:3])
+        # off the squares (left of the board or under it), and on the page
+        assert all(lab["outside"] and lab["inPage"] for lab in labels), (i, labels[:3])
+    assert checked >= 3
 
 
 def test_board_controls_are_44px_tall_on_a_touch_screen(fit_phone, fit_desktop):
@@ -357,36 +301,6 @@ def test_search_index_has_no_board_text(built_site):
     for noise in ("abcdefghijklm", "13121110", "Starting the engine", "UndoRedo", "Flip board"):
         assert noise not in text, noise
     assert "Fisher" in text           # the rules are still there
-
-
-@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_a_skip_link_reaches_the_oblong_board_in_a_few_tabs(browser, base_url, size):
-    with context(browser, base_url, size) as page:
-        skip_to_the_board(page, base_url)
-
-
-def skip_to_the_board(page, base_url):
-    goto(page, base_url + "games/oblong-shatranj/")
-    board = page.locator(GAME).first.locator(".sharah-svg")
-    presses = 0
-    for presses in range(1, 12):
-        page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement.textContent.trim()") == "Skip to the board":
-            break
-    else:
-        pytest.fail("no skip link to the board")
-    assert page.locator("a.sharah-skip-board").is_visible()      # shown while focused
-    page.keyboard.press("Enter")
-    # the browser's own move to the anchor (what sets where Tab goes on from)
-    # marks the target; the address alone changes before it
-    page.wait_for_function("() => location.hash === '#play' && !!document.querySelector('#play:target')")
-    for more in range(1, 8):
-        page.keyboard.press("Tab")
-        if board.evaluate("e => e === document.activeElement"):
-            break
-    else:
-        pytest.fail("the board is not right after the skip link's target")
-    assert presses + 1 + more <= 10, (presses, more)
 
 
 def test_axe_core_is_not_shipped(built_site):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import TEST_DIR, open_watched
+from .conftest import TEST_DIR, on_a_phone, open_watched
 from .helpers import (ENGINE, Held, board, centre, choice_on_board, engine_requests, engine_round_trip, log_engine_requests,
                       wait_fig)
 
@@ -210,10 +210,49 @@ def loupe_tap(fig, name, miss=(0, 0)):
     page.touchscreen.tap(x + miss[0], y + miss[1])
 
 
+def test_a_game_by_taps_on_the_15x15_board_at_phone_size(phone):
+    page = phone(HAND)
+    fig = board(page, 0)
+    play_view(fig)
+    played = []
+    for ply in range(4):
+        # a move with no choice: the first one the engine lists from a square to another
+        move = fig.evaluate("""f => { const ms = f.sharahWidget.state.moves.filter(m => m.from && m.to && m.from !== m.to);
+            return ms.find(m => ms.filter(o => o.from === m.from && o.to === m.to).length === 1 && !m.captures); }""")
+        n = fig.evaluate("f => f.sharahWidget.state.history.length")
+        loupe_tap(fig, move["from"], MISSES[ply])
+        wait_fig(fig, f"f.sharahWidget.sel === '{move['from']}'", timeout=5_000)
+        loupe_tap(fig, move["to"], MISSES[ply + 4])
+        wait_fig(fig, f"f.sharahWidget.state.history.length === {n + 1}")
+        played.append(move["n"])
+    # a Troublemaker's landing: tapped, then its facing by the arrow
+    tm = fig.evaluate("""f => f.sharahWidget.state.moves.find(m => typeof m.face === 'number' && m.face === 90)""")
+    loupe_tap(fig, tm["from"])
+    loupe_tap(fig, tm["to"])
+    arrow = fig.locator('.sharah-onboard-face[data-face="90"]')
+    page.touchscreen.tap(*centre(arrow))
+    wait_fig(fig, "f.sharahWidget.state.history.length === 5")
+    assert fig.evaluate("f => f.sharahWidget.state.history.length") == 5
+    # back to the page: the game is kept
+    fig.locator('button[data-playview="toggle"]').click()
+    assert fig.locator("ol.sharah-moves li").count() == 5
+    assert not page.watch.errors, page.watch.errors
+
+
+@pytest.fixture(scope="module")
+def hand_on_phone(browser, base_url):
+    """The hand test page on a phone, every board ready, for the tests
+    below that only look at its boards (the play view in and out, the
+    magnifier; none plays a move): one page load for them, in the file's
+    order."""
+    with on_a_phone(browser, base_url, HAND) as page:
+        yield page
+
+
 @pytest.mark.parametrize("index,name,squares", [(0, "light-shadow-15", 15), (2, "hedman-13", 13),
                                                  (3, "mittner", None)])
-def test_the_big_boards_in_the_play_view_at_phone_size(phone, index, name, squares):
-    page = phone(HAND)
+def test_the_big_boards_in_the_play_view_at_phone_size(hand_on_phone, index, name, squares):
+    page = hand_on_phone
     fig = board(page, index)
     before = fig.locator(".sharah-svg rect[data-sq]").first.bounding_box()["width"]
     play_view(fig)
@@ -245,11 +284,11 @@ def test_the_big_boards_in_the_play_view_at_phone_size(phone, index, name, squar
     assert not page.watch.errors, page.watch.errors
 
 
-def test_the_magnifier_picks_the_square_every_time(phone):
+def test_the_magnifier_picks_the_square_every_time(hand_on_phone):
     """The measure: tap 12 squares of the 15x15 board, each with the eight
     misses of MISSES (96 taps): straight on the 26 px squares, and through
     the magnifier. Count the taps that land on another square."""
-    page = phone(HAND)
+    page = hand_on_phone
     fig = board(page, 0)
     play_view(fig)
     targets = ["b2", "c3", "d4", "e5", "f6", "g7", "h8", "i9", "j10", "k11", "l12", "m13"]
@@ -276,35 +315,6 @@ def test_the_magnifier_picks_the_square_every_time(phone):
     print(f"mis-hits: straight {direct} of 96, through the magnifier {magnified} of 96 (squares {size:.1f} px)")
     assert direct > 0 and magnified == 0
     assert fig.evaluate("f => f.sharahWidget.state.history.length") == 0      # nothing was played
-
-
-def test_a_game_by_taps_on_the_15x15_board_at_phone_size(phone):
-    page = phone(HAND)
-    fig = board(page, 0)
-    play_view(fig)
-    played = []
-    for ply in range(4):
-        # a move with no choice: the first one the engine lists from a square to another
-        move = fig.evaluate("""f => { const ms = f.sharahWidget.state.moves.filter(m => m.from && m.to && m.from !== m.to);
-            return ms.find(m => ms.filter(o => o.from === m.from && o.to === m.to).length === 1 && !m.captures); }""")
-        n = fig.evaluate("f => f.sharahWidget.state.history.length")
-        loupe_tap(fig, move["from"], MISSES[ply])
-        wait_fig(fig, f"f.sharahWidget.sel === '{move['from']}'", timeout=5_000)
-        loupe_tap(fig, move["to"], MISSES[ply + 4])
-        wait_fig(fig, f"f.sharahWidget.state.history.length === {n + 1}")
-        played.append(move["n"])
-    # a Troublemaker's landing: tapped, then its facing by the arrow
-    tm = fig.evaluate("""f => f.sharahWidget.state.moves.find(m => typeof m.face === 'number' && m.face === 90)""")
-    loupe_tap(fig, tm["from"])
-    loupe_tap(fig, tm["to"])
-    arrow = fig.locator('.sharah-onboard-face[data-face="90"]')
-    page.touchscreen.tap(*centre(arrow))
-    wait_fig(fig, "f.sharahWidget.state.history.length === 5")
-    assert fig.evaluate("f => f.sharahWidget.state.history.length") == 5
-    # back to the page: the game is kept
-    fig.locator('button[data-playview="toggle"]').click()
-    assert fig.locator("ol.sharah-moves li").count() == 5
-    assert not page.watch.errors, page.watch.errors
 
 
 def test_the_play_view_by_keyboard_and_escape(fresh):

@@ -10,7 +10,6 @@ Oblong Shatranj without the die (set-up 1), board 1 Scheherazade.
 from __future__ import annotations
 
 import json
-import re
 
 from .conftest import TEST_DIR, wait_ready
 from .helpers import (SEEN, board, click_sq, engine_round_trip, hint, key, one_tab_warned, play, played,
@@ -45,6 +44,11 @@ def too_large(raw):
 
 
 def test_stored_entries_that_would_break_a_board_are_set_aside(new_page, base_url):
+    """Two damaged entries, one for each way the page sets one aside: too
+    large to send (the page's own check, said at once) and refused by the
+    engine (its reason in the note). The engine's reasons for the other
+    damaged entries (nested 5,000 deep, a number that overflows) are
+    tests/test_inputs.py's, on the same saved game."""
     page = start(new_page, base_url)
     fig = board(page, A)
     play(fig, "a7", "a8")
@@ -54,21 +58,13 @@ def test_stored_entries_that_would_break_a_board_are_set_aside(new_page, base_ur
     blob = json.loads(good)
     control = dict(blob, tags={"Event": "\x01" * 20_000})       # 120,000 characters as JSON
     cases = {
-        "nested 5,000 deep": good[:-1] + ',"extra":' + "[" * 5000 + "]" * 5000 + "}",
         "2 MB": good[:-1] + ',"pad":"' + "x" * 2_000_000 + '"}',
-        "an overflowing number": re.sub(r'"setup":\d+', '"setup":1e400', good),
-        "huge control-character tags": json.dumps(dict(blob, tags={"Event": "\x01" * 60_000})),
         "control-character tags": json.dumps(control),
     }
     expected = {
-        "nested 5,000 deep": "Your saved game on this board could not be restored (the saved game is damaged "
-                             "(nested more than 20 deep)): it was set aside.",
-        "an overflowing number": "Your saved game on this board could not be restored (the saved game is damaged "
-                                 "(a number is too large: 1e400)): it was set aside.",
         "control-character tags": "Your saved game on this board could not be restored (the saved game is damaged "
                                   "(the tag Event is too long (20,000 characters; at most 4,000))): it was set aside.",
         "2 MB": too_large(cases["2 MB"]),
-        "huge control-character tags": too_large(cases["huge control-character tags"]),
     }
     for name, raw in cases.items():
         page.evaluate("([k, v]) => { localStorage.setItem(k, v); localStorage.removeItem(k + ':set-aside'); }", [k, raw])

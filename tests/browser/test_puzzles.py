@@ -182,7 +182,7 @@ def a_link_opens_its_puzzle_and_the_keyboard_walks_the_puzzles_and_solves_one(pa
 
 
 # every rule on the puzzle board (the page around it is the theme's, checked
-# for contrast with every page in test_fit); contrast on the whole page
+# for contrast with every page in test_contrast); contrast on the whole page
 AXE_RUN = """async () => {
     const board = await axe.run({include: [['figure.sharah-board']]}, {resultTypes: ['violations']});
     const page = await axe.run(document, {runOnly: {type: 'rule', values: ['color-contrast', 'link-in-text-block']},
