@@ -136,6 +136,33 @@ def load_average() -> str:
         return "?"
 
 
+def children_cpu() -> float | None:
+    """The processor time so far of every living process this one started,
+    and theirs (Chromium's, under Playwright), in seconds, from ``/proc``
+    (Linux; None elsewhere): on a loaded machine, what a page cost, where
+    its wall clock says more of the load."""
+    stats = {}
+    try:
+        for pid in os.listdir("/proc"):
+            if pid.isdigit():
+                try:
+                    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                except OSError:
+                    continue               # ended meanwhile
+                stats[int(pid)] = (int(fields[1]), int(fields[11]) + int(fields[12]))   # parent, utime + stime
+    except OSError:
+        return None
+    kids: dict[int, list[int]] = {}
+    for pid, (parent, _ticks) in stats.items():
+        kids.setdefault(parent, []).append(pid)
+    ticks, todo = 0, [os.getpid()]
+    while todo:
+        for kid in kids.get(todo.pop(), []):
+            ticks += stats[kid][1]
+            todo.append(kid)
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 # ================================================================ engine
 
 def perft_argv(variant, options, position, depth) -> list[str]:
@@ -754,14 +781,15 @@ def review_bench(b: Browser) -> list[dict]:
                 "(n) => [...document.querySelectorAll('figure.sharah-board[data-mode=game]')].find("
                 "f => f.querySelectorAll('ol.sharah-moves li[data-ply]').length >= n)", REVIEW_PLIES)
             plies = page.evaluate("(f) => f.querySelectorAll('ol.sharah-moves li[data-ply]').length", handle)
-            began = time.perf_counter()
+            began, cpu = time.perf_counter(), children_cpu()
             page.evaluate("(f) => f.querySelector('button[data-analysis=review]').click()", handle)
             page.wait_for_function("(f) => f.dataset.review === 'done'", arg=handle, timeout=600_000)
             wall = time.perf_counter() - began
+            cpu = None if cpu is None else children_cpu() - cpu
             text = page.evaluate("(f) => f.querySelector('.sharah-review-progress').textContent", handle)
             marks = page.evaluate("(f) => f.querySelectorAll('ol.sharah-moves li[data-mark]').length", handle)
             out.append({"game": label, "plies": plies, "seconds": round(wall, 2), "progress": text,
-                        "marks": marks, "load": load_average()})
+                        "marks": marks, "load": load_average(), "cpu": cpu})
         finally:
             ctx.close()
         note("the same game's searches on CPython (node budgets only), the review's and the default level's")
@@ -773,9 +801,10 @@ def print_review(rows: list[dict]) -> None:
     say(f"Review of a {REVIEW_PLIES}-ply game in the browser (\"Review the game\", the default analysis "
         f"budget; budget {REVIEW_BUDGET:g} s):")
     for r in rows:
+        cpu = "" if r.get("cpu") is None else f"; Chromium's processor time {r['cpu']:.1f} s"
         say(f"  {r['game']:<34} {r['plies']:>3} plies  {r['seconds']:7.1f} s  "
             f"{verdict(r['seconds'] <= REVIEW_BUDGET)}  ({r['progress']}; {r.get('marks', 0)} marks in the "
-            f"move list; load average after {r.get('load', '?')})")
+            f"move list; load average after {r.get('load', '?')}{cpu})")
         for name, e in (r.get("engine") or {}).items():
             depths = ", ".join(f"{n} at {d}" for d, n in sorted(e["depths"].items()))
             say(f"      CPython, {name:<8} budget {e['budget']:>6,} nodes: {e['nodes']:>9,} nodes, "

@@ -31,8 +31,9 @@ checks every one of them).
 ``--near-puzzles K`` tries, instead of self-play, K positions near each
 stored puzzle: its position with one piece of either side taken off (a
 piece fewer on the winning side often makes a deeper win), or with
-``--back`` the position a move earlier (a move of the winning side and a
-reply taken back, drawn at random: a win one move longer, or none); only
+``--back [N]`` the position a move earlier (a move of the winning side and
+a reply taken back, drawn at random: a win one move longer, or none; N
+moves of each side back: N moves longer); only
 a puzzle deeper than the stored one is kept, one at most near each (a
 stored puzzle found near it by an earlier run counts).
 
@@ -114,16 +115,16 @@ def reduced(variant, pos, rng, keep: set, drop: set, extra: int):
     return out
 
 
-def neighbours_of_puzzles(variant, store: list[dict], rng, per: int, back: bool = False):
+def neighbours_of_puzzles(variant, store: list[dict], rng, per: int, back: int = 0):
     """(puzzle, source, position) near the stored puzzles' positions: each with one
     piece of either side taken off (never a royal piece or the Fisher: the
     game's own check of a position refuses what it cannot be without),
     ``per`` of them a puzzle, drawn. A piece fewer on the defending side
     often makes a shallower win, one fewer on the winning side a deeper
-    one (or none): the prover tells. ``back``: instead, a move of each
-    side taken back (``stepped_back``): the position one move of the
-    winner and one reply earlier, where a win one move longer may be
-    forced."""
+    one (or none): the prover tells. ``back``: instead, that many moves
+    of each side taken back (``stepped_back``): the position ``back``
+    moves of the winner and as many replies earlier, where a win that
+    much longer may be forced."""
     from sharah_web.core import Line, Position
     names = variant.geometry.names
     for record in store:
@@ -133,15 +134,20 @@ def neighbours_of_puzzles(variant, store: list[dict], rng, per: int, back: bool 
         pos = variant.parse_position(record["position"])
         if back:
             for _ in range(per):
-                reply = stepped_back(variant, pos, variant.opponent(pos.to_move), rng)
-                first = reply and stepped_back(variant, reply[0], pos.to_move, rng)
-                if not first:
-                    continue
-                out = variant.parse_position(variant.position_text(
-                    Position(variant, first[0].board, pos.to_move, dict(pos.state))))
-                if variant.result(Line(variant, out)) is None and variant.has_legal_move(out):
-                    yield record, (f"puzzle {record['id']} a move earlier ({names[first[1]]}-{names[first[2]]}, "
-                                   f"{names[reply[1]]}-{names[reply[2]]} taken back)"), out
+                out, taken = pos, []
+                for _ in range(back):
+                    reply = stepped_back(variant, out, variant.opponent(pos.to_move), rng)
+                    first = reply and stepped_back(variant, reply[0], pos.to_move, rng)
+                    if not first:
+                        break
+                    taken[:0] = [f"{names[first[1]]}-{names[first[2]]}", f"{names[reply[1]]}-{names[reply[2]]}"]
+                    out = first[0]
+                else:
+                    out = variant.parse_position(variant.position_text(
+                        Position(variant, out.board, pos.to_move, dict(pos.state))))
+                    if variant.result(Line(variant, out)) is None and variant.has_legal_move(out):
+                        yield record, (f"puzzle {record['id']} {'a move' if back == 1 else f'{back} moves'} earlier "
+                                       f"({', '.join(taken)} taken back)"), out
             continue
         squares = [sq for sq, p in enumerate(pos.board) if p is not None and p.side is not None]
         for sq in rng.sample(squares, min(per, len(squares))):
@@ -300,9 +306,10 @@ def find(args) -> None:
         rng = random.Random(args.first_seed)
         # one new puzzle near a stored one (this run's or an earlier run's: puzzles
         # alike are no new puzzle), and only a deeper one (else it is the same)
-        done = {m.group(1) for r in store if (m := re.match(r"puzzle (\S+) (?:a move earlier|without)",
+        done = {m.group(1) for r in store if (m := re.match(r"puzzle (\S+) (?:a move earlier|\d+ moves earlier|without)",
                                                              r.get("source", "")))}
-        near = sorted(store, key=lambda r: -r["depth"]) if args.back else list(store)   # deepest first
+        # moves taken back: the puzzles that many moves short of the depth asked for
+        near = [r for r in store if r["depth"] + args.back == args.depth] if args.back else list(store)
         for record, source, pos in neighbours_of_puzzles(variant, near, rng, args.near_puzzles, args.back):
             if record["id"] not in done and consider(pos, source, args.depth, range(1, record["depth"] + 1)):
                 done.add(record["id"])
@@ -436,8 +443,8 @@ def main(argv=None) -> int:
     f.add_argument("--exercises", action="store_true", help="try the rules pages' positions first")
     f.add_argument("--near-puzzles", type=int, default=0, metavar="K",
                    help="instead of self-play: K positions near each stored puzzle (one piece taken off)")
-    f.add_argument("--back", action="store_true",
-                   help="with --near-puzzles: a move of each side taken back, not a piece taken off")
+    f.add_argument("--back", type=int, nargs="?", const=1, default=0, metavar="N",
+                   help="with --near-puzzles: N moves of each side taken back (1 if not given), not a piece taken off")
     c = sub.add_parser("check")
     c.add_argument("games", nargs="*")
     sub.add_parser("stats")

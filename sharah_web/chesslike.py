@@ -11,8 +11,8 @@ on with ``draw_offers = True``.
 
 from __future__ import annotations
 
-from .core import (UNBOUNDED, Change, Move, NotationError, Place, Position, Remove, Result,
-                   SetState, Shift, Turn, Variant)
+from .core import (UNBOUNDED, Change, Move, NotationError, Piece, Place, Position, Remove,
+                   Result, SetState, Shift, Turn, Variant, squares_of)
 from .movegen import Mover
 
 OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW = "offer-draw", "accept-draw", "decline-draw"
@@ -80,9 +80,18 @@ class ChessLike(Variant):
         ``captures``: as ``piece_moves``), in the order of the board."""
         out = []
         side = pos.to_move
-        for sq, p in enumerate(pos.board):
-            if p is not None and p.side == side and (kinds is None or p.kind in kinds):
+        board = pos.board
+        if kinds is not None and not any(self.has_facing(k) for k in kinds):
+            # the pieces of those kinds, found by the board list's own search
+            found = [sq for k in kinds for sq in squares_of(board, Piece(k, side))]
+            if len(kinds) > 1:
+                found.sort()
+            for sq in found:
                 out.extend(self.piece_moves(pos, sq, captures))
+        else:
+            for sq, p in enumerate(board):
+                if p is not None and p.side == side and (kinds is None or p.kind in kinds):
+                    out.extend(self.piece_moves(pos, sq, captures))
         if self.en_passant and (kinds is None or self.pawn in kinds):
             out.extend(self.en_passant_moves(pos))
         return out

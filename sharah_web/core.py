@@ -87,6 +87,17 @@ class Piece:
         return Piece(**d)
 
 
+def squares_of(board: list, piece: Piece) -> list[int]:
+    """The squares where ``piece`` stands on ``board``, in board order
+    (found by the list's own search: one piece object per value)."""
+    out = []
+    i = -1
+    for _ in range(board.count(piece)):
+        i = board.index(piece, i + 1)
+        out.append(i)
+    return out
+
+
 def rank_text(tokens: Iterable[str | None]) -> str:
     """One rank of a position text: piece tokens, runs of empty squares
     (``None``) as a count. ``["e", None, None, "k"]`` -> ``"e2k"``."""
@@ -216,13 +227,18 @@ class Move:
 # -------------------------------------------------------------- positions
 
 class Position:
-    __slots__ = ("variant", "board", "to_move", "state")
+    """A board, the side to move and the game's state; ``terms``: the
+    evaluation's sums, kept move by move in a search (``terms``), else
+    ``None`` (a copy drops them: its board may be changed in place)."""
+
+    __slots__ = ("variant", "board", "to_move", "state", "terms")
 
     def __init__(self, variant: "Variant", board: list, to_move: str, state: dict | None = None):
         self.variant = variant
         self.board = board
         self.to_move = to_move
         self.state = dict(state or {})
+        self.terms: Any = None
 
     @property
     def geometry(self) -> Geometry:
@@ -523,6 +539,8 @@ class Variant:
         self._takes: dict[int, Move] = {}
         self._neutral_hint = 0                  # neutral_square: where to look first
         self._evaluate = None                   # evaluate: the evaluation module's, once imported
+        self._term_rows: dict[Piece, list[int]] = {}   # terms.row: each piece's, once made
+        self._term_fields: tuple[str, ...] | None = None   # terms.fields, once read
         self.by_letter = {t.letter: t.kind for t in self.piece_types}
         self.symbol_kind = {s: k for k, s in self.neutral_symbol.items()}
 
@@ -905,6 +923,8 @@ class Variant:
     def apply(self, pos: Position, move: Move) -> Position:
         new = pos.copy()
         new.to_move = self.opponent(pos.to_move)
+        if pos.terms is not None:          # a search's position: its sums follow (terms.Sums)
+            return pos.terms.play(self, move, new)
         for e in move.effects:
             e.apply(new)
         return new
@@ -945,9 +965,14 @@ class Variant:
         if fn is None:
             if not self.evaluation:
                 return self.material(pos, side)
-            module = import_module(self.evaluation, type(self).__module__.rpartition(".")[0])
-            fn = self._evaluate = partial(module.evaluate, self)
+            fn = self._evaluate = partial(self.evaluation_module().evaluate, self)
         return fn(pos, side)
+
+    def evaluation_module(self):
+        """The module ``evaluation`` names, or ``None``."""
+        if not self.evaluation:
+            return None
+        return import_module(self.evaluation, type(self).__module__.rpartition(".")[0])
 
     def material(self, pos: Position, side: str) -> float:
         """``side``'s piece values minus the other side's (neutral pieces count for nobody)."""

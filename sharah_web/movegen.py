@@ -27,7 +27,7 @@ class Mover:
         self.geometry = variant.geometry
         self._atoms: dict[tuple[str, str | None], tuple[betza.Atom, ...]] = {}
         self._plans: dict[str, list[tuple]] = {}
-        self._square_plans: dict[tuple[str, str | None], list[tuple]] = {}
+        self._square_plans: dict[tuple, list[tuple]] = {}
         self._lame: dict[str | None, bool] = {}
 
     def atoms(self, kind: str, side: str | None) -> tuple[betza.Atom, ...]:
@@ -52,13 +52,10 @@ class Mover:
         out: list[tuple[int, int | None]] = []
         add = out.append
         side = piece.side
-        for ray, moves, takes, only_initial, between in self.plan(piece.kind, side)[sq]:
+        plan = self.capture_plan(piece.kind, side) if captures else self.plan(piece.kind, side)
+        for ray, moves, takes, only_initial, between in plan[sq]:
             if only_initial and not initial:
                 continue
-            if captures:
-                if not takes:
-                    continue
-                moves = False
             if between:
                 for b in between:
                     if board[b] is not None:
@@ -92,6 +89,18 @@ class Mover:
         if plan is None:
             shared = ("square-plan", self.variant.betza_of(kind), self.variant.forward(side) < 0)
             plan = self._square_plans[key] = self.geometry.derived(shared, lambda: self._square_plan(kind, side))
+        return plan
+
+    def capture_plan(self, kind: str, side: str | None) -> list[tuple]:
+        """``plan`` cut to the entries that take, as captures alone (their
+        ``moves`` false): what ``destinations`` walks for captures."""
+        key = (kind, side, "captures")
+        plan = self._square_plans.get(key)
+        if plan is None:
+            plan = self._square_plans[key] = [
+                tuple((ray, False, True, initial, between)
+                      for ray, _moves, takes, initial, between in entries if takes)
+                for entries in self.plan(kind, side)]
         return plan
 
     def _square_plan(self, kind: str, side: str | None) -> list[tuple]:

@@ -78,6 +78,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
+from . import terms
 from .core import Game, Line, Move, Position, Variant
 
 WIN = 10_000.0          # a won position, less the plies it takes
@@ -253,7 +254,7 @@ class _Search:
         self.killers: dict[int, list[Move]] = {}     # ply -> the last two quiet moves that cut
         self.history: dict[str, int] = {}
         self.evaluate = variant.evaluate
-        self.value_of_piece = self.worth = variant.piece_value
+        self.worth = variant.piece_value
         # the piece values by kind, where the game does not work them out itself
         # a game that makes the moves from one square alone (the killers' stage)
         self.moves_from = variant.moves_from if type(variant).moves_from is not Variant.moves_from else None
@@ -438,13 +439,19 @@ class _Search:
             self.nodes += int(len(captures) * self.listing)
         keyed = []
         add = keyed.append
+        values = self.kind_values
         i = -1
         for m in captures:
             i += 1
             if m.kind in SKIP_KINDS:
                 continue
             caps, state = m._facts or m.facts()
-            gain = self.gain(board, caps, side)
+            if values is None or len(caps) != 1:
+                gain = self.gain(board, caps, side)
+            else:                   # (one piece taken: ``gain`` without the call)
+                q = board[caps[0]]
+                gain = 0.0 if q is None else (-values.get(q.kind, 0.0) if q.side == side
+                                              else values.get(q.kind, 0.0))
             if gain <= 0 or m.notation in tried:
                 continue
             frm = m.frm
@@ -505,6 +512,7 @@ class _Search:
         try:
             for roll, p in outcomes:
                 rolled = Position(variant, board, to_move, state)
+                rolled.terms = after.terms
                 variant.set_roll(rolled, roll)
                 total += p * (yield from self._descend(move, rolled, depth, -INF, INF, ply, quiet))
         finally:
@@ -596,17 +604,18 @@ class _Search:
         if stand > alpha:
             alpha = stand
         board = pos.board
-        value = self.value_of_piece
+        side = pos.to_move
+        gain = self.gain
         caps = []
         # where listing is charged, the whole listing is (the same nodes as ever)
         moves = self.expand() if self.listing else self.line.capture_moves()
         for i, m in enumerate(moves):
             sqs = (m._facts or m.facts())[0]
             if sqs:
-                caps.append((-capture_gain(board, sqs, pos.to_move, value), i, m))
+                caps.append((-gain(board, sqs, side), i, m))
         if not caps:
             return stand
-        caps.sort(key=lambda k: (k[0], k[1]))
+        caps.sort()                 # (gain, index): the index is unique, moves never compared
         best = stand
         for _g, _i, m in caps:
             v = yield from self.child(m, left - 1, alpha, beta, ply + 1, True)
@@ -738,8 +747,9 @@ class Thinker:
         tuning = tuning_for(variant)
         nodes, seconds = _budget(lvl, tuning, budget)
         self.variant, self.position, self.seed = variant, pos, seed
-        self.search = _Search(variant, Line(variant, pos, history), nodes, seconds,
-                              tuning, stop)
+        # the search's positions carry the evaluation's sums (terms.tracked)
+        self.search = _Search(variant, Line(variant, terms.tracked(variant, pos), history), nodes,
+                              seconds, tuning, stop)
         self.safety = tuning.allowance(lvl)
         self.safety_nodes = 0
         self.depth = 0                 # the depth being searched (0: the first pass)

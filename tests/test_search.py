@@ -612,3 +612,40 @@ def test_the_budget_table_on_the_computer_page_is_the_code():
         tuning = search.tuning_for(sharah_web.variant(variant_id, **options))
         want = [tuning.nodes(LEVELS[n]) for n in (1, 2, 3)]
         assert [int(x.replace(",", "")) for x in row.groups()] == want, title
+
+
+@pytest.mark.parametrize("vid, options", [
+    ("oblong-shatranj", {}), ("oblong-shatranj", {"die": False}),
+    ("sharah-hedman", {}), ("sharah-surrounds", {})])
+def test_the_evaluation_terms_follow_every_move(vid, options):
+    """The sums the search keeps move by move (``Position.terms``, made by
+    ``terms.Sums.play`` from each move's effects) are the sums counted anew
+    on the board after every move of a random game (captures, promotions,
+    the Fisher's hand-overs), and the evaluation reads the same from both."""
+    import random
+
+    from sharah_web import terms
+
+    game = sharah_web.new_game(vid, seed=4, **options)
+    rules = game.variant
+    assert terms.fields(rules)
+    kept = terms.tracked(rules, game.current)
+    assert kept.terms.packed == terms.count(rules, kept.board)
+    rng = random.Random(9)
+    captures = 0
+    for _ in range(120):
+        moves = game.legal_moves()
+        if game.result is not None or not moves:
+            break
+        move = rng.choice(moves)
+        captures += bool(move.captured())
+        kept = rules.apply(kept, move)
+        game.play(move)
+        kept.state = dict(game.current.state)      # what chance decided (the die)
+        assert kept.board == game.current.board
+        assert kept.terms.packed == terms.count(rules, kept.board), move.notation
+        fresh = game.current.copy()
+        assert fresh.terms is None
+        for side in rules.sides:
+            assert rules.evaluate(kept, side) == rules.evaluate(fresh, side)
+    assert captures

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from ..core import (Change, IllegalMoveError, Move, NotationError, Option, Piece,
                     PieceType, Position, Remove, Result, SetState, Shift, Variant, clock_field,
-                    side_field)
+                    side_field, squares_of)
 from ..geometry import ALL_DIRECTIONS
 from ..movegen import Mover
 from ..words import held_by
@@ -134,6 +134,7 @@ class SharahHedman(Variant):
         if not 0 <= limit <= 1000:
             raise NotationError(f"option quiet_limit is 0 to 1000, not {limit}")
         self.mover = Mover(self)
+        self._made_moves: dict[tuple, Move] = {}    # _moves_of: each move made once
         g = self.geometry
         size = g.size
         self.rim = [g.on_edge(s) for s in range(size)]
@@ -197,19 +198,17 @@ class SharahHedman(Variant):
         immobilizer, immobilizers next to an enemy gambler."""
         out: set[int] = set()
         nbrs = self.nbrs
-        for s, p in enumerate(board):
-            if p is None:
-                continue
-            if p.kind == IMMOBILIZER:
+        for side in self.sides:
+            for s in squares_of(board, Piece(IMMOBILIZER, side)):
                 for n in nbrs[s]:
                     q = board[n]
                     if q is not None and (q.side is None or (
-                            q.side != p.side and q.kind not in NOT_FROZEN_BY_IMMOBILIZER)):
+                            q.side != side and q.kind not in NOT_FROZEN_BY_IMMOBILIZER)):
                         out.add(n)
-            elif p.kind == GAMBLER:
+            for s in squares_of(board, Piece(GAMBLER, side)):
                 for n in nbrs[s]:
                     q = board[n]
-                    if q is not None and q.kind == IMMOBILIZER and q.side is not None and q.side != p.side:
+                    if q is not None and q.kind == IMMOBILIZER and q.side is not None and q.side != side:
                         out.add(n)
         return out
 
@@ -286,22 +285,34 @@ class SharahHedman(Variant):
             frozen = self.frozen(board)
         control = pos.state.get("control")
         out: list[tuple] = []
+        # the pieces that move (the Fisher too when his holder moves), and
+        # the squares next to an enemy: a zapper, an advancer or a gambler
+        # that lands anywhere else takes nothing there
+        movers = []
+        near = bytearray(len(board))
+        nbrs = self.nbrs
         for s, p in enumerate(board):
-            if p is None or s in frozen:
+            if p is None:
                 continue
-            if p.side == side:
-                kind = p.kind
-                if kind in (PAWN, GUARDIAN):
-                    for t, taken in self.mover.destinations(
-                            pos, s, p, can_take=lambda a, b: b.side == enemy, captures=captures):
-                        out.append((s, t, () if taken is None else (taken,)))
-                elif not (captures and kind == IMMOBILIZER):    # (it never takes)
-                    self._slider_moves(board, s, p, side, enemy, out, captures)
-            elif p.side is None and control == side:
-                self._slider_moves(board, s, p, side, enemy, out, captures)
+            ps = p.side
+            if ps == enemy:
+                for n in nbrs[s]:
+                    near[n] = 1
+            elif s not in frozen and (ps == side or control == side):
+                movers.append((s, p))
+        can_take = lambda a, b: b.side == enemy    # noqa: E731
+        for s, p in movers:
+            kind = p.kind
+            if kind == PAWN or kind == GUARDIAN:
+                for t, taken in self.mover.destinations(pos, s, p, can_take=can_take, captures=captures):
+                    out.append((s, t, () if taken is None else (taken,)))
+            elif not (captures and kind == IMMOBILIZER):    # (it never takes)
+                self._slider_moves(board, s, p, side, enemy, out, captures, near)
         return out
 
-    def _slider_moves(self, board, s, p, side, enemy, out, captures=False) -> None:
+    def _slider_moves(self, board, s, p, side, enemy, out, captures, near) -> None:
+        """The moves of the slider on ``s`` (``near``: 1 on the squares
+        next to an enemy)."""
         kind = p.kind
         # the immobilizer and the Fisher never take on an empty square
         quiet = kind not in (WITHDRAWER, ADVANCER, ZAPPER, GAMBLER)
@@ -330,9 +341,10 @@ class SharahHedman(Variant):
                         v = board[a] if a >= 0 else None
                         out.append((s, t, (a,) if v is not None and v.side == enemy else ()))
                     elif kind == ZAPPER:
-                        out.append((s, t, self._custodian(board, s, t, side, enemy, None)))
+                        out.append((s, t, self._custodian(board, s, t, side, enemy, None)
+                                    if near[t] else ()))
                     else:
-                        out.append((s, t, self._gambler_caps(board, s, t, i, side, enemy, ())))
+                        out.append((s, t, self._gambler_caps(board, s, t, i, side, enemy, (), near[t])))
                     if captures and not out[-1][2]:
                         out.pop()
                     continue
@@ -345,14 +357,16 @@ class SharahHedman(Variant):
                     if land >= 0 and board[land] is None and (
                             q.side is not None or self.opts["zapper_jumps_fisher"]):
                         first = (t,) if q.side == enemy else ()
-                        out.append((s, land, self._custodian(board, s, land, side, enemy, first)))
+                        out.append((s, land, self._custodian(board, s, land, side, enemy, first)
+                                    if near[land] else first))
                 elif kind == GAMBLER and q.side == enemy:
                     if q.kind in (PAWN, GUARDIAN):
-                        out.append((s, t, self._gambler_caps(board, s, t, i, side, enemy, (t,))))
+                        out.append((s, t, self._gambler_caps(board, s, t, i, side, enemy, (t,), near[t])))
                     elif q.kind == ZAPPER:
                         land = step[t]
                         if land >= 0 and board[land] is None:
-                            out.append((s, land, self._gambler_caps(board, s, land, i, side, enemy, (t,))))
+                            out.append((s, land, self._gambler_caps(board, s, land, i, side, enemy, (t,),
+                                                                    near[land])))
                 break
 
     def _custodian(self, board, s, t, side, enemy, first, only=None):
@@ -376,9 +390,10 @@ class SharahHedman(Variant):
                 caps.append(n1)
         return tuple(sorted(caps))
 
-    def _gambler_caps(self, board, s, t, i, side, enemy, first):
+    def _gambler_caps(self, board, s, t, i, side, enemy, first, near=True):
         """The gambler on ``t``, come from ``s`` in direction ``i``: each
-        victim taken the way it takes (``first``: displaced or jumped)."""
+        victim taken the way it takes (``first``: displaced or jumped;
+        ``near``: false when no enemy stands next to ``t``)."""
         caps = list(first)
         steps = self.steps
         b = steps[self.back[i]][s]            # withdrawer left behind
@@ -386,6 +401,8 @@ class SharahHedman(Variant):
             v = board[b]
             if v is not None and v.side == enemy and v.kind == WITHDRAWER:
                 caps.append(b)
+        if not near:                          # no victim beside the landing square
+            return tuple(sorted(set(caps)))
         a = steps[i][t]                       # advancer approached
         if a >= 0:
             v = board[a]
@@ -429,51 +446,64 @@ class SharahHedman(Variant):
         board = pos.board
         side = pos.to_move
         enemy = self.opponent(side)
-        names = self.geometry.names
         control = pos.state.get("control")
         fsq = self.fisher_square(board)
         fisher_was_frozen = fsq is not None and fsq in frozen
         zone = self.zones[side]
         moves: list[Move] = []
+        made = self._made_moves
         for s, t, caps in raws:
             piece = board[s]
             kind = piece.kind
             promote = (kind == PAWN or kind == GUARDIAN) and zone[t]
-            # A step that takes nothing hands nothing over unless an
-            # immobilizer, a zapper or the Fisher makes it (``events``).
-            if control is not None and not promote and not caps and (
-                    kind not in EVENTFUL or not self.passes(
-                        self.events(board, piece, s, t, caps, fsq, fisher_was_frozen, control))):
-                moves.append(self.step_move(s, t))        # a plain step, made once per game
-                continue
-            effects = [Remove(c) for c in caps if c != t]
-            if t in caps:
-                effects.insert(0, Remove(t))
-            effects.append(Shift(s, t))
-            base = names[s] + names[t]
-            label = ""
-            aliases: tuple[str, ...] = ()
-            if promote:
-                effects.append(Change(t, Piece(ADVANCER, side)))
-                aliases = (base,)
-                base += "=A"
-                label = "promote to Advancer"
-            if control is None:
-                if piece.side is not None and zone[t]:
-                    # first to the 10th rank: take the Fisher or give it away
-                    for suffix, holder, what in ((TAKE, side, "take the Fisher"),
-                                                 (GIVE, enemy, f"give the Fisher to {enemy.capitalize()}")):
-                        moves.append(Move(
-                            base + suffix, tuple(effects) + (SetState("control", holder),), s, t,
-                            label=f"{label}, {what}" if label else what,
-                            aliases=tuple(a + suffix for a in aliases)))
+            hand = None                  # to whom the move hands the Fisher over
+            if control is not None:
+                # A step that takes nothing hands nothing over unless an
+                # immobilizer, a zapper or the Fisher makes it (``events``).
+                if (promote or caps or kind in EVENTFUL) and self.passes(
+                        self.events(board, piece, s, t, caps, fsq, fisher_was_frozen, control)):
+                    hand = self.opponent(control)
+                if hand is None and not promote and not caps:
+                    moves.append(self.step_move(s, t))        # a plain step, made once per game
                     continue
-            else:
-                events = self.events(board, piece, s, t, caps, fsq, fisher_was_frozen, control)
-                if self.passes(events):
-                    effects.append(SetState("control", self.opponent(control)))
-            moves.append(Move(base, tuple(effects), s, t, label=label, aliases=aliases))
+            elif piece.side is not None and zone[t]:
+                # first to the 10th rank: take the Fisher or give it away
+                effects, base, label, aliases = self._move_parts(s, t, caps, promote and side)
+                for suffix, holder, what in ((TAKE, side, "take the Fisher"),
+                                             (GIVE, enemy, f"give the Fisher to {enemy.capitalize()}")):
+                    moves.append(Move(
+                        base + suffix, tuple(effects) + (SetState("control", holder),), s, t,
+                        label=f"{label}, {what}" if label else what,
+                        aliases=tuple(a + suffix for a in aliases)))
+                continue
+            # the same move from the same squares is the same object (made once per game)
+            key = (s, t, caps, promote and side, hand)
+            move = made.get(key)
+            if move is None:
+                effects, base, label, aliases = self._move_parts(s, t, caps, promote and side)
+                if hand is not None:
+                    effects.append(SetState("control", hand))
+                move = made[key] = Move(base, tuple(effects), s, t, label=label, aliases=aliases)
+            moves.append(move)
         return moves
+
+    def _move_parts(self, s: int, t: int, caps: tuple, promoted) -> tuple[list, str, str, tuple]:
+        """A move's effects (the captures, the step, the promotion of
+        ``promoted``'s piece, if any), notation, label and aliases."""
+        effects: list = [Remove(c) for c in caps if c != t]
+        if t in caps:
+            effects.insert(0, Remove(t))
+        effects.append(Shift(s, t))
+        names = self.geometry.names
+        base = names[s] + names[t]
+        label = ""
+        aliases: tuple[str, ...] = ()
+        if promoted:
+            effects.append(Change(t, Piece(ADVANCER, promoted)))
+            aliases = (base,)
+            base += "=A"
+            label = "promote to Advancer"
+        return effects, base, label, aliases
 
     def passes(self, events: list[str]) -> bool:
         n = len(events)

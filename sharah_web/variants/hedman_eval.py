@@ -7,7 +7,35 @@ in ``hedman.py``; this is the part a stronger computer changes."""
 from __future__ import annotations
 
 from ..core import Position
+from ..terms import read as read_terms
 from . import hedman as rules_of
+
+
+# The sums the search keeps move by move (``sharah_web.terms``): each
+# side's material, the ranks of its pawns and guardians (counted from its
+# own back rank) and how many there are, its major pieces, and the
+# Fisher's square plus one (0: no Fisher).
+TERM_FIELDS = ("red material", "green material", "red walker ranks", "green walker ranks",
+               "red walkers", "green walkers", "red majors", "green majors", "fisher square")
+
+
+def piece_terms(rules, piece, sq: int) -> tuple[int, ...]:
+    """What ``piece`` on ``sq`` adds to each of ``TERM_FIELDS``."""
+    out = [0] * 9
+    side = piece.side
+    if side is None:
+        out[8] = sq + 1
+        return tuple(out)
+    red = side == rules_of.RED
+    out[0 if red else 1] = int(rules._kind_values[piece.kind])
+    kind = piece.kind
+    if kind in rules_of.MAJORS:
+        out[6 if red else 7] = 1
+    elif kind == rules_of.PAWN or kind == rules_of.GUARDIAN:
+        r = sq // 13
+        out[2 if red else 3] = r if red else 12 - r
+        out[4 if red else 5] = 1
+    return tuple(out)
 
 
 def evaluate(rules, pos: Position, side: str) -> float:
@@ -15,41 +43,22 @@ def evaluate(rules, pos: Position, side: str) -> float:
     the last two weigh extra); pawns and guardians by their way to the
     10th rank (promotion to an advancer, and the first there chooses
     who holds the Fisher); for the Fisher's holder, a bonus that grows
-    as the Fisher nears a rim square of the holder's colour."""
-    # one walk over the board; the sums are added in the order of
-    # ``material`` then the pawns' terms, as they always were
-    values = rules._kind_values
-    score = 0.0
-    terms = []
-    majors = {rules_of.RED: 0, rules_of.GREEN: 0}
-    fsq = None
-    for sq, p in enumerate(pos.board):
-        if p is None:
-            continue
-        pside = p.side
-        if pside is None:
-            fsq = sq
-            continue
-        v = values[p.kind]
-        score += v if pside == side else -v
-        kind = p.kind
-        if kind in rules_of.MAJORS:
-            majors[pside] += 1
-        elif kind == rules_of.PAWN or kind == rules_of.GUARDIAN:
-            r = sq // 13
-            ahead = 0.06 * (r - 3 if pside == rules_of.RED else 9 - r)
-            terms.append(ahead if pside == side else -ahead)
-    for t in terms:
-        score += t
-    for owner, n in majors.items():
-        short = 4.0 if n == 1 else 1.5 if n == 2 else 0.0
-        score += -short if owner == side else short
+    as the Fisher nears a rim square of the holder's colour. Read from
+    the position's sums (``TERM_FIELDS``), kept move by move in a search."""
+    rm, gm, rr, gr, rn, gn, rj, gj, f = read_terms(rules, pos)
+    # in hundredths of a pawn, exactly, divided once at the end: material,
+    # and 0.06 a rank past its third for a pawn or guardian
+    score = 100 * (rm - gm) + 6 * ((rr - 3 * rn) - (gr - 3 * gn))
+    # a side with one or two majors left is short of them
+    score += SHORT.get(gj, 0) - SHORT.get(rj, 0)
     control = pos.state.get("control")
-    if fsq is not None and control is not None:
-        dist = goal_distance(rules)[control][fsq]
-        held = 0.5 + 0.15 * max(0, 8 - dist)
-        score += held if control == side else -held
-    return score
+    if f and control is not None:
+        held = 50 + 15 * max(0, 8 - goal_distance(rules)[control][f - 1])
+        score += held if control == rules_of.RED else -held
+    return (score if side == rules_of.RED else -score) / 100
+
+
+SHORT = {1: 400, 2: 150}    # hundredths: a side with one major left, with two
 
 
 def goal_distance(rules) -> dict:

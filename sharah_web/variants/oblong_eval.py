@@ -7,6 +7,7 @@ in ``oblong.py``; this is the part a stronger computer changes."""
 from __future__ import annotations
 
 from ..core import Position
+from ..terms import read as read_terms
 
 
 def near_king(rules) -> list[tuple[int, ...]]:
@@ -58,50 +59,55 @@ def hunt(rules, pos: Position, ahead: str) -> float:
     return -cost
 
 
+# The sums the search keeps move by move (``sharah_web.terms``): each
+# side's material in half pawns (kings count nothing), the ranks its pawns
+# stand past the middle, and its king's square plus one (0: no king).
+TERM_FIELDS = ("white material", "black material", "white pawns ahead", "black pawns ahead",
+               "white king", "black king")
+
+
+def piece_terms(rules, piece, sq: int) -> tuple[int, ...]:
+    """What ``piece`` on ``sq`` adds to each of ``TERM_FIELDS``."""
+    out = [0] * 6
+    white = piece.side == "white"
+    kind = piece.kind
+    if kind == "king":
+        out[4 if white else 5] = sq + 1
+        return tuple(out)
+    out[0 if white else 1] = int(2 * rules._kind_values[kind])
+    if kind == "pawn":
+        rank = sq // rules.geometry.width
+        ahead = rank - 7 if white else rules.height - 1 - rank - 7
+        out[2 if white else 3] = max(0, ahead)
+    return tuple(out)
+
+
 def evaluate(rules, pos: Position, side: str) -> float:
     """Material, pawns past the middle (they promote), and light king
     safety: enemy pieces near a king, and with the die a king that an
     enemy piece could take on the next matching roll. Without the die,
     the side ahead also gains by trading, and loses as the 100-move
-    clock runs (below)."""
-    # one walk over the board: material (as ``rules.material``), the
-    # pieces left (``pieces_left``), the pawns past the middle, the kings
-    g = rules.geometry
+    clock runs (below). Material, pawns and kings are read from the
+    position's sums (``TERM_FIELDS``), kept move by move in a search."""
+    wm, bm, wa, ba, wk, bk = read_terms(rules, pos)
     board = pos.board
-    w, top = g.width, rules.height - 1
-    values = rules._kind_values
-    score = 0.0
-    left = 0
-    pawns = []
-    kings = {}
-    for sq, p in enumerate(board):
-        if p is None:
-            continue
-        kind, owner = p.kind, p.side
-        v = values[kind]
-        score += v if owner == side else -v
-        if kind == "king":
-            kings[owner] = sq
-            continue
-        left += v
-        if kind == "pawn":
-            rank = sq // w
-            ahead = rank - 7 if owner == "white" else top - rank - 7
-            if ahead > 0:
-                pawns.append(0.1 * ahead if owner == side else -0.1 * ahead)
+    white = side == "white"
+    score = (wm - bm if white else bm - wm) / 2
     if not rules.die and score:
         # Without the die a game is won by mate or by baring the king, and
         # the 100-move rule draws it for a side that only waits: the side
         # ahead is worth more as the pieces come off (up to half its lead
         # again), so it trades down rather than shuffling.
-        score *= 1.0 + 0.5 * (1.0 - left / pieces_at_start(rules))
+        score *= 1.0 + 0.5 * (1.0 - (wm + bm) / 2 / pieces_at_start(rules))
         if abs(score) >= 1.0:
             cost = hunt(rules, pos, side if score > 0 else rules.opponent(side))
             score += cost if score > 0 else -cost
-    for term in pawns:
-        score += term
+    score += 0.1 * (wa - ba if white else ba - wa)
     near = near_king(rules)
-    for owner, k in kings.items():
+    for owner, k in (("white", wk), ("black", bk)):
+        if not k:
+            continue
+        k -= 1
         enemy = rules.opponent(owner)
         danger = 0.0
         for t in near[k]:

@@ -792,6 +792,9 @@ class SharahSurrounds(Variant):
                       if new.board[t] is not None and new.board[t].kind == QUEEN]
             if len(beside) == 2 and sum(1 for p in new.board if p is not None and p.kind == QUEEN) == 2:
                 new.board[after] = None    # the Fisher leaves: the Queens' race
+                if new.terms is not None:  # (the evaluation's sums, counted again)
+                    from ..terms import recount
+                    recount(self, new)
                 removed = True
             else:
                 ctrl = state.get("ctrl")

@@ -7,9 +7,24 @@ in ``surrounds.py``; this is the part a stronger computer changes."""
 from __future__ import annotations
 
 from ..core import Position
+from ..terms import read as read_terms
 from . import surrounds as rules_of
 
 COURT = frozenset(rules_of.COURT)
+
+
+# The sums the search keeps move by move (``sharah_web.terms``): each
+# side's material and its court pieces.
+TERM_FIELDS = ("red material", "green material", "red court", "green court")
+
+
+def piece_terms(rules, piece, sq: int) -> tuple[int, ...]:
+    """What ``piece`` on ``sq`` adds to each of ``TERM_FIELDS``."""
+    if piece.side is None:
+        return (0, 0, 0, 0)
+    value = int(rules._kind_values[piece.kind])
+    court = 1 if piece.kind in COURT else 0
+    return (value, 0, court, 0) if piece.side == rules.sides[0] else (0, value, 0, court)
 
 
 def evaluate(rules, pos: Position, side: str) -> float:
@@ -18,22 +33,13 @@ def evaluate(rules, pos: Position, side: str) -> float:
     bonus that grows as his Fisher moves shrink towards a home square
     (the holder's colour on the far border row), and a penalty for a
     thin court (a holder without court pieces loses); in the Queens'
-    race, each Queen's distance home."""
-    # material (as ``rules.material`` adds it up) and the court pieces
-    # counted in one walk over the board
-    values = rules._kind_values
-    score = 0.0
-    courts = dict.fromkeys(rules.sides, 0)
+    race, each Queen's distance home. Material and the courts are read
+    from the position's sums (``TERM_FIELDS``), kept move by move in a search."""
+    first, second = rules.sides
+    fm, sm, fc, sc = read_terms(rules, pos)
+    score = float(fm - sm) if side == first else float(sm - fm)
+    courts = {first: fc, second: sc}
     board = pos.board
-    for p in board:
-        if p is not None:
-            owner = p.side
-            if owner is not None:
-                kind = p.kind
-                v = values[kind]
-                score += v if owner == side else -v
-                if kind in COURT:
-                    courts[owner] += 1
     fsq = rules.fisher_square(pos)
     if fsq is None:
         g = rules.geometry

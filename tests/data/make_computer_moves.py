@@ -2,7 +2,9 @@
 each level with a fixed node budget and no clock, on positions of random
 games of every game. Recorded once with the engine of commit 7ce0a8c
 (before the board contract refactor and the declared position fields), so
-tests/test_computer_moves.py shows the computer still plays the same moves.
+tests/test_computer_moves.py shows the computer still plays the same moves
+(but for one Hedman position whose tie the exact evaluation broke the
+other way: the test's docstring).
 
 The test compares the positions where the search's safety pass (added
 after the recording) finds no move that loses at once: there the
