@@ -316,7 +316,8 @@ def test_a_page_with_boards_starts_the_engine_from_its_head():
     assert ('<script type="module" async>import { getEngine } from '
             '"../../assets/sharah/js/engine.js?v=0123abcd"; import "../../assets/sharah/js/sharah.js"; '
             'getEngine();</script>') in head
-    assert '<link rel="modulepreload" href="../../assets/sharah/js/board.js?v=0123abcd" fetchpriority="low">' in head
+    assert '<link rel="modulepreload" href="../../assets/sharah/js/board.js?v=0123abcd">' in head
+    assert '<link rel="modulepreload" href="../../assets/sharah/js/puzzles.js?v=0123abcd" fetchpriority="low">' in head
     # the worker's script is asked for before the preloaded modules
     assert head.index("sharahEarlyWorker") < head.index('<link rel="modulepreload"')
     # the widget imports the same URL (so the same module, and one worker)
@@ -364,11 +365,12 @@ def test_the_head_preloads_every_module_the_boards_mount_with():
     preloaded = re.findall(r'<link rel="modulepreload" href="\.\./\.\./assets/sharah/js/([\w-]+)\.js([^"]*)"([^>]*)>',
                            head)
     low = ' fetchpriority="low"'
-    assert preloaded[0] == ("sharah", "", low)
-    # every one at low priority: the engine's worker script, its imports and
-    # the runtime's files go first on a host's six connections
+    assert preloaded[0] == ("sharah", "", "")
+    # the add-ons at low priority; the board's own modules (which answer a
+    # tap at paint) not, so they do not queue behind the runtime's files
     assert set(page_head.ADDON_MODULES) < set(page_head.BOARD_MODULES)
-    assert sorted(preloaded[1:]) == sorted((m, "?v=0123abcd", low) for m in page_head.BOARD_MODULES)
+    assert sorted(preloaded[1:]) == sorted((m, "?v=0123abcd", low if m in page_head.ADDON_MODULES else "")
+                                           for m in page_head.BOARD_MODULES)
     # and the page's early answers, once its first board is painted
     assert re.search(r'<script data-js="[^"]*" data-zip="[^"]*" data-build="[^"]*" data-early="sharah-ab12">', head)
     early_js = (ROOT / "site_assets" / "js" / "early.js").read_text()

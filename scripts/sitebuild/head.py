@@ -30,12 +30,13 @@ def head_script() -> str:
 # The modules sharah.js imports, each with the build query (engine.js and
 # the board first; then the add-ons): preloaded from the head of a page with
 # boards. tests/test_speed.py checks the list against the imports.
-# All of them are asked for at low priority: on a link of six connections a
-# host (HTTP/1.1), the engine's worker script, then the two modules it
-# imports, then the runtime's files go before them. The widget mounts only
-# once every one of them is in (sharah.js imports them all), so their order
-# among themselves does not matter; the worker's chain of requests does
-# (docs/about/benchmarks.md, "The worker's requests first").
+# The add-ons among them are asked for at low priority; the board's own
+# modules are not: a tap at paint is answered by them (early.js and what it
+# needs), and at low priority they queued behind the runtime's 4.3 MB on a
+# first visit (a tap answered in 1.5-1.6 s instead of 0.5 s on 4G, for 0.3
+# s of earlier readiness: docs/about/benchmarks.md, "The worker's requests
+# first"). The engine's worker script still goes first: the head script
+# that creates it comes before every preload.
 ADDON_MODULES = ("computer", "editor", "records", "analysis", "recover", "onboard", "playview", "puzzles")
 BOARD_MODULES = ("engine", "dom", "words", "narrow", "answers", "store", "view", "panels", "early", "ready",
                  "board", "share", "places") + ADDON_MODULES
@@ -79,8 +80,9 @@ def add_head(output: str, page, ctx: BuildContext) -> str:
     # every module the boards need before they mount: the entry module
     # (extra_javascript: no build query) and what it imports, add-ons included
     low = ' fetchpriority="low"'
-    head += f'<link rel="modulepreload" href="{js}sharah.js"{low}>'
-    head += "".join(f'<link rel="modulepreload" href="{js}{name}.js{v}"{low}>' for name in BOARD_MODULES)
+    head += f'<link rel="modulepreload" href="{js}sharah.js">'
+    head += "".join(f'<link rel="modulepreload" href="{js}{name}.js{v}"{low if name in ADDON_MODULES else ""}>'
+                    for name in BOARD_MODULES)
     # the widget itself, while the page is parsed: it mounts each board as
     # soon as the parser is past it (sharah.js)
     head += (f'<script type="module" async>import {{ getEngine }} from "{js}engine.js{v}"; '
