@@ -18,7 +18,10 @@ from .conftest import TEST_DIR, open_watched, page_at, wait_ready
 from .helpers import board, click_sq, engine_round_trip, wait_fig, with_axe
 
 PAGE = f"{TEST_DIR}/analysis-test/"
-A, B, C, D = range(4)
+# each test changes only boards no later test needs as built: what a test
+# plays is saved, and a save may still reach the storage of the next
+# test's page (E is A's game, for the review alone)
+A, B, C, D, E = range(5)
 SHOTS = os.environ.get("SHARAH_SHOTS")
 
 
@@ -139,7 +142,7 @@ def test_a_review_marks_its_moves_in_the_move_list_shows_its_graph_and_is_kept_o
     if SHOTS:
         fig.screenshot(path=f"{SHOTS}/analysis-desktop-marks.png")
     # the graph: a click on it goes to that move; keys too
-    fig = board(page, A)
+    fig = board(page, E)
     fig.locator('button[data-analysis="review"]').click()
     wait_fig(fig, "f.dataset.review === 'done'")
     assert fig.locator(".sharah-review-progress").inner_text() == "5 of 5 positions"
@@ -155,7 +158,7 @@ def test_a_review_marks_its_moves_in_the_move_list_shows_its_graph_and_is_kept_o
     # kept over a reload: the graph, and the marks in the move list, without thinking again
     page.reload()
     wait_ready(page)
-    fig = board(page, A)
+    fig = board(page, E)
     wait_fig(fig, "f.dataset.reviewDone === '5'")
     assert fig.locator("svg.sharah-review-chart").count() == 1
     fig = board(page, C)
