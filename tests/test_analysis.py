@@ -289,10 +289,10 @@ def test_a_review_is_the_same_twice_and_in_another_process_whatever_its_hash_see
     string hashes differ (sets and dicts of strings iterate in another
     order, objects lie elsewhere in memory)."""
     here = _reviews()
-    code = ("import sys; sys.path.insert(0, 'tests'); import test_analysis as t; "
-            "print(t._reviews()); print(t._reviews())")
+    code = "import test_analysis as t; print(t._reviews()); print(t._reviews())"
     seed = "2" if os.environ.get("PYTHONHASHSEED") == "1" else "1"     # not this process's
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": seed},
+    env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(ROOT / "tests")}
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env,
                          capture_output=True, text=True, check=True).stdout.splitlines()
     assert out == [here, here]
 
