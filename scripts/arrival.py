@@ -65,13 +65,8 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3,
          "is_mobile": True, "has_touch": True}
 LOAD_LIMIT = 180        # s: one page load, at most
 SW_LIMIT = 120          # s: the service worker storing the site, at most
-# 4G, the Scheherazade and Light/Shadow pages. The first visit's bytes were
-# at most 5 MB until 2026-11-27; since then the engine and the lean standard
-# library are bytecode (sitebuild/bytecode.py), 0.56-0.58 MB more once (the
-# service worker keeps them) for a runtime that compiles no Python: seconds
-# less to ready on every visit (docs/about/benchmarks.md, that day).
-BUDGETS = {
-    "first_bytes": 5_600_000, "tap_after_paint_s": 0.5, "paint_s": 1.5,
+BUDGETS = {             # 4G, the Scheherazade and Light/Shadow pages
+    "first_bytes": 5_000_000, "tap_after_paint_s": 0.5, "paint_s": 1.5,
     "first_ready_s": 8.0, "repeat_ready_s": 4.0,
 }
 
