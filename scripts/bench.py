@@ -43,7 +43,7 @@ from devkit import site as devkit_site
 from devkit.chromium import require_chromium
 from devkit.server import StaticServer
 from sharah_web.variants import VARIANTS
-from sitebuild import pack_engine, stdlib_zip
+from sitebuild import pack_engine
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "scripts" / "bench"
@@ -56,16 +56,13 @@ NAV_BUDGET = 0.2            # s, (c)
 CLICK_BUDGET = 0.050        # s, (d)
 PYODIDE_RATIO_BUDGET = 0.4  # Pyodide rate / CPython rate, same perft
 PERFT2_BUDGET = 2.0         # s, every game's perft(2) from the set-up, CPython
-# bytes, the engine zip as shipped: what a first visit downloads. Since
-# 2026-11-27 it is sourceless bytecode (sitebuild/bytecode.py: 267,495
-# bytes, its sources 182,513): larger on the wire, but the visitor's runtime
-# compiles nothing, which is seconds on a phone. What the first answer
-# imports is the cost that matters at boot; tests/test_speed.py pins its
-# source (FIRST_ANSWER, its bytes). The modules imported later (search,
-# analysis, proof, puzzles, editor: about a quarter of the zip) stay in it:
-# a second zip would save a fraction of a second of a first visit on 4G and
-# make the computer's first move wait for a download.
-SIZE_BUDGET = 300_000
+# bytes, the engine zip as shipped: what a first visit downloads (170,238 on
+# 2026-11-27, 3.5 % of it). What the first answer compiles is the cost that
+# matters at boot; tests/test_speed.py pins it (FIRST_ANSWER, its bytes). The
+# modules imported later (search, analysis, proof, puzzles, editor: 45,634
+# bytes of the zip) stay in it: a second zip would save 0.04 s of a first
+# visit on 4G and make the computer's first move wait for a download.
+SIZE_BUDGET = 180_000
 
 # ---------------------------------------------------------- engine jobs
 
@@ -185,15 +182,6 @@ def run_cpython(argv: list[str]) -> dict:
     return json.loads(proc.stdout)
 
 
-def shipped_engine() -> bytes:
-    """The engine zip as the site ships it (bytecode of the pinned runtime;
-    made by the build's trace, cached in .cache/stdlib/)."""
-    try:
-        return stdlib_zip.shipped().engine
-    except stdlib_zip.StdlibError as exc:
-        raise RuntimeError(str(exc)) from None
-
-
 def run_pyodide(zip_path: Path, jobs: list[list[str]], tmp: Path) -> tuple[list[dict], dict]:
     jobs_file = tmp / "jobs.json"
     jobs_file.write_text(json.dumps(jobs))
@@ -209,7 +197,7 @@ def run_pyodide(zip_path: Path, jobs: list[list[str]], tmp: Path) -> tuple[list[
 
 def engine_bench(args, tmp: Path) -> dict:
     zip_path = tmp / "engine.zip"
-    zip_path.write_bytes(shipped_engine())
+    zip_path.write_bytes(pack_engine.engine_zip())
     jobs = [perft_argv(v, o, p, d) for _label, v, o, p, d in ENGINE_JOBS]
     cp: list[list[dict]] = [[] for _ in jobs]
     py: list[list[dict]] = [[] for _ in jobs]
@@ -722,7 +710,7 @@ def review_pyodide(tmp: Path) -> list[dict]:
     cfg = tmp / "review-config.json"
     cfg.write_text(json.dumps({"job": "review", "games": games}))
     zip_path = tmp / "engine.zip"
-    zip_path.write_bytes(shipped_engine())
+    zip_path.write_bytes(pack_engine.engine_zip())
     note(f"the review's searches of {len(games)} games in Pyodide under Node (load average {load_average()})")
     proc = subprocess.run(["node", str(HERE / "search_pyodide.mjs"), str(zip_path), str(cfg)],
                           cwd=ROOT, capture_output=True, text=True, timeout=3600)
@@ -1142,7 +1130,7 @@ def main(argv=None) -> int:
     say(f"sharah_web benchmark, {info['date']}: {info['cpu']}, {info['cores']} cores, "
         f"Python {info['python']}, node {info['node']}, load average {info['load_before']}")
     say()
-    size = len(shipped_engine())
+    size = len(pack_engine.engine_zip())
     engine = browser = None
     tmp = Path(tempfile.mkdtemp(prefix="sharah-bench-"))
     try:
@@ -1160,7 +1148,7 @@ def main(argv=None) -> int:
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     info["load_after"] = load_average()
-    say(f"Engine package as shipped: {size:,} bytes (the zip of sharah_web/'s bytecode, "
+    say(f"Engine package as shipped: {size:,} bytes (the zip of sharah_web/, "
         f"{len(pack_engine.engine_files())} files)")
     say()
     rows = budget_rows(engine, browser, size)

@@ -3,8 +3,7 @@
 ``tests/pyodide/engine_check.mjs`` boots Pyodide from ``node_modules/pyodide``
 with no network, on the lean standard library the site ships
 (``scripts/sitebuild/stdlib_zip.py``: only the modules the engine and Pyodide's
-start-up import), unpacks the engine zip the site ships (both zips sourceless
-bytecode, compiled by this runtime: ``scripts/sitebuild/bytecode.py``),
+start-up import), unpacks the engine zip made by ``scripts/sitebuild/pack_engine.py``,
 plays random games and the worker's JSON API (``tests/pyodide/workload.json``,
 ``tests/pyodide/check_engine.py``) and prints a JSON summary, which these
 tests check. A module missing from the lean zip fails them.
@@ -21,6 +20,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -64,14 +64,13 @@ def summary(tmp_path_factory) -> dict:
         missing(f"{PYODIDE_DIR.relative_to(ROOT)} is missing")
 
     folder = tmp_path_factory.mktemp("pyodide")
-    # the site's engine and lean standard library, as the build makes them
-    # (traced from this same workload on Pyodide's whole zip and compiled;
-    # cached in .cache/stdlib/)
-    made = stdlib_zip.shipped()
     engine_zip = folder / "engine.zip"
-    engine_zip.write_bytes(made.engine)
+    subprocess.run([sys.executable, "-m", "sitebuild.pack_engine", str(engine_zip)],
+                   cwd=ROOT, check=True, capture_output=True, text=True, timeout=60)
+    # the site's lean standard library, as the build makes it (traced from
+    # this same workload on Pyodide's whole zip; cached in .cache/stdlib/)
     lean = folder / "stdlib-lean.zip"
-    lean.write_bytes(made.stdlib)
+    lean.write_bytes(stdlib_zip.stdlib_zip(engine_zip.read_bytes())[0])
 
     try:
         proc = subprocess.run([node, str(RUNNER), str(engine_zip), json.dumps(CONFIG),
@@ -115,50 +114,8 @@ def test_the_whole_engine_runs_on_the_lean_standard_library(summary):
     # far from everything: Pyodide's whole zip has several hundred modules
     whole = stdlib_zip.PYODIDE_DIR / "python_stdlib.zip"
     assert "email" not in loaded and "sqlite3" not in loaded and "unittest" not in loaded
-    data = stdlib_zip.shipped().stdlib
+    data = stdlib_zip.stdlib_zip(None)[0]
     assert len(data) < whole.stat().st_size / 2, (len(data), whole.stat().st_size)
-
-
-def test_the_runtime_runs_the_shipped_bytecode(summary):
-    """Nothing the workload imported, the engine or the standard library,
-    was compiled from source in the runtime: the zips hold bytecode of this
-    runtime, whose code objects carry the names the runtime sees."""
-    assert summary["from_source"] == []
-    assert summary["engine_module"] == "/sharah/sharah_web/__init__.pyc"
-    assert summary["error_path"] == "ok"
-
-
-def test_bytecode_of_another_python_fails_the_build(monkeypatch):
-    """A zip whose bytecode carries another magic number, or that holds
-    source, is refused by name before it reaches a page."""
-    import zipfile
-    made = stdlib_zip.shipped()
-    buf = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(made.engine)) as src, zipfile.ZipFile(buf, "w") as out:
-        for name in src.namelist():
-            data = src.read(name)
-            out.writestr(name, b"\x00\x00\r\n" + data[4:] if name == "sharah_web/core.pyc" else data)
-    magic = bytes.fromhex(made.traced["magic"])
-    with pytest.raises(ValueError, match=r"sharah_web/core\.pyc is bytecode of another Python"):
-        stdlib_zip.bytecode.check_magic("the engine zip", buf.getvalue(), magic)
-    with pytest.raises(ValueError, match="holds Python source"):
-        stdlib_zip.bytecode.check_magic("the engine zip", stdlib_zip.pack_engine.engine_zip(), magic)
-    monkeypatch.setattr(stdlib_zip, "_read_cache",
-                        lambda key: stdlib_zip.Shipped(engine=buf.getvalue(), stdlib=made.stdlib, traced=made.traced))
-    with pytest.raises(stdlib_zip.StdlibError, match="another Python"):
-        stdlib_zip.shipped()
-
-
-def test_nothing_is_lost_by_compiling_the_engine_without_asserts_and_docstrings():
-    """The engine is compiled at optimize=2 (bytecode.py): it must not rely
-    on an assert or read a docstring."""
-    import ast
-    for path in stdlib_zip.pack_engine.engine_files():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        asserts = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Assert)]
-        docs = [n.lineno for n in ast.walk(tree)
-                if isinstance(n, (ast.Name, ast.Attribute)) and "__doc__" in (getattr(n, "id", None), getattr(n, "attr", None))]
-        assert not asserts and not docs, (path.name, asserts, docs)
 
 
 def test_a_module_missing_from_the_zip_fails(tmp_path):
@@ -167,15 +124,15 @@ def test_a_module_missing_from_the_zip_fails(tmp_path):
     import zipfile
     if shutil.which("node") is None or not (PYODIDE_DIR / "pyodide.mjs").is_file():
         missing("node or node_modules/pyodide is missing")
-    made = stdlib_zip.shipped()
     engine = tmp_path / "engine.zip"
-    engine.write_bytes(made.engine)
+    engine.write_bytes(stdlib_zip.pack_engine.engine_zip())
+    data, traced = stdlib_zip.stdlib_zip(engine.read_bytes())
     short = tmp_path / "stdlib-short.zip"
-    with zipfile.ZipFile(short, "w") as out, zipfile.ZipFile(io.BytesIO(made.stdlib)) as src:
+    with zipfile.ZipFile(short, "w") as out, zipfile.ZipFile(io.BytesIO(data)) as src:
         for name in src.namelist():
-            if name != "dataclasses.pyc":
+            if name != "dataclasses.py":
                 out.writestr(name, src.read(name))
-    assert "dataclasses" in made.traced["modules"]
+    assert "dataclasses" in traced["modules"]
     with pytest.raises(stdlib_zip.StdlibError, match="dataclasses"):
         stdlib_zip.run_check(engine, short, config={"games": [], "bridge": []}, timeout=TIMEOUT)
 

@@ -1,6 +1,6 @@
 // Run `python -m sharah_web perft ... --json` inside Pyodide under Node, for
 // scripts/bench.py: boots the pinned runtime from node_modules/pyodide (no
-// network), unpacks the engine zip (the site's, bytecode: scripts/sitebuild/bytecode.py), then runs
+// network), unpacks the engine zip made by scripts/sitebuild/pack_engine.py, then runs
 // each job's argument list through sharah_web.__main__.main and prints one
 // JSON line per job (the perft record, or {"error": ...}), then a last line
 // {"boot_seconds": ..., "import_seconds": ...} (loadPyodide; importing
@@ -21,7 +21,7 @@ if (!zipPath || !jobsPath) {
 
 const { pyodide, bootSeconds } = await bootEngine(zipPath);
 // what the site's worker imports before the Oblong page's first board opens
-// (the other games are imported later)
+// (sources only: compiled on import; the other games are imported later)
 const t1 = performance.now();
 pyodide.runPython("import sharah_web.bridge\nfrom sharah_web.variants import VARIANTS\nVARIANTS['oblong-shatranj']");
 const importSeconds = (performance.now() - t1) / 1000;

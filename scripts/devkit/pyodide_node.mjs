@@ -31,15 +31,14 @@ export function refuseNetwork(who) {
 }
 
 /** The pinned runtime, on its whole standard library or on ``stdlib`` (a
- * zip's path: the site's lean one), with ``env`` added to its environment;
- * Python's output goes to stderr. -> { pyodide, bootSeconds } */
-export async function nodeRuntime({ stdlib = null, env = null } = {}) {
+ * zip's path: the site's lean one); Python's output goes to stderr.
+ * -> { pyodide, bootSeconds } */
+export async function nodeRuntime({ stdlib = null } = {}) {
   const t0 = performance.now();
   const { loadPyodide } = await import(pathToFileURL(path.join(PYODIDE_DIR, "pyodide.mjs")).href);
   const pyodide = await loadRuntime(loadPyodide, {
     indexURL: PYODIDE_DIR + path.sep,
     ...(stdlib ? { stdLibURL: path.resolve(stdlib) } : {}),
-    ...(env ? { env } : {}),
     stdout: (line) => console.error(`[python] ${line}`),
     stderr: (line) => console.error(`[python:err] ${line}`),
   });

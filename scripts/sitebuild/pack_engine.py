@@ -1,10 +1,8 @@
 """Pack the ``sharah_web`` package into a zip that Pyodide unpacks (all of it
 but what only the site build, the scripts and the tests use: ``NOT_SHIPPED``).
 
-This zip of sources is what the build's trace runs (``stdlib_zip.py``), which
-compiles it into the zip the site ships (sourceless bytecode,
-``bytecode.py``); ``write_zip`` packs both, and the lean standard library.
-Every zip is deterministic: same files, same bytes, same hash.
+Used by the site build (``stage.py``) and by the Pyodide test
+under Node. The zip is deterministic: same sources, same bytes, same hash.
 
     python -m sitebuild.pack_engine OUT.zip
 """
@@ -33,27 +31,16 @@ def engine_files() -> list[Path]:
                   and p.relative_to(PACKAGE).as_posix() not in NOT_SHIPPED)
 
 
-def write_zip(entries: dict[str, bytes]) -> bytes:
-    """A deterministic zip of ``entries`` ({path in the zip: bytes}), in name order."""
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for name in sorted(entries):
-            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            zf.writestr(info, entries[name])
-    return buf.getvalue()
-
-
-def zip_folder(folder: Path) -> bytes:
-    """Every file under ``folder``, by its path from there."""
-    return write_zip({p.relative_to(folder).as_posix(): p.read_bytes()
-                      for p in folder.rglob("*") if p.is_file()})
-
-
 def engine_zip() -> bytes:
     """The package's sources as zip bytes, paths starting ``sharah_web/``."""
-    return write_zip({path.relative_to(ROOT).as_posix(): path.read_bytes() for path in engine_files()})
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for path in engine_files():
+            info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, path.read_bytes())
+    return buf.getvalue()
 
 
 def engine_hash(data: bytes | None = None) -> str:

@@ -8,8 +8,7 @@
   as ``assets/pyodide/``);
 - the engine zip (``assets/sharah/engine-<hash>.zip``, named by its content
   hash) and the lean standard library (``assets/pyodide/stdlib-<hash>.zip``,
-  which the worker passes as loadPyodide's ``stdLibURL``), both sourceless
-  bytecode compiled by the pinned runtime (``bytecode.py``).
+  which the worker passes as loadPyodide's ``stdLibURL``).
 """
 
 from __future__ import annotations
@@ -66,22 +65,20 @@ def stage_runtime(files: Files, config) -> None:
 
 
 def stage_engine(files: Files, config, ctx: BuildContext) -> tuple[bytes, bytes]:
-    """The engine zip and the lean standard library, both as bytecode
-    compiled by the pinned runtime; returns both."""
-    # traced from the engine's workload and compiled in the same run (cached
+    """The engine zip and the lean standard library; returns both."""
+    data = pack_engine.engine_zip()
+    ctx.engine_name = f"engine-{pack_engine.engine_hash(data)}.zip"
+    _add(files, File.generated(config, f"{ASSETS}/{ctx.engine_name}", content=data))
+    # the lean standard library: traced from the engine's workload (cached
     # in .cache/stdlib/ while the engine and the runtime do not change)
     try:
-        made = stdlib_zip.shipped(pack_engine.engine_zip())
+        stdlib, traced = stdlib_zip.stdlib_zip(data)
     except stdlib_zip.StdlibError as exc:
-        raise PluginError(f"the engine and the lean standard library could not be made: {exc}") from None
-    ctx.engine_name = f"engine-{pack_engine.engine_hash(made.engine)}.zip"
-    _add(files, File.generated(config, f"{ASSETS}/{ctx.engine_name}", content=made.engine))
-    ctx.stdlib_name = f"stdlib-{stdlib_zip.stdlib_hash(made.stdlib)}.zip"
-    _add(files, File.generated(config, f"{PYODIDE_DEST}/{ctx.stdlib_name}", content=made.stdlib))
-    log.info("engine: %s, %d bytes; standard library: %s, %d modules, %d bytes (bytecode of Python %s)",
-             ctx.engine_name, len(made.engine), ctx.stdlib_name, len(made.traced["modules"]),
-             len(made.stdlib), made.traced["python"])
-    return made.engine, made.stdlib
+        raise PluginError(f"the lean standard library could not be made: {exc}") from None
+    ctx.stdlib_name = f"stdlib-{stdlib_zip.stdlib_hash(stdlib)}.zip"
+    _add(files, File.generated(config, f"{PYODIDE_DEST}/{ctx.stdlib_name}", content=stdlib))
+    log.info("standard library: %s, %d modules, %d bytes", ctx.stdlib_name, len(traced["modules"]), len(stdlib))
+    return data, stdlib
 
 
 # A widget module imports its siblings plainly (``from "./board.js"``, which

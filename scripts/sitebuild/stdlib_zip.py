@@ -10,21 +10,18 @@ Pyodide under Node on the whole standard library, unpacks the engine zip
 the computer), imports every module the engine's sources name (also the
 imports inside functions, read from the sources here), raises an error
 through to JavaScript (the worker's failure path), and lists every module
-that came from the zip. The lean zip holds those files (and their packages'
-``__init__``), and the site ships it, like the engine, as sourceless bytecode
-that the same runtime compiles right after the workload, in the same process
-(``bytecode.py``: why, and what is kept).
+that came from the zip. The lean zip holds those files, copied from
+Pyodide's own zip, without their comments and with empty docstrings
+(``minify``: 0.48 MB instead of 0.76).
 
 The Pyodide tests (``tests/test_pyodide.py``) run the same workload on the
-zips the site ships, and the browser tests run the site on them: a module
-missing from the lean zip, or bytecode of another Python, fails the build
-(the trace fails; ``shipped`` checks each file's magic number) or the tests,
-never a visitor's page.
+lean zip, and the browser tests run the site on it: a module missing from
+it fails the build (the trace fails) or the tests, never a visitor's page.
 
-The trace takes 10-60 s, so its result (the module list and both zips) is
+The trace takes 10-60 s, so its result (and the lean zip made from it) is
 kept in ``.cache/stdlib/`` under a key made of everything it depends on
-(the engine's sources, the runtime's files, the workload and these
-scripts); the build reuses it while none of them changes.
+(the engine zip, the runtime's files, the workload and this script); the
+build reuses it while none of them changes.
 
     python -m sitebuild.stdlib_zip OUT.zip [--no-cache]    # prints the sizes and the modules
 """
@@ -34,16 +31,17 @@ from __future__ import annotations
 import ast
 import gzip
 import hashlib
+import io
 import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass
+import zipfile
 from pathlib import Path
 
-from sitebuild import bytecode, pack_engine
+from sitebuild import pack_engine
 from sitebuild.context import PYODIDE_DIR, ROOT
 
 RUNNER = ROOT / "tests" / "pyodide" / "engine_check.mjs"
@@ -95,10 +93,9 @@ def workload() -> dict:
 
 
 def run_check(engine_zip: Path, stdlib: Path | None = None, config: dict | None = None,
-              timeout: float = TIMEOUT, compile_to: Path | None = None) -> dict:
-    """Run the workload under Node (on ``stdlib``, or Pyodide's whole zip;
-    compiling to bytecode under ``compile_to`` after it); the summary as a
-    dict. Raises StdlibError when it cannot run or fails."""
+              timeout: float = TIMEOUT) -> dict:
+    """Run the workload under Node (on ``stdlib``, or Pyodide's whole zip);
+    the summary as a dict. Raises StdlibError when it cannot run or fails."""
     node = shutil.which("node")
     if node is None:
         raise StdlibError("node is not on PATH: it is needed to find the standard modules the engine uses")
@@ -107,8 +104,6 @@ def run_check(engine_zip: Path, stdlib: Path | None = None, config: dict | None 
     cmd = [node, str(RUNNER), str(engine_zip), json.dumps(config if config is not None else workload())]
     if stdlib is not None:
         cmd += ["--stdlib", str(stdlib)]
-    if compile_to is not None:
-        cmd += ["--compile", str(compile_to)]
     try:
         proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout,
                               stdin=subprocess.DEVNULL)
@@ -123,12 +118,10 @@ def run_check(engine_zip: Path, stdlib: Path | None = None, config: dict | None 
     return json.loads(lines[-1])
 
 
-def trace(engine_zip: Path, compile_to: Path) -> dict:
+def trace(engine_zip: Path) -> dict:
     """The workload on the whole standard library: the modules it loaded
-    from the zip ({name: path in the zip}), Pyodide's boot ones apart; the
-    engine and those modules compiled under ``compile_to`` (``engine/``,
-    ``stdlib/``) by the same runtime."""
-    summary = run_check(engine_zip, compile_to=compile_to)
+    from the zip ({name: path in the zip}), Pyodide's boot ones apart."""
+    summary = run_check(engine_zip)
     problems = []
     if summary.get("mismatch_count"):
         problems.append(f"{summary['mismatch_count']} mismatches in the engine's checks")
@@ -138,13 +131,10 @@ def trace(engine_zip: Path, compile_to: Path) -> dict:
         problems.append(f"an error did not reach JavaScript as expected: {summary.get('error_path')}")
     if summary.get("network"):
         problems.append(f"the runtime reached the network: {summary['network']}")
-    if not summary.get("compiled"):
-        problems.append("nothing was compiled")
     if problems:
         raise StdlibError("the trace of the engine's workload failed: " + "; ".join(problems))
     return {"boot": summary["boot_modules"], "modules": summary["stdlib_modules"],
-            "pyodide_version": summary["pyodide_version"], "python": summary["python"],
-            "magic": summary["compiled"]["magic"]}
+            "pyodide_version": summary["pyodide_version"], "python": summary["python"]}
 
 
 def _file_hash(*paths: Path) -> str:
@@ -159,65 +149,98 @@ def cache_key(engine: bytes) -> str:
     h.update(json.dumps(workload(), sort_keys=True).encode())   # made from the registry
     h.update(_file_hash(PYODIDE_DIR / "python_stdlib.zip", PYODIDE_DIR / "pyodide.asm.wasm",
                         PYODIDE_DIR / "pyodide.asm.mjs", PYODIDE_DIR / "pyodide.mjs",
-                        RUNNER, *BOOT, CHECK, WORKLOAD, Path(bytecode.__file__), Path(__file__)).encode())
+                        RUNNER, *BOOT, CHECK, WORKLOAD, Path(__file__)).encode())
     return h.hexdigest()[:20]
 
 
-@dataclass(frozen=True)
-class Shipped:
-    """What the site ships of Python: both zips, as bytecode."""
-
-    engine: bytes      # the engine (sharah_web/*.pyc)
-    stdlib: bytes      # the lean standard library (*.pyc)
-    traced: dict       # the trace they were made from: modules, runtime, magic number
-
-
-def _read_cache(key: str) -> Shipped | None:
-    paths = CACHE / f"{key}.json", CACHE / f"{key}.zip", CACHE / f"{key}.engine.zip"
-    if not all(p.is_file() for p in paths):
-        return None
-    try:
-        traced = json.loads(paths[0].read_text(encoding="utf-8"))
-    except ValueError:
-        return None     # a broken cache file: trace again
-    return Shipped(engine=paths[2].read_bytes(), stdlib=paths[1].read_bytes(), traced=traced)
-
-
-def _write_cache(key: str, shipped: Shipped) -> None:
-    """Each file written whole, then renamed (the processes of a parallel
-    test run may write it at once); the trace last, which marks it done."""
-    CACHE.mkdir(parents=True, exist_ok=True)
-    for suffix, data in ((".zip", shipped.stdlib), (".engine.zip", shipped.engine),
-                         (".json", json.dumps(shipped.traced, indent=1, sort_keys=True).encode())):
-        path = CACHE / f"{key}{suffix}"
-        tmpfile = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        tmpfile.write_bytes(data)
-        tmpfile.replace(path)
-
-
-def shipped(engine: bytes | None = None, use_cache: bool = True) -> Shipped:
-    """The engine (``engine``: its zip of sources, ``pack_engine``) and the
-    lean standard library as the site ships them, from the cache when they
-    are there; each zip checked to hold bytecode of the pinned runtime only."""
+def traced_modules(engine: bytes | None = None, use_cache: bool = True) -> dict:
+    """The trace for this engine and runtime, from the cache when it is there."""
     engine = engine if engine is not None else pack_engine.engine_zip()
     key = cache_key(engine)
-    made = _read_cache(key) if use_cache else None
-    if made is None:
-        with tempfile.TemporaryDirectory(prefix="sharah-stdlib-") as tmp:
-            path, out = Path(tmp) / "engine.zip", Path(tmp) / "compiled"
-            path.write_bytes(engine)
-            out.mkdir()
-            traced = trace(path, out)
-            made = Shipped(engine=pack_engine.zip_folder(out / "engine"),
-                           stdlib=pack_engine.zip_folder(out / "stdlib"), traced={**traced, "key": key})
-        _write_cache(key, made)
-    magic = bytes.fromhex(made.traced["magic"])
-    for name, data in (("the engine zip", made.engine), ("the standard library zip", made.stdlib)):
+    cached = CACHE / f"{key}.json"
+    if use_cache and cached.is_file():
         try:
-            bytecode.check_magic(name, data, magic)
-        except ValueError as exc:
-            raise StdlibError(str(exc)) from None
-    return made
+            return json.loads(cached.read_text(encoding="utf-8"))
+        except ValueError:
+            pass    # a broken cache file: trace again
+    with tempfile.TemporaryDirectory(prefix="sharah-stdlib-") as tmp:
+        path = Path(tmp) / "engine.zip"
+        path.write_bytes(engine)
+        result = trace(path)
+    result["key"] = key
+    CACHE.mkdir(parents=True, exist_ok=True)
+    tmpfile = cached.with_suffix(f".{os.getpid()}.tmp")     # processes of a parallel test run write it at once
+    tmpfile.write_text(json.dumps(result, indent=1, sort_keys=True), encoding="utf-8")
+    tmpfile.replace(cached)
+    return result
+
+
+# Pyodide's own packages keep their sources as they are (their docstrings
+# document the JavaScript API).
+KEEP_AS_IS = ("_pyodide/", "pyodide/")
+
+
+def minify(name: str, source: bytes) -> bytes:
+    """The module's source without comments, and with every docstring
+    emptied (``""``: a docstring is still there, as code that reads
+    ``__doc__`` expects; the standard library also runs under ``-OO``,
+    which drops them). Written back by ``ast.unparse``: 35 % smaller.
+    A file this Python cannot parse (newer syntax) is kept as it is."""
+    if name.startswith(KEEP_AS_IS) or not name.endswith(".py"):
+        return source
+    try:
+        tree = ast.parse(source, filename=name)
+    except (SyntaxError, ValueError):
+        return source
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                    and isinstance(first.value.value, str)):
+                first.value.value = ""
+    return (ast.unparse(tree) + "\n").encode("utf-8")
+
+
+def lean_zip(modules: dict, full: Path | None = None) -> bytes:
+    """A zip of the given files ({module: path in the zip}) copied from
+    Pyodide's whole zip, with each package's ``__init__.py`` up the tree.
+    Deterministic: the same list gives the same bytes."""
+    full = full or PYODIDE_DIR / "python_stdlib.zip"
+    wanted = set()
+    for path in modules.values():
+        wanted.add(path)
+        parts = path.split("/")[:-1]
+        for i in range(1, len(parts) + 1):
+            wanted.add("/".join(parts[:i]) + "/__init__.py")
+    buf = io.BytesIO()
+    with zipfile.ZipFile(full) as src, zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        names = set(src.namelist())
+        missing = sorted(w for w in wanted if w not in names and not w.endswith("/__init__.py"))
+        if missing:
+            raise StdlibError(f"the trace names files that {full.name} lacks: {missing}")
+        for name in sorted(w for w in wanted if w in names):
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            out.writestr(info, minify(name, src.read(name)))
+    return buf.getvalue()
+
+
+def stdlib_zip(engine: bytes | None = None, use_cache: bool = True) -> tuple[bytes, dict]:
+    """The lean zip's bytes and the trace it was made from. The zip is kept
+    beside the trace (``.cache/stdlib/<key>.zip``: every build of a test run
+    ships the same one)."""
+    traced = traced_modules(engine, use_cache)
+    key = traced.get("key")
+    cached = CACHE / f"{key}.zip" if key else None
+    if use_cache and cached is not None and cached.is_file():
+        return cached.read_bytes(), traced
+    data = lean_zip(traced["modules"])
+    if cached is not None:
+        tmpfile = cached.with_suffix(f".{os.getpid()}.ziptmp")
+        tmpfile.write_bytes(data)
+        tmpfile.replace(cached)
+    return data, traced
 
 
 def stdlib_hash(data: bytes) -> str:
@@ -230,17 +253,15 @@ def main(argv: list[str]) -> int:
         print("usage: python -m sitebuild.stdlib_zip OUT.zip [--no-cache]", file=sys.stderr)
         return 2
     try:
-        made = shipped(use_cache="--no-cache" not in argv)
+        data, traced = stdlib_zip(use_cache="--no-cache" not in argv)
     except StdlibError as exc:
         print(f"stdlib_zip: {exc}", file=sys.stderr)
         return 1
-    data, traced = made.stdlib, made.traced
     Path(args[0]).write_bytes(data)
     full = (PYODIDE_DIR / "python_stdlib.zip").read_bytes()
     print(f"{args[0]}: {len(data):,} bytes ({len(gzip.compress(data, 9)):,} gzipped), "
           f"{len(traced['modules'])} modules ({len(traced['boot'])} at Pyodide's boot); "
-          f"Pyodide's whole python_stdlib.zip: {len(full):,} bytes ({len(gzip.compress(full, 9)):,} gzipped); "
-          f"the engine's bytecode: {len(made.engine):,} bytes (its sources: {len(pack_engine.engine_zip()):,})")
+          f"Pyodide's whole python_stdlib.zip: {len(full):,} bytes ({len(gzip.compress(full, 9)):,} gzipped)")
     print("modules:", " ".join(sorted(traced["modules"])))
     return 0
 

@@ -9,8 +9,7 @@
 // browser, from node_modules/pyodide under Node. The runtime loads from that
 // folder (indexURL) and its standard library from the zip the caller names
 // (stdLibURL: the site ships a lean one, scripts/sitebuild/stdlib_zip.py);
-// the engine's zip (the site ships it, like the lean standard library, as
-// bytecode this runtime compiled: scripts/sitebuild/bytecode.py) is unpacked into
+// the engine's zip (scripts/sitebuild/pack_engine.py) is unpacked into
 // ENGINE_DIR, which goes first on sys.path, so `sharah_web` imports from it.
 
 /** @typedef {import("pyodide").PyodideAPI} Pyodide */
@@ -22,7 +21,6 @@
  * @property {string} [stdLibURL] its standard library's zip (default: the folder's python_stdlib.zip)
  * @property {(line: string) => void} [stdout] where Python's print goes
  * @property {(line: string) => void} [stderr] where Python's stderr goes
- * @property {Record<string, string>} [env] the runtime's environment variables
  */
 
 /** Where the engine's zip is unpacked (and put first on sys.path). */
@@ -33,11 +31,10 @@ export class BootError extends Error {}
 
 /** The runtime, loaded from where the caller says.
  * @param {LoadPyodide} loadPyodide @param {Runtime} runtime @returns {Promise<Pyodide>} */
-export function loadRuntime(loadPyodide, { indexURL, stdLibURL, stdout, stderr, env }) {
+export function loadRuntime(loadPyodide, { indexURL, stdLibURL, stdout, stderr }) {
   return loadPyodide({
     indexURL,
     ...(stdLibURL ? { stdLibURL } : {}),
-    ...(env ? { env } : {}),
     ...(stdout ? { stdout } : {}),
     ...(stderr ? { stderr } : {}),
   });

@@ -2,7 +2,7 @@
 // engine zip made by `python3 -m sitebuild.pack_engine OUT.zip`, run
 // check_engine.py and print its JSON summary as the last line on stdout.
 //
-//   node tests/pyodide/engine_check.mjs ENGINE.zip [CONFIG_JSON] [--stdlib ZIP] [--compile DIR]
+//   node tests/pyodide/engine_check.mjs ENGINE.zip [CONFIG_JSON] [--stdlib ZIP]
 //
 // --stdlib ZIP boots on that standard library instead of Pyodide's whole
 // python_stdlib.zip (the site ships the lean one made by
@@ -15,37 +15,26 @@
 // loaded by Pyodide's own start-up); scripts/sitebuild/stdlib_zip.py builds the lean
 // zip from that list.
 //
-// --compile DIR (the build's trace, with ENGINE.zip of sources): after the
-// workload, the same runtime compiles the engine and the standard-library
-// files the workload loaded into sourceless bytecode under DIR/engine and
-// DIR/stdlib (scripts/sitebuild/bytecode.py; the summary's "compiled"). This
-// run boots without column tables (PYTHONNODEBUGRANGES), which the compiled
-// files then lack too.
-//
 // Nothing may come from the network: any fetch of a non-file URL is refused
 // and recorded in the summary ("network"), and the test fails on it.
 
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ENGINE_DIR, mountEngine, nodeRuntime, readZip, refuseNetwork, refused } from "../../scripts/devkit/pyodide_node.mjs";
+import { mountEngine, nodeRuntime, readZip, refuseNetwork, refused } from "../../scripts/devkit/pyodide_node.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 const args = process.argv.slice(2);
-/** The value of option ``name`` (taken out of args), "" when it has none, null when absent. */
-function option(name) {
-  const at = args.indexOf(name);
-  if (at < 0) return null;
-  const value = args[at + 1] ?? "";
+let stdlibPath = null;
+const at = args.indexOf("--stdlib");
+if (at >= 0) {
+  stdlibPath = args[at + 1];
   args.splice(at, 2);
-  return value;
 }
-const stdlibPath = option("--stdlib");
-const compileDir = option("--compile");
 const [zipPath, configJson] = args;
-if (!zipPath || stdlibPath === "" || compileDir === "") {
-  console.error("usage: node tests/pyodide/engine_check.mjs ENGINE.zip [CONFIG_JSON] [--stdlib ZIP] [--compile DIR]");
+if (!zipPath || (at >= 0 && !stdlibPath)) {
+  console.error("usage: node tests/pyodide/engine_check.mjs ENGINE.zip [CONFIG_JSON] [--stdlib ZIP]");
   process.exit(2);
 }
 
@@ -63,8 +52,7 @@ process.on("unhandledRejection", (error) => fail("an async step", error));
 process.on("uncaughtException", (error) => fail("a step", error));
 
 // booted as the site's worker boots it (site_assets/js/pyodide-boot.js)
-const { pyodide, bootSeconds } = await nodeRuntime({
-  stdlib: stdlibPath, env: compileDir ? { PYTHONNODEBUGRANGES: "1" } : null });
+const { pyodide, bootSeconds } = await nodeRuntime({ stdlib: stdlibPath });
 // Where the standard library is (a zip on sys.path), and what the runtime's
 // own start-up loaded from it.
 const STDLIB_MODULES = `
@@ -131,27 +119,5 @@ summary.boot_seconds = Number(bootSeconds.toFixed(3));
 summary.check_seconds = Number(((performance.now() - t1) / 1000).toFixed(3));
 summary.engine_zip_bytes = bytes.byteLength;
 summary.engine_module = pyodide.runPython("import sharah_web; sharah_web.__file__");
-// every module this run compiled from source (none, on the site's bytecode zips)
-summary.from_source = JSON.parse(pyodide.runPython(`
-import json, sys
-json.dumps(sorted(name for name, m in list(sys.modules.items())
-                  if str(getattr(getattr(m, "__spec__", None), "origin", None)).endswith(".py")))
-`));
-if (compileDir) {
-  const hostDir = path.resolve(compileDir);
-  pyodide.FS.mkdirTree("/compiled");
-  pyodide.mountNodeFS("/compiled", hostDir);
-  const globals = pyodide.toPy({ __name__: "bytecode", MODULES: JSON.stringify(summary.stdlib_modules) });
-  try {
-    pyodide.runPython(await readFile(path.join(here, "..", "..", "scripts", "sitebuild", "bytecode.py"), "utf8"),
-                      { globals, filename: "bytecode.py" });
-    summary.compiled = JSON.parse(pyodide.runPython(
-      `import json\njson.dumps(compile_site(${JSON.stringify(ENGINE_DIR)}, json.loads(MODULES), "/compiled"))`, { globals }));
-  } catch (error) {
-    fail("compiling to bytecode", error);
-  } finally {
-    globals.destroy();
-  }
-}
 summary.network = refused;
 process.stdout.write(JSON.stringify(summary) + "\n");
