@@ -350,6 +350,8 @@ def one_run(browser, base, page_path, target, server: StaticServer, instrument: 
 def summarize(runs: list[dict]) -> dict:
     out = {}
     for kind in ("first", "repeat", "offline"):
+        if not any(kind in r for r in runs):
+            continue            # not measured (--no-offline)
         visits = [r[kind] for r in runs if kind in r and "error" not in r[kind]]
         if not visits:
             out[kind] = {"ok": 0}
@@ -412,7 +414,9 @@ def visits(prof: dict):
     """(page, visit, its medians or None when it failed), in the tables' order."""
     for page, data in prof["pages"].items():
         for kind in ("first", "repeat", "offline"):
-            m = data["median"].get(kind)
+            if kind not in data["median"]:
+                continue        # not measured
+            m = data["median"][kind]
             yield page, kind, (m if m and m.get("ok") else None)
 
 

@@ -139,17 +139,25 @@ class Tuning:
     safety pass's allowance in node budgets of the level (each reply
     judged is a node): half in Scheherazade, where judging a position
     lists the moves of the side to move (checkmate or stalemate?), so a
-    judgement costs as much as a node of the look-ahead."""
+    judgement costs as much as a node of the look-ahead. ``deeper``
+    multiplies the budgets of the playing levels from the default up
+    (``LEVELS[2]`` and ``LEVELS[3]`` themselves, not a level made for a
+    review or a benchmark): what a faster search is spent on, in a game
+    where more positions buy a move of depth in about the same time a
+    move as before."""
     scale: float = 1.0
     qdepth: int = 4
     strongest: float = 1.0
     listing: float = 0.0
     reduce: bool = False
     safety: float = 1.0
+    deeper: float = 1.0
 
     def nodes(self, level: "Level") -> int:
         """The node budget of ``level`` in this game."""
         extra = self.strongest if level.number == max(LEVELS) else 1.0
+        if level.number >= DEFAULT_LEVEL and LEVELS.get(level.number) is level:
+            extra *= self.deeper
         return max(1, int(level.nodes * self.scale * extra))
 
     def allowance(self, level: "Level") -> int:

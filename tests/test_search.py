@@ -587,14 +587,25 @@ def test_the_two_games_of_a_pair_differ_only_in_who_has_which_side(tmp_path, cap
 def test_tuning_follows_the_options():
     die = sharah_web.variant("oblong-shatranj")
     plain = sharah_web.variant("oblong-shatranj", die=False)
-    assert search.tuning_for(die) == search.Tuning(scale=2.5, qdepth=2)
-    assert search.tuning_for(plain) == search.Tuning(scale=0.35, qdepth=4, strongest=4.8, reduce=True)
+    assert search.tuning_for(die) == search.Tuning(scale=2.5, qdepth=2, deeper=3.0)
+    assert search.tuning_for(plain) == search.Tuning(scale=0.35, qdepth=4, strongest=4.8, reduce=True, deeper=2.0)
 
 
 def test_a_games_extra_for_the_strongest_level_applies_to_it_alone():
     tuning = search.Tuning(scale=0.5, strongest=2.5)
     assert [tuning.nodes(LEVELS[n]) for n in (1, 2, 3)] == [300, 3_000, 30_000]
     assert search.Tuning(scale=0.5).nodes(LEVELS[3]) == 12_000
+
+
+def test_a_games_deeper_search_applies_to_the_playing_levels_from_the_default_up():
+    """``Tuning.deeper`` multiplies levels 2 and 3 as they play, not level
+    1, nor a level made for a review or a benchmark (the review's budget
+    stays the game's own)."""
+    import dataclasses
+    tuning = search.Tuning(scale=0.5, strongest=2.5, deeper=3.0)
+    assert [tuning.nodes(LEVELS[n]) for n in (1, 2, 3)] == [300, 9_000, 90_000]
+    assert tuning.nodes(dataclasses.replace(LEVELS[2], name="review")) == 3_000
+    assert tuning.nodes(search.Level(2, "fixed", 6_000, 1.0)) == 3_000
 
 
 def test_the_budget_table_on_the_computer_page_is_the_code():
@@ -612,6 +623,27 @@ def test_the_budget_table_on_the_computer_page_is_the_code():
         tuning = search.tuning_for(sharah_web.variant(variant_id, **options))
         want = [tuning.nodes(LEVELS[n]) for n in (1, 2, 3)]
         assert [int(x.replace(",", "")) for x in row.groups()] == want, title
+
+
+def test_the_review_budget_table_on_the_computer_page_is_the_code():
+    """The review's node budget per position (the game's ``review_nodes``
+    scaled by its tuning) is the one the computer page's review table
+    states: the levels' budgets may change without changing the review."""
+    import re
+
+    from sharah_web import analysis
+    text = (ROOT / "docs" / "about" / "computer.md").read_text()
+    names = {"Oblong Shatranj with die": ("oblong-shatranj", {}),
+             "Oblong Shatranj without die": ("oblong-shatranj", {"die": False}),
+             "Scheherazade": ("scheherazade", {}), "Hedman's Sha'rah": ("sharah-hedman", {}),
+             "Light and Shadow boards": ("sharah-surrounds", {}),
+             "Mittner's Sha'rah": ("sharah-mittner", {})}
+    for title, (variant_id, options) in names.items():
+        row = re.search(r"^\| " + re.escape(title) + r" \| ([\d,]+) \| about", text, re.MULTILINE)
+        assert row, title
+        rules = sharah_web.variant(variant_id, **options)
+        want = search.tuning_for(rules).nodes(analysis.review_level(rules))
+        assert int(row.group(1).replace(",", "")) == want, title
 
 
 @pytest.mark.parametrize("vid, options", [

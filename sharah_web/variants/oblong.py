@@ -8,8 +8,8 @@ the Chess Variant Pages). White sits at the bottom and moves first.
 from __future__ import annotations
 
 from ..chesslike import ChessLike
-from ..core import (IllegalMoveError, Move, NotationError, Option, PieceType, Position, Result,
-                    StateField, clock_field, rank_text)
+from ..core import (IllegalMoveError, Move, NotationError, Option, Piece, PieceType, Position, Result,
+                    StateField, clock_field, rank_text, squares_of)
 
 # Ranks 16 down to 1 of each historical set-up; '.' is an empty square.
 SETUPS = {
@@ -71,10 +71,14 @@ class OblongShatranj(ChessLike):
         # Without the die, level 2 thinks about a tenth of a second and level
         # 3 about nineteen times as long: in that game of long quiet
         # manoeuvres eight times was not enough for level 3 to be clearly
-        # the stronger (docs/about/computer.md, "How strong it is").
+        # the stronger (docs/about/computer.md, "How strong it is"). The
+        # faster search spent on depth (Tuning.deeper): three times the
+        # positions with the die (three moves deep in most middle-game
+        # positions), twice without (four moves deep), in about the time
+        # the levels took before.
         if self.opts["die"]:
-            return {"scale": 2.5, "qdepth": 2}
-        return {"scale": 0.35, "qdepth": 4, "strongest": 4.8, "reduce": True}
+            return {"scale": 2.5, "qdepth": 2, "deeper": 3.0}
+        return {"scale": 0.35, "qdepth": 4, "strongest": 4.8, "reduce": True, "deeper": 2.0}
 
     def __init__(self, **options):
         super().__init__(**options)
@@ -180,7 +184,17 @@ class OblongShatranj(ChessLike):
     def capture_moves(self, pos: Position) -> list[Move]:
         if self.die:     # the rolled kind's captures (a lost turn's pass takes nothing)
             kind = self.rolled_kind(pos)
-            return [m for m in self.pseudo_moves(pos, (kind,), True) if m.captured()] if kind else []
+            if not kind:
+                return []
+            if kind == self.pawn:       # (a capture may promote)
+                return [m for m in self.pseudo_moves(pos, (kind,), True) if m.captured()]
+            # a piece's capture is the plain capture (as piece_moves makes it)
+            board = pos.board
+            take = self.take_move
+            destinations = self.mover.destinations
+            piece = Piece(kind, pos.to_move)
+            return [take(sq, to) for sq in squares_of(board, piece)
+                    for to, taken in destinations(pos, sq, piece, captures=True) if taken is not None]
         return super().capture_moves(pos)
 
     def explain_illegal(self, text: str, pos: Position, moves: list[Move]) -> None:
@@ -202,13 +216,17 @@ class OblongShatranj(ChessLike):
     def result(self, game) -> Result | None:
         pos = game.current
         if self.die:
-            kings = {p.side for p in pos.board if p is not None and p.kind == "king"}
+            board = pos.board
             for other in self.sides:
-                if other not in kings:
+                if Piece("king", other) not in board:   # (one object per piece: no call)
                     return Result(self.opponent(other), f"the {other} king was captured", "king-captured")
         if not self.die and not game.has_legal_move():
             return self.no_moves_result(pos)
         return self.bare_king_result(game, self.bare_rule) or self.clock_result(pos)
+
+    def bare(self, pos: Position, side: str) -> bool:
+        board = pos.board      # (counted by the list's own search: one object per piece)
+        return not any(Piece(kind, side) in board for kind in self.types if kind != "king")
 
     # ---- the computer opponent (sharah_web.search)
     def chances(self, pos: Position) -> tuple:
