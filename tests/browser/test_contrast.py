@@ -6,8 +6,37 @@ text underlined.
 axe-core comes from the npm registry (package.json's devDependencies,
 installed by scripts/setup.sh with npm ci); it is run from outside the
 page (helpers.with_axe), under the page's own Content-Security-Policy.
-The two whole-site runs are the longest tests of the run: they have a
-module of their own, which a parallel run gives a process of its own.
+
+What a run costs, and what it measures. axe's cost on a page grows with
+every element of the document, whatever part of it is checked: before it
+judges one text it lays out a grid of every element of the body (their
+boxes, visibility and stacking), and it judges every text of its context.
+So each run measures only what can differ from the runs already made:
+
+- The board drawings (``svg.sh-board``: squares, pieces, coordinates, a
+  live board's hit targets; about 400 elements a board, 19,000 of the
+  21,500 elements of Hedman's page) made most of the cost, for nothing:
+  axe judges an SVG text by its CSS ``color`` against the CSS backgrounds
+  behind it, but a drawing's text is painted by its ``fill`` on the
+  drawing's squares (a coordinate filled with its square's own colour, on
+  a puzzle page: axe passed all 27, as #212121 on #ffffff). While axe
+  runs, each drawing's content is out of the page (``AXE_RUN``), but for an
+  empty copy of its coordinates' group (the board's box makes room for
+  them, board.css); the box holding each drawing is checked not to move.
+  Everything else on the page, the board's controls, panels, status and
+  move list included, is measured. The drawings' own colours are the
+  renderer's (sharah_web/svg.py).
+- Light and dark: everything, in both.
+- Phone and desktop: every colour rule that depends on the width, in the
+  site's CSS and in mkdocs-material's, is the site chrome's (the
+  navigation drawer, the search, the back-to-top button); none is the
+  content's (Markdown text, tables, admonitions, boards). So the desktop
+  runs measure the whole page, the phone runs the page but for the text
+  outside the boards (``BUT_THE_TEXT``): the chrome, and the boards, whose
+  panels move under the board on a phone.
+- While the engine boots, only the boards differ (they show the build's
+  answer, "Starting the engine…", their buttons off): the boot runs
+  measure the boards (``BOARDS``) of the pages that have some.
 """
 
 from __future__ import annotations
@@ -22,24 +51,44 @@ DESKTOP = (1280, 800)
 FIT_PAGE = f"{TEST_DIR}/fit-test/"
 
 
-AXE_RUN = """async () => {
-    const r = await axe.run(document, {runOnly: {type: 'rule', values: ['color-contrast', 'link-in-text-block']},
-                                       resultTypes: ['violations']});
-    return r.violations.flatMap(v => v.nodes.map(n => v.id + ' ' + n.target.join(' ') + ': '
-        + n.any.concat(n.all).map(c => c.message).join(' ')));
+# axe's two rules on the page as it is, each board drawing's content out
+# of the page meanwhile (the module's docstring), put back whatever happens
+AXE_RUN = """async (context) => {
+    const box = e => JSON.stringify(e.getBoundingClientRect());
+    const drawings = [...document.querySelectorAll('svg.sh-board')].filter(s => s.firstChild);
+    const boxes = drawings.map(s => box(s.parentElement));
+    // an empty copy of the coordinates' group stays: the board's box makes room for them (board.css)
+    const kept = drawings.map(s => { const stay = [...s.querySelectorAll('.coords')].map(g => g.cloneNode(false));
+        const f = document.createDocumentFragment(); f.append(...s.childNodes); s.append(...stay); return f; });
+    try {
+        const moved = drawings.filter((s, i) => box(s.parentElement) !== boxes[i]);
+        if (moved.length) return [`${moved.length} board drawing(s) changed the size of their place without their content`];
+        const r = await axe.run(context || document, {runOnly: {type: 'rule', values: ['color-contrast', 'link-in-text-block']},
+                                           resultTypes: ['violations']});
+        return r.violations.flatMap(v => v.nodes.map(n => v.id + ' ' + n.target.join(' ') + ': '
+            + n.any.concat(n.all).map(c => c.message).join(' ')));
+    } finally {
+        drawings.forEach((s, i) => s.replaceChildren(kept[i]));
+    }
 }"""
 SCHEMES = ("default", "slate")        # Material's light and dark palettes
+# What is measured (axe's context; None: the whole page). The boards, and
+# on a phone the page but its text outside the boards (the module's
+# docstring: no colour of the content depends on the width)
+BOARDS = {"include": [["figure.sharah-board"]]}
+BUT_THE_TEXT = {"include": [["html"], ["figure.sharah-board"]], "exclude": [[".md-content"]]}
+WHOLE = ((DESKTOP, None), (PHONE, BUT_THE_TEXT))
 
 
-def contrast_findings(page, where, sizes):
-    """axe's findings on the page as it is, at each size in each palette."""
+def contrast_findings(page, where, measures):
+    """axe's findings on the page as it is, in each palette, for each
+    (size, context) of ``measures``."""
     findings = {}
-    for size in sizes:
+    for size, context in measures:
         page.set_viewport_size({"width": size[0], "height": size[1]})
         for scheme in SCHEMES:
             page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
-            page.wait_for_timeout(50)
-            found = page.evaluate(AXE_RUN)
+            found = page.evaluate(AXE_RUN, context)
             if found:
                 findings[f"{where} {size[0]}px {scheme}"] = found
     return findings
@@ -61,38 +110,43 @@ def test_no_contrast_findings_on_any_page_light_or_dark(browser, base_url):
         page.goto(base_url + FIT_PAGE)
         wait_ready(page)
         with_axe(page)
-        findings |= contrast_findings(page, FIT_PAGE, (PHONE, DESKTOP))
+        findings |= contrast_findings(page, FIT_PAGE, WHOLE)
         for path in nav_urls():
             page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
             walk_to(page, base_url + path)
             boards_ready(page)
             page.evaluate("window.scrollTo(0, 0)")
             with_axe(page)
-            findings |= contrast_findings(page, path or "/", (PHONE, DESKTOP))
+            findings |= contrast_findings(page, path or "/", WHOLE)
         assert page.evaluate("window.sharahDebug.workersCreated") == 1
         page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
         page.goto(base_url + "404.html")
         with_axe(page)
-        findings |= contrast_findings(page, "404.html", (PHONE, DESKTOP))
+        findings |= contrast_findings(page, "404.html", WHOLE)
         assert not page.watch.errors
     assert not findings, json.dumps(findings, indent=1)[:6000]
 
 
-def test_no_contrast_findings_while_the_engine_boots(browser, base_url):
-    """The same rules on every page of the nav while the engine is held
-    back (its zip and the runtime's files are not answered: the worker
-    waits, as on a slow network): the boards say "Starting the engine…"
-    (those on the screen answer early); on a phone, in the light and the
-    dark palette."""
+def test_no_contrast_findings_while_the_engine_boots(browser, base_url, built_site):
+    """The same rules on the boards of every page of the nav that has
+    boards while the engine is held back (its zip and the runtime's files
+    are not answered: the worker waits, as on a slow network): the boards
+    say "Starting the engine…" (those on the screen answer early); on a
+    phone, in the light and the dark palette. Only the boards wait for the
+    engine: the rest of each page is the one measured once they are
+    ready."""
     findings = {}
+    paths = [p for p in nav_urls() + [FIT_PAGE]
+             if 'class="sharah-board' in (built_site / p / "index.html").read_text(encoding="utf-8")]
+    assert len(paths) >= 12, paths
     with page_at(browser, base_url, *PHONE, warm=False) as page:     # routed: the cache is off anyway
         held = [Held(page.context, ENGINE), Held(page.context, RUNTIME)]
-        for path in nav_urls() + [FIT_PAGE]:
+        for path in paths:
             page.goto(base_url + path)
             with_axe(page)
             page.wait_for_timeout(300)
             assert page.evaluate("window.sharahDebug?.ready") is not True
-            findings |= contrast_findings(page, path or "/", (PHONE,))
+            findings |= contrast_findings(page, path or "/", ((PHONE, BOARDS),))
         assert page.locator(".sharah-loading:visible").count()
         for hold in held:
             hold.release()

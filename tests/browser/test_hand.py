@@ -126,49 +126,59 @@ def test_ready_is_said_once_for_the_page(new_page, base_url):
 HAND = f"{TEST_DIR}/hand-test/"
 
 
-def test_a_troublemakers_facing_is_picked_by_direction_on_the_board(phone):
-    page = phone(HAND)
-    fig = board(page, 0)
-    arrows = choice_on_board(fig, "b3", "b4", "facing", "face")
-    assert arrows.count() == 8
-    labels = arrows.evaluate_all("els => els.map(b => [b.dataset.face, b.getAttribute('aria-label')])")
-    assert dict(labels)["90"].endswith("face east") and dict(labels)["315"].endswith("face north-west")
-    # each arrow lies on its side of the square, and is big enough to tap
-    b4 = fig.locator('.sharah-svg rect[data-sq="b4"]').bounding_box()
-    east = fig.locator('.sharah-onboard-face[data-face="90"]').bounding_box()
-    north = fig.locator('.sharah-onboard-face[data-face="0"]').bounding_box()
-    assert east["x"] > b4["x"] + b4["width"] / 2 and north["y"] + north["height"] <= b4["y"] + b4["height"] / 2
-    assert east["width"] >= 32 and east["height"] >= 32
-    # the text buttons are still there (keyboard, screen reader, fallback)
-    assert fig.locator(".sharah-choices button[data-move]").count() == 8
-    facing_east = fig.evaluate("""f => f.sharahWidget.state.moves
-        .filter(m => m.from === 'b3' && m.to === 'b4' && m.face === 90).map(m => m.n)""")
-    assert len(facing_east) == 1
-    page.touchscreen.tap(*centre(fig.locator('.sharah-onboard-face[data-face="90"]')))
-    wait_fig(fig, "f.querySelectorAll('ol.sharah-moves li').length === 1")
-    assert fig.evaluate("f => f.sharahWidget.state.last.n") == facing_east[0]
-    assert fig.locator(".sharah-onboard").is_hidden()
-    assert not page.watch.errors, page.watch.errors
+@pytest.fixture(scope="class")
+def hand_to_choose(browser, base_url):
+    """The hand test page on a phone, every board ready, for the two
+    choices below: each on a board of its own (0, then 1), one page load
+    for both; given back before the next test, which plays on board 0
+    from its start."""
+    with on_a_phone(browser, base_url, HAND) as page:
+        yield page
 
 
-def test_a_promotion_is_picked_from_piece_pictures(phone):
-    page = phone(HAND)
-    fig = board(page, 1)
-    pieces = choice_on_board(fig, "e9", "e10", "pieces", "piece")
-    assert pieces.count() == 15
-    # the pictures are the engine's (the same drawing as the compound on the board would be)
-    art = fig.evaluate("""f => { const t = document.createElement('div');
-        t.innerHTML = f.sharahWidget.state.moves.find(m => m.n === 'e9e10=RH').art; return t.innerHTML; }""")
-    assert 'class="pc pc-white pc-rook-hussar' in art or "pc-compound" in art
-    rh = fig.locator('.sharah-onboard-piece[data-move="e9e10=RH"]')
-    assert rh.inner_html() == art and rh.get_attribute("aria-label") == \
-        fig.evaluate("f => f.sharahWidget.state.moves.find(m => m.n === 'e9e10=RH').label")
-    box = rh.bounding_box()
-    assert box["width"] >= 44 and box["height"] >= 44
-    page.touchscreen.tap(*centre(rh))
-    wait_fig(fig, "f.querySelectorAll('ol.sharah-moves li').length === 1")
-    assert fig.evaluate("f => f.sharahWidget.state.pieces.e10.kind") == "rook+hussar"
-    assert not page.watch.errors, page.watch.errors
+class TestChoicesOnTheBoard:
+    def test_a_troublemakers_facing_is_picked_by_direction_on_the_board(self, hand_to_choose):
+        page = hand_to_choose
+        fig = board(page, 0)
+        arrows = choice_on_board(fig, "b3", "b4", "facing", "face")
+        assert arrows.count() == 8
+        labels = arrows.evaluate_all("els => els.map(b => [b.dataset.face, b.getAttribute('aria-label')])")
+        assert dict(labels)["90"].endswith("face east") and dict(labels)["315"].endswith("face north-west")
+        # each arrow lies on its side of the square, and is big enough to tap
+        b4 = fig.locator('.sharah-svg rect[data-sq="b4"]').bounding_box()
+        east = fig.locator('.sharah-onboard-face[data-face="90"]').bounding_box()
+        north = fig.locator('.sharah-onboard-face[data-face="0"]').bounding_box()
+        assert east["x"] > b4["x"] + b4["width"] / 2 and north["y"] + north["height"] <= b4["y"] + b4["height"] / 2
+        assert east["width"] >= 32 and east["height"] >= 32
+        # the text buttons are still there (keyboard, screen reader, fallback)
+        assert fig.locator(".sharah-choices button[data-move]").count() == 8
+        facing_east = fig.evaluate("""f => f.sharahWidget.state.moves
+            .filter(m => m.from === 'b3' && m.to === 'b4' && m.face === 90).map(m => m.n)""")
+        assert len(facing_east) == 1
+        page.touchscreen.tap(*centre(fig.locator('.sharah-onboard-face[data-face="90"]')))
+        wait_fig(fig, "f.querySelectorAll('ol.sharah-moves li').length === 1")
+        assert fig.evaluate("f => f.sharahWidget.state.last.n") == facing_east[0]
+        assert fig.locator(".sharah-onboard").is_hidden()
+        assert not page.watch.errors, page.watch.errors
+
+    def test_a_promotion_is_picked_from_piece_pictures(self, hand_to_choose):
+        page = hand_to_choose
+        fig = board(page, 1)
+        pieces = choice_on_board(fig, "e9", "e10", "pieces", "piece")
+        assert pieces.count() == 15
+        # the pictures are the engine's (the same drawing as the compound on the board would be)
+        art = fig.evaluate("""f => { const t = document.createElement('div');
+            t.innerHTML = f.sharahWidget.state.moves.find(m => m.n === 'e9e10=RH').art; return t.innerHTML; }""")
+        assert 'class="pc pc-white pc-rook-hussar' in art or "pc-compound" in art
+        rh = fig.locator('.sharah-onboard-piece[data-move="e9e10=RH"]')
+        assert rh.inner_html() == art and rh.get_attribute("aria-label") == \
+            fig.evaluate("f => f.sharahWidget.state.moves.find(m => m.n === 'e9e10=RH').label")
+        box = rh.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44
+        page.touchscreen.tap(*centre(rh))
+        wait_fig(fig, "f.querySelectorAll('ol.sharah-moves li').length === 1")
+        assert fig.evaluate("f => f.sharahWidget.state.pieces.e10.kind") == "rook+hussar"
+        assert not page.watch.errors, page.watch.errors
 
 
 def test_the_keyboard_still_chooses_with_the_text_buttons(fresh):
