@@ -36,7 +36,7 @@ So each run measures only what can differ from the runs already made:
   panels move under the board on a phone.
 - While the engine boots, only the boards differ (they show the build's
   answer, "Starting the engine…", their buttons off): the boot runs
-  measure the boards (``BOARDS``) of the pages that have some.
+  measure the boards (``JUST_THE_BOARDS``) of the pages that have some.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from __future__ import annotations
 import json
 
 from .conftest import TEST_DIR, boards_ready, page_at, wait_ready
-from .helpers import ENGINE, RUNTIME, Held, nav_urls, walk_to, with_axe
+from .helpers import BOARDS, ENGINE, RUNTIME, Held, nav_urls, walk_to, with_axe
 
 PHONE = (390, 844)
 DESKTOP = (1280, 800)
@@ -75,7 +75,7 @@ SCHEMES = ("default", "slate")        # Material's light and dark palettes
 # What is measured (axe's context; None: the whole page). The boards, and
 # on a phone the page but its text outside the boards (the module's
 # docstring: no colour of the content depends on the width)
-BOARDS = {"include": [["figure.sharah-board"]]}
+JUST_THE_BOARDS = {"include": [["figure.sharah-board"]]}
 BUT_THE_TEXT = {"include": [["html"], ["figure.sharah-board"]], "exclude": [[".md-content"]]}
 WHOLE = ((DESKTOP, None), (PHONE, BUT_THE_TEXT))
 
@@ -101,7 +101,11 @@ def test_no_contrast_findings_on_any_page_light_or_dark(browser, base_url):
     size, in the light and the dark palette, every board ready. The test
     page loads (the engine boots once), every page of the nav follows by
     instant navigation, as a reader clicks through the site, with the
-    same engine; each page is measured in the four ways."""
+    same engine; each page is measured in the four ways. That walk is
+    also the site's walk by instant navigation (test_walk.py has the one
+    by full page loads): on every page each board becomes ready, with no
+    console error and no request to another host, the document and the
+    engine's worker the same from the first page to the last."""
     findings = {}
     # a fresh context, as a first visit has: in a parallel run the walk
     # from the warm profile once stalled on a page (instant navigation
@@ -109,16 +113,24 @@ def test_no_contrast_findings_on_any_page_light_or_dark(browser, base_url):
     with page_at(browser, base_url, *DESKTOP, warm=False) as page:
         page.goto(base_url + FIT_PAGE)
         wait_ready(page)
+        page.evaluate("window.__sameDocument = true")
         with_axe(page)
         findings |= contrast_findings(page, FIT_PAGE, WHOLE)
+        seen = 0
         for path in nav_urls():
             page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
             walk_to(page, base_url + path)
             boards_ready(page)
+            seen += page.locator(BOARDS).count()
+            assert page.watch.errors == [], path
+            assert page.watch.foreign == [], path
             page.evaluate("window.scrollTo(0, 0)")
             with_axe(page)
             findings |= contrast_findings(page, path or "/", WHOLE)
+        assert page.evaluate("window.__sameDocument") is True, "instant navigation did not happen"
+        assert seen > 50
         assert page.evaluate("window.sharahDebug.workersCreated") == 1
+        assert sum(1 for w in page.workers if "engine-worker" in w.url) == 1
         page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
         page.goto(base_url + "404.html")
         with_axe(page)
@@ -132,21 +144,24 @@ def test_no_contrast_findings_while_the_engine_boots(browser, base_url, built_si
     boards while the engine is held back (its zip and the runtime's files
     are not answered: the worker waits, as on a slow network): the boards
     say "Starting the engine…" (those on the screen answer early); on a
-    phone, in the light and the dark palette. Only the boards wait for the
+    phone, in the light and the dark palette: the first page loaded, the
+    others reached by the site's links. Only the boards wait for the
     engine: the rest of each page is the one measured once they are
     ready."""
     findings = {}
-    paths = [p for p in nav_urls() + [FIT_PAGE]
+    paths = [p for p in [FIT_PAGE] + nav_urls()
              if 'class="sharah-board' in (built_site / p / "index.html").read_text(encoding="utf-8")]
     assert len(paths) >= 12, paths
     with page_at(browser, base_url, *PHONE, warm=False) as page:     # routed: the cache is off anyway
         held = [Held(page.context, ENGINE), Held(page.context, RUNTIME)]
+        page.goto(base_url + paths[0])
         for path in paths:
-            page.goto(base_url + path)
+            if path != paths[0]:
+                walk_to(page, base_url + path)     # the next page as a reader reaches it
             with_axe(page)
             page.wait_for_timeout(300)
             assert page.evaluate("window.sharahDebug?.ready") is not True
-            findings |= contrast_findings(page, path or "/", ((PHONE, BOARDS),))
+            findings |= contrast_findings(page, path or "/", ((PHONE, JUST_THE_BOARDS),))
         assert page.locator(".sharah-loading:visible").count()
         for hold in held:
             hold.release()

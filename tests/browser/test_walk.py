@@ -1,12 +1,13 @@
 """A walk through the whole navigation: every page in mkdocs.yml's ``nav``
 (read from the file, so new pages are walked too), with zero console
-errors and zero requests to any host but the test server.
+errors and zero requests to any host but the test server, by full page
+loads (the head's scripts, the engine's early start, a page left while
+the engine still boots).
 
-Two walks in one browser context each:
-- by instant navigation, as a reader clicks through the site (one engine
-  worker for the whole walk): on every page each board becomes ready;
-- by full page loads (the head's scripts, the engine's early start, a page
-  left while the engine still boots).
+The walk by instant navigation, as a reader clicks through the site (one
+engine worker for the whole walk; on every page each board becomes
+ready), is test_contrast.py's: it measures each page's contrast on the
+way, and a walk costs a boot and every board of the site opened.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import pytest
 from mkdocs.utils.yaml import yaml_load
 
 from .conftest import ROOT, boards_ready
-from .helpers import BOARDS, nav_pages, page_url, walk_to
+from .helpers import nav_pages, page_url
 
 
 @pytest.fixture(scope="module")
@@ -36,24 +37,6 @@ def test_nav_pages_are_in_the_sitemap(nav_urls, base_url, origin):
     listed = set(re.findall(r"<loc>([^<]*)</loc>", sitemap))
     for url in nav_urls:
         assert base_url + url in listed, url
-
-
-def test_walk_by_instant_navigation(nav_urls, new_page, base_url):
-    page = new_page()
-    page.goto(base_url + nav_urls[0])
-    page.evaluate("window.__sameDocument = true")
-    boards_ready(page)
-    seen = 0
-    for url in nav_urls[1:] + nav_urls[:1]:
-        walk_to(page, base_url + url)
-        boards_ready(page)
-        seen += page.locator(BOARDS).count()
-        assert page.watch.errors == [], url
-        assert page.watch.foreign == [], url
-    assert page.evaluate("window.__sameDocument") is True, "instant navigation did not happen"
-    assert seen > 50
-    assert page.evaluate("window.sharahDebug.workersCreated") == 1
-    assert sum(1 for w in page.workers if "engine-worker" in w.url) == 1
 
 
 def test_walk_by_full_page_loads(nav_urls, new_page, base_url):
