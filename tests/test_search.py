@@ -608,42 +608,43 @@ def test_a_games_deeper_search_applies_to_the_playing_levels_from_the_default_up
     assert tuning.nodes(search.Level(2, "fixed", 6_000, 1.0)) == 3_000
 
 
-def test_the_budget_table_on_the_computer_page_is_the_code():
+def computer_page_rows(titles: tuple[str, ...], cells: str) -> dict:
+    """The rows of a table of the computer page, one per way of playing,
+    by their titles (in the order of ``WAYS``): each way's game -> the
+    numbers its row's ``cells`` (a regular expression) catch."""
     import re
     text = (ROOT / "docs" / "about" / "computer.md").read_text()
-    names = {"Oblong Shatranj with die": ("oblong-shatranj", {}),
-             "Oblong Shatranj without die": ("oblong-shatranj", {"die": False}),
-             "Scheherazade": ("scheherazade", {}), "Sha'rah (Hedman)": ("sharah-hedman", {}),
-             "Sha'rah on the Light and Shadow boards": ("sharah-surrounds", {}),
-             "Sha'rah (Mittner)": ("sharah-mittner", {})}
-    for title, (variant_id, options) in names.items():
-        row = re.search(r"^\| " + re.escape(title) + r" \| ([\d,]+) \| ([\d,]+) \| ([\d,]+) \|$",
-                        text, re.MULTILINE)
+    rows = {}
+    for title, (variant_id, options) in zip(titles, WAYS, strict=True):
+        row = re.search(r"^\| " + re.escape(title) + r" \| " + cells, text, re.MULTILINE)
         assert row, title
-        tuning = search.tuning_for(sharah_web.variant(variant_id, **options))
-        want = [tuning.nodes(LEVELS[n]) for n in (1, 2, 3)]
-        assert [int(x.replace(",", "")) for x in row.groups()] == want, title
+        rows[title] = (sharah_web.variant(variant_id, **options),
+                       [int(x.replace(",", "")) for x in row.groups()])
+    return rows
+
+
+# the ways of playing the computer page's tables list, in their order
+WAYS = (("oblong-shatranj", {}), ("oblong-shatranj", {"die": False}), ("scheherazade", {}),
+        ("sharah-hedman", {}), ("sharah-surrounds", {}), ("sharah-mittner", {}))
+
+
+def test_the_budget_table_on_the_computer_page_is_the_code():
+    titles = ("Oblong Shatranj with die", "Oblong Shatranj without die", "Scheherazade",
+              "Sha'rah (Hedman)", "Sha'rah on the Light and Shadow boards", "Sha'rah (Mittner)")
+    for title, (rules, stated) in computer_page_rows(titles, r"([\d,]+) \| ([\d,]+) \| ([\d,]+) \|$").items():
+        tuning = search.tuning_for(rules)
+        assert stated == [tuning.nodes(LEVELS[n]) for n in (1, 2, 3)], title
 
 
 def test_the_review_budget_table_on_the_computer_page_is_the_code():
     """The review's node budget per position (the game's ``review_nodes``
     scaled by its tuning) is the one the computer page's review table
     states: the levels' budgets may change without changing the review."""
-    import re
-
     from sharah_web import analysis
-    text = (ROOT / "docs" / "about" / "computer.md").read_text()
-    names = {"Oblong Shatranj with die": ("oblong-shatranj", {}),
-             "Oblong Shatranj without die": ("oblong-shatranj", {"die": False}),
-             "Scheherazade": ("scheherazade", {}), "Hedman's Sha'rah": ("sharah-hedman", {}),
-             "Light and Shadow boards": ("sharah-surrounds", {}),
-             "Mittner's Sha'rah": ("sharah-mittner", {})}
-    for title, (variant_id, options) in names.items():
-        row = re.search(r"^\| " + re.escape(title) + r" \| ([\d,]+) \| about", text, re.MULTILINE)
-        assert row, title
-        rules = sharah_web.variant(variant_id, **options)
-        want = search.tuning_for(rules).nodes(analysis.review_level(rules))
-        assert int(row.group(1).replace(",", "")) == want, title
+    titles = ("Oblong Shatranj with die", "Oblong Shatranj without die", "Scheherazade",
+              "Hedman's Sha'rah", "Light and Shadow boards", "Mittner's Sha'rah")
+    for title, (rules, stated) in computer_page_rows(titles, r"([\d,]+) \| about").items():
+        assert stated == [search.tuning_for(rules).nodes(analysis.review_level(rules))], title
 
 
 @pytest.mark.parametrize("vid, options", [
