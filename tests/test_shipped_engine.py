@@ -21,7 +21,7 @@ def lines(tree: ast.AST) -> list[tuple[str, int]]:
 
 
 def without_docstrings(tree: ast.Module) -> ast.Module:
-    for doc in pack_engine._docstrings(tree):
+    for doc in pack_engine.docstrings(tree):
         doc.value = ""
     return tree
 
@@ -46,7 +46,7 @@ def test_no_comment_and_no_docstring_text_is_shipped(shipped):
     for name, text in shipped.items():
         tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
         assert not [t for t in tokens if t.type == tokenize.COMMENT], name
-        assert all(doc.value == "" for doc in pack_engine._docstrings(ast.parse(text))), name
+        assert all(doc.value == "" for doc in pack_engine.docstrings(ast.parse(text))), name
 
 
 def test_a_docstring_with_code_after_it_on_its_line_is_kept():

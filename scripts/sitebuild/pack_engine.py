@@ -40,8 +40,9 @@ def engine_files() -> list[Path]:
                   and p.relative_to(PACKAGE).as_posix() not in NOT_SHIPPED)
 
 
-def _docstrings(tree: ast.Module) -> list[ast.Constant]:
-    """The docstrings of a module, its classes and its functions."""
+def docstrings(tree: ast.Module) -> list[ast.Constant]:
+    """The docstrings of a module, its classes and its functions (their
+    ``Constant`` nodes; ``stdlib_zip.minify`` empties them too)."""
     found = []
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
@@ -57,7 +58,7 @@ def shipped_source(source: str) -> str:
     (the same number of lines, every statement on its own line number).
     A docstring followed by code on its last line is kept as it is."""
     lines = source.splitlines(keepends=True)
-    for doc in sorted(_docstrings(ast.parse(source)), key=lambda d: -d.lineno):
+    for doc in sorted(docstrings(ast.parse(source)), key=lambda d: -d.lineno):
         first, last = doc.lineno - 1, doc.end_lineno - 1
         head = lines[first].encode()[:doc.col_offset].decode()
         tail = lines[last].encode()[doc.end_col_offset:].decode()

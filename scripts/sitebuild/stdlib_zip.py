@@ -192,12 +192,8 @@ def minify(name: str, source: bytes) -> bytes:
         tree = ast.parse(source, filename=name)
     except (SyntaxError, ValueError):
         return source
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
-            first = node.body[0]
-            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
-                    and isinstance(first.value.value, str)):
-                first.value.value = ""
+    for doc in pack_engine.docstrings(tree):
+        doc.value = ""
     return (ast.unparse(tree) + "\n").encode("utf-8")
 
 
