@@ -376,8 +376,11 @@ def test_a_kept_game_that_is_the_board_as_built_still_answers_early(new_page, ba
     wait_ready(page)
     fig = fig_at(page, 0)
     uid = fig.get_attribute("data-sharah-uid")
-    kept = page.evaluate("(uid) => Object.keys(localStorage).filter((k) => k.startsWith('sharah-game:')"
-                         " && k.endsWith('#' + uid)).map((k) => localStorage.getItem(k))", uid)
+    # the save follows the engine's answer after ready: wait for it
+    kept = page.wait_for_function(
+        "(uid) => { const kept = Object.keys(localStorage).filter((k) => k.startsWith('sharah-game:')"
+        " && k.endsWith('#' + uid)).map((k) => localStorage.getItem(k)); return kept.length && kept; }",
+        arg=uid).json_value()
     answer = early_answer(page, base_url, uid)
     assert kept == [answer["saved"]]
     # the visit again, with the engine held back: the kept game is the board
