@@ -15,7 +15,7 @@ import re
 from sharah_web.early import page_key
 
 from .conftest import BOOT_TIMEOUT, TEST_DIR, wait_ready
-from .helpers import ENGINE, Held, click_sq, dests, history, piece_on, played, status, wait_moves
+from .helpers import ENGINE, Held, click_sq, forget_bytecode, dests, history, piece_on, played, status, wait_moves
 
 TEST_PAGE = f"{TEST_DIR}/widget-test/"
 COMPUTER_PAGE = f"{TEST_DIR}/computer-test/"
@@ -329,6 +329,7 @@ def test_a_move_made_early_survives_an_engine_that_fails(new_page, base_url):
         else:
             route.continue_()
 
+    forget_bytecode(page.context)
     page.context.route(ENGINE, first_fails)
     page.goto(base_url + TEST_PAGE)
     fig = fig_at(page, 0)
