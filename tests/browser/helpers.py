@@ -269,12 +269,14 @@ RUNTIME = "**/assets/pyodide/**"
 
 
 class Held:
-    """Requests matching a pattern, held until release(). The bytecode
-    ``context`` keeps is forgotten first (``forget_bytecode``): a worker
-    that booted on it would ask for neither zip, and nothing would wait."""
+    """Requests matching a pattern, held until release(). Holding the
+    engine's zip or the runtime's files, the bytecode ``context`` keeps is
+    forgotten first (``forget_bytecode``): a worker that booted on it would
+    ask for neither zip, and nothing would wait."""
 
     def __init__(self, context, pattern):
-        forget_bytecode(context)
+        if pattern in (ENGINE, RUNTIME):
+            forget_bytecode(context)
         self.routes = []
         self.released = False
         self.context = context
