@@ -9,7 +9,8 @@ phone viewport, touch, loads a page three ways:
 
 - first visit: a fresh browser profile;
 - repeat visit: the same profile, a new tab, once the service worker has
-  stored the site (a reader who came back);
+  stored the site and the engine's worker has kept its bytecode (a reader
+  who read the first page a while, and came back);
 - offline: the same profile, the network cut (the server answers nothing,
   the browser is offline), the page reloaded.
 
@@ -109,7 +110,8 @@ WATCH_DOTS = """([id, limit]) => {
 # (``open_ms``: how long the engine worked on it), its answer received; and
 # the worker's own boot steps (ms since its script started: the runtime
 # loaded, the engine unpacked, the engine imported; null for a build whose
-# worker does not post them).
+# worker does not post them), and what it booted on (``python``: "bytecode"
+# kept on the device or "source"; null for a build that keeps none).
 TIMELINE = """(id) => {
     const B = window.__bench, r = B.ready.find(x => x.id === id);
     const w = B.workers.find(x => x.url.includes('engine-worker'));
@@ -119,7 +121,8 @@ TIMELINE = """(id) => {
             worker: w ? w.t : null, engine_up: w ? w.ready : null, open_sent: open ? open.t : null,
             open_began: answer ? answer.began : null, open_ms: answer ? answer.ms : null,
             answered: answer ? answer.t : null,
-            steps: (window.sharahDebug && window.sharahDebug.bootSteps) || null};
+            steps: (window.sharahDebug && window.sharahDebug.bootSteps) || null,
+            python: (window.sharahDebug && window.sharahDebug.python) || null};
 }"""
 TIMELINE_KEYS = ("worker", "engine_up", "open_sent", "open_began", "answered")
 
@@ -180,7 +183,7 @@ def visit(ctx, base: str, page_path: str, target: dict, server: StaticServer, ta
         return {**extra, "paint_s": m["painted"] / 1000 if m["painted"] is not None else None,
                 "ready_s": m["ready"] / 1000 if m["ready"] is not None else None,
                 **{f"{k}_s": (m[k] / 1000 if m[k] is not None else None) for k in TIMELINE_KEYS},
-                "open_ms": m["open_ms"], "boot_steps_ms": m["steps"],
+                "open_ms": m["open_ms"], "boot_steps_ms": m["steps"], "python": m["python"],
                 "tap_at_s": tapped / 1000 if tapped is not None else None,
                 "dots_after_tap_s": (dots - tapped) / 1000 if dots is not None and tapped is not None else None,
                 "dropped": bool(tap and dots is None),
@@ -191,17 +194,31 @@ def visit(ctx, base: str, page_path: str, target: dict, server: StaticServer, ta
 
 
 def wait_stored(page, base: str, page_path: str) -> dict:
-    """Until the service worker controls the page and has stored it (the
-    reader stays on the page meanwhile); the seconds waited."""
+    """Until the service worker controls the page and has stored it, and,
+    with an engine that keeps bytecode (its ready says ``python``), until
+    the engine's worker has kept it (the reader stays on the page
+    meanwhile); the seconds waited for each."""
     t0 = time.monotonic()
+    out = {}
     while time.monotonic() - t0 < SW_LIMIT:
-        ok = page.evaluate("""async (u) => { const k = await caches.keys();
+        ok = page.evaluate("""async (u) => { const k = (await caches.keys()).filter((n) => n.startsWith('sharah-'));
             if (!k.length || !navigator.serviceWorker.controller) return false;
             return !!(await (await caches.open(k[0])).match(u)); }""", base + page_path + "index.html")
         if ok:
-            return {"sw_stored_s": time.monotonic() - t0}
+            out["sw_stored_s"] = time.monotonic() - t0
+            break
         page.wait_for_timeout(250)
-    raise RuntimeError(f"the service worker did not store {page_path} within {SW_LIMIT} s")
+    else:
+        raise RuntimeError(f"the service worker did not store {page_path} within {SW_LIMIT} s")
+    if page.evaluate("window.sharahDebug.python") is None:
+        return out
+    while time.monotonic() - t0 < SW_LIMIT:
+        if page.evaluate("""async () => { for (const n of await caches.keys()) if (n.startsWith('pyc-')
+                && (await (await caches.open(n)).keys()).length === 2) return true; return false; }"""):
+            out["bytecode_kept_s"] = time.monotonic() - t0
+            return out
+        page.wait_for_timeout(250)
+    raise RuntimeError(f"the engine's worker did not keep its bytecode within {SW_LIMIT} s")
 
 
 def find_target(browser, base: str, page_path: str, instrument: str) -> dict:

@@ -343,12 +343,13 @@ def test_a_page_with_boards_starts_the_engine_from_its_head():
                          '<script>material()</script>')
 
 
-def _static_imports(name: str) -> set[str]:
-    """The modules ``name`` (in site_assets/js) imports, directly or not."""
+def _imports(name: str, pattern: str = r'^import\b[^"]*"\./([\w-]+)\.js";') -> set[str]:
+    """The modules ``name`` (in site_assets/js) imports as ``pattern``
+    finds them, directly or not (static imports by default)."""
     seen, todo = set(), [name]
     while todo:
         text = (ROOT / "site_assets" / "js" / f"{todo.pop()}.js").read_text()
-        for dep in re.findall(r'^import\b[^"]*"\./([\w-]+)\.js";', text, re.M):
+        for dep in re.findall(pattern, text, re.M):
             if dep not in seen:
                 seen.add(dep)
                 todo.append(dep)
@@ -358,7 +359,10 @@ def _static_imports(name: str) -> set[str]:
 def test_the_head_preloads_every_module_the_boards_mount_with():
     # the entry module and all it imports are asked for from the head, not
     # one import level after another once the parser reaches the page's end
-    assert set(page_head.BOARD_MODULES) == _static_imports("sharah")
+    assert set(page_head.BOARD_MODULES) == _imports("sharah")
+    # the add-ons it loads beside itself (import(), with what they import)
+    every = _imports("sharah", r'^(?:import\b[^"]*|\s*import\()"\./([\w-]+)\.js"')
+    assert set(page_head.LATE_MODULES) == every - set(page_head.BOARD_MODULES)
     html = ('<html><head><title>x</title></head><body><figure class="sharah-board sharah-mode-game" '
             'data-sharah-uid="sharah-ab12-3"></figure></body></html>')
     head = _add_head(html, "games/x/").split("</head>")[0]
@@ -366,11 +370,11 @@ def test_the_head_preloads_every_module_the_boards_mount_with():
                            head)
     low = ' fetchpriority="low"'
     assert preloaded[0] == ("sharah", "", "")
-    # the add-ons at low priority; the board's own modules (which answer a
-    # tap at paint) not, so they do not queue behind the runtime's files
-    assert set(page_head.ADDON_MODULES) < set(page_head.BOARD_MODULES)
-    assert sorted(preloaded[1:]) == sorted((m, "?v=0123abcd", low if m in page_head.ADDON_MODULES else "")
-                                           for m in page_head.BOARD_MODULES)
+    # the late add-ons at low priority, after the others; the modules the
+    # boards mount with (which answer a tap at paint) not, so they do not
+    # queue behind the runtime's files
+    assert preloaded[1:] == ([(m, "?v=0123abcd", "") for m in page_head.BOARD_MODULES]
+                             + [(m, "?v=0123abcd", low) for m in page_head.LATE_MODULES])
     # and the page's early answers, once its first board is painted
     assert re.search(r'<script data-js="[^"]*" data-zip="[^"]*" data-build="[^"]*" data-early="sharah-ab12">', head)
     early_js = (ROOT / "site_assets" / "js" / "early.js").read_text()

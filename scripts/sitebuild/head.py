@@ -27,19 +27,21 @@ def head_script() -> str:
     return "\n".join(line.strip() for line in lines if line.strip() and not COMMENT_LINE.match(line))
 
 
-# The modules sharah.js imports, each with the build query (engine.js and
-# the board first; then the add-ons): preloaded from the head of a page with
-# boards. tests/test_speed.py checks the list against the imports.
-# The add-ons among them are asked for at low priority; the board's own
-# modules are not: a tap at paint is answered by them (early.js and what it
-# needs), and at low priority they queued behind the runtime's 4.3 MB on a
-# first visit (a tap answered in 1.5-1.6 s instead of 0.5 s on 4G, for 0.3
-# s of earlier readiness: docs/about/benchmarks.md, "The worker's requests
-# first"). The engine's worker script still goes first: the head script
-# that creates it comes before every preload.
-ADDON_MODULES = ("computer", "editor", "records", "analysis", "recover", "onboard", "playview", "puzzles")
+# The modules sharah.js imports, each with the build query, preloaded from
+# the head of a page with boards. tests/test_speed.py checks both lists
+# against the imports. BOARD_MODULES: what the boards mount with (engine.js
+# and the board first; sharah.js's static imports), at normal priority: a
+# tap at paint is answered by them (early.js and what it needs), and at low
+# priority they queued behind the runtime's 4.3 MB on a first visit (a tap
+# answered in 1.5-1.6 s instead of 0.5 s on 4G: docs/about/benchmarks.md,
+# "The worker's requests first"). LATE_MODULES: the add-ons sharah.js
+# imports beside itself (``import()``): a board needs them only once the
+# engine is up, so they are asked for at low priority and the boards mount
+# without waiting for them. The engine's worker still goes first: the head
+# script that creates it comes before every preload.
 BOARD_MODULES = ("engine", "dom", "words", "narrow", "answers", "store", "view", "panels", "early", "ready",
-                 "board", "share", "places") + ADDON_MODULES
+                 "board", "share", "places", "records", "recover")
+LATE_MODULES = ("computer", "editor", "analysis", "onboard", "playview", "puzzles")
 
 
 def add_head(output: str, page, ctx: BuildContext) -> str:
@@ -78,11 +80,12 @@ def add_head(output: str, page, ctx: BuildContext) -> str:
     attrs = "".join(f' data-{k}="{html.escape(v, quote=True)}"' for k, v in facts.items())
     head = f"<script{attrs}>{head_script()}</script>"
     # every module the boards need before they mount: the entry module
-    # (extra_javascript: no build query) and what it imports, add-ons included
-    low = ' fetchpriority="low"'
+    # (extra_javascript: no build query) and what it imports; then the
+    # add-ons it loads beside itself, at low priority
     head += f'<link rel="modulepreload" href="{js}sharah.js">'
-    head += "".join(f'<link rel="modulepreload" href="{js}{name}.js{v}"{low if name in ADDON_MODULES else ""}>'
-                    for name in BOARD_MODULES)
+    head += "".join(f'<link rel="modulepreload" href="{js}{name}.js{v}">' for name in BOARD_MODULES)
+    head += "".join(f'<link rel="modulepreload" href="{js}{name}.js{v}" fetchpriority="low">'
+                    for name in LATE_MODULES)
     # the widget itself, while the page is parsed: it mounts each board as
     # soon as the parser is past it (sharah.js)
     head += (f'<script type="module" async>import {{ getEngine }} from "{js}engine.js{v}"; '

@@ -81,11 +81,13 @@ def stage_engine(files: Files, config, ctx: BuildContext) -> tuple[bytes, bytes]
     return data, stdlib
 
 
-# A widget module imports its siblings plainly (``from "./board.js"``, which
-# the type checker and Node's test runner resolve); the build stamps each of
-# those imports with the build (``"./board.js?v=<build>"``), so that every
-# module is loaded once and a new build is never mixed with a cached old one.
-SIBLING_IMPORT = re.compile(r"""^(import\s*|(?:import|export)\b[^"';]*?\bfrom\s*)(["'])(\./[\w-]+\.m?js)\2""", re.M)
+# A widget module imports its siblings plainly (``from "./board.js"``, or
+# ``import("./computer.js")`` on a line of its own, which the type checker
+# and Node's test runner resolve); the build stamps each of those imports
+# with the build (``"./board.js?v=<build>"``), so that every module is
+# loaded once and a new build is never mixed with a cached old one.
+SIBLING_IMPORT = re.compile(r"""^(\s*import\(\s*|import\s*|(?:import|export)\b[^"';]*?\bfrom\s*)(["'])(\./[\w-]+\.m?js)\2""",
+                            re.M)
 
 
 def stamp_imports(text: str, build: str) -> str:

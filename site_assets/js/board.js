@@ -10,9 +10,10 @@
 // starts with nothing picked (a kind kept from the last turn made a stray
 // tap place a piece).
 //
-// Exports: registerAddon(addon) (ADDONS.md), widgets (the boards on the
-// page), preopen(configText) and dropPreopened() (a page's first board
-// opened ahead), Board (new Board(figure)).
+// Exports: registerAddon(addon) and expectAddons(order, loading)
+// (ADDONS.md), widgets (the boards on the page), preopen(configText) and
+// dropPreopened() (a page's first board opened ahead), Board (new
+// Board(figure)).
 
 import { getEngine, engineIfStarted, engineReady } from "./engine.js";
 import { el, nearScreen } from "./dom.js";
@@ -33,8 +34,30 @@ import { watchEarly, ready } from "./ready.js";
 /** @typedef {import("./types.js").BoardEvents} BoardEvents */
 
 let mountCounter = 0;
-/** @type {Addon[]} */
+/** @type {Addon[]} the add-ons registered, in their order on a board */
 const addons = [];
+/** @type {string[]} the add-ons' names in the order they take their places on a board */
+let addonOrder = [];
+/** @type {Promise<void>} until every add-on the page imports has registered */
+let addonsLoaded = Promise.resolve();
+
+/** The page's add-ons (sharah.js): ``order``, their names in the order they
+ *  mount on a board (their controls appear in that order, whichever
+ *  module arrived first), and ``loading``, the modules still on their way.
+ *  A board answers from the build's early answer meanwhile; it shows the
+ *  engine's first answer, and mounts its add-ons, once they are all here
+ *  (one that fails to load is left out, said on the console).
+ * @param {string[]} order @param {Promise<unknown>} loading */
+export function expectAddons(order, loading) {
+  addonOrder = order;
+  addonsLoaded = loading.then(() => {}, (err) => console.error("sharah add-ons:", err));
+}
+
+/** @param {Addon} addon */
+const rank = (addon) => {
+  const i = addonOrder.indexOf(addon.name);
+  return i < 0 ? addonOrder.length : i;
+};
 
 /** @param {Addon} addon @param {Board} board */
 const applies = (addon, board) => (addon.applies ? !!addon.applies(board) : board.mode === "game");
@@ -46,8 +69,10 @@ const applies = (addon, board) => (addon.applies ? !!addon.applies(board) : boar
 export function registerAddon(addon) {
   if (!addon || !addon.name || typeof addon.mount !== "function") throw new Error("an add-on needs a name and mount()");
   if (addons.some((a) => a.name === addon.name)) return;
-  addons.push(addon);
-  for (const board of widgets) if (board.state && !board.dead) board.mountAddons(null);
+  const at = addons.findIndex((a) => rank(a) > rank(addon));
+  addons.splice(at < 0 ? addons.length : at, 0, addon);
+  // boards that show the engine's state already (not the build's early answer) get it now
+  for (const board of widgets) if (board.from === "engine" && !board.dead) board.mountAddons(null);
 }
 
 /** The boards on the page now. */
@@ -193,6 +218,7 @@ export class Board {
     const replied = early ? early.reply : getEngine().request(req, { rank: () => this.urgency() });
     this.early.begin(req); // early.js: the build's answer answers taps until the engine is up
     const reply = await replied;
+    await addonsLoaded;     // the engine's answer is shown with every add-on
     if (this.dead) return;
     if (!reply.ok && !reply.fatal && req.saved != null && this.refusedSaved == null) {
       // the saved game made the board fail to open (the engine refused the

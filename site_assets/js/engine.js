@@ -40,6 +40,7 @@ import { engineWords } from "./words.js";
  * @property {boolean} ready
  * @property {number | null} bootMs
  * @property {Record<string, number>} [bootSteps] when each step of the boot ended (engine-worker.js)
+ * @property {"bytecode" | "source"} [python] what the engine booted on: bytecode kept on this device, or source
  * @property {string | null} failed
  * @property {string} build
  * @property {Set<import("./board.js").Board> | null} widgets
@@ -179,6 +180,7 @@ export function getEngine() {
       debug.ready = true;
       debug.bootMs = msg.ms;
       debug.bootSteps = msg.steps;
+      debug.python = msg.python;
       mark("sharah:engine-ready", { bootMs: msg.ms, steps: msg.steps });
       const waiting = (held || []).map((h, i) => ({ ...h, i, r: rankOf(h.rank) }));
       held = null;

@@ -9,19 +9,25 @@
 // is all it takes to switch one on (ADDONS.md).
 
 import { getEngine, debug, BUILD } from "./engine.js";
-import { Board, widgets, preopen, dropPreopened, preopenStats } from "./board.js";
-
-// add-ons: one line each
-import "./computer.js";
-import "./editor.js";
-import "./records.js";
-import "./analysis.js";
-import "./recover.js";
-import "./onboard.js";
-import "./playview.js";
-import "./puzzles.js";
+import { Board, widgets, preopen, dropPreopened, preopenStats, expectAddons } from "./board.js";
 import { engineWords } from "./words.js";
 import { arrived, following } from "./places.js";
+
+// Add-ons: one line each. Those that add to a board's open request (a
+// saved game put back, the game of a share link) come with this module,
+// before any board mounts; the others are loaded beside it and need not
+// have arrived for a board to answer a tap from the build's early answer
+// (the page's head preloads them at low priority, behind the runtime).
+import "./records.js";
+import "./recover.js";
+expectAddons(["computer", "editor", "records", "analysis", "recover", "onboard", "playview", "puzzles"], Promise.all([
+  import("./computer.js"),
+  import("./editor.js"),
+  import("./analysis.js"),
+  import("./onboard.js"),
+  import("./playview.js"),
+  import("./puzzles.js"),
+]));
 
 const BOARDS = "figure.sharah-board[data-mode]";
 debug.widgets = widgets;
@@ -228,9 +234,17 @@ function follow() {
   }
 }
 
+// The page loaded first, parsed: its boards mount now, not when document$
+// first fires (a task or more after DOMContentLoaded, behind the theme's
+// own start-up on a long page).
+function parsed() {
+  mountAll();
+  follow();
+}
+
 if (document.readyState === "loading") {
   mountParsed();
-  document.addEventListener("DOMContentLoaded", follow, { once: true });
+  document.addEventListener("DOMContentLoaded", parsed, { once: true });
 } else {
-  follow();
+  parsed();
 }

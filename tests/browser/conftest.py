@@ -25,7 +25,10 @@ the phone one, touch, 390x844, scale 2), the origin's storage cleared
 first (``Storage.clearDataForOrigin``: local storage, IndexedDB, service
 workers, caches, cookies) and its pages, routes and request listener
 removed after the test: the test sees a first visit's storage, and only
-the HTTP cache (with the compiled code) is kept. Requests are watched
+the HTTP cache (with the compiled code) and the bytecode the engine's
+worker made (its ``pyc-`` cache: a boot on it costs about a third) are
+kept. A test that needs the engine's zips fetched forgets that bytecode
+(``helpers.forget_bytecode``; ``Held`` does it). Requests are watched
 through events, not routes; a request to any host but 127.0.0.1 fails in
 Chromium's resolver (``Origin.host_rule``). A second page of a test (a
 second visitor), JavaScript off, another policy, service workers blocked,
@@ -45,6 +48,8 @@ from conftest import ROOT, TEST_DIR  # noqa: F401  (tests/conftest.py: the site,
 
 from devkit.chromium import chromium_path
 from devkit.server import StaticServer
+
+from .helpers import BYTECODE_PREFIX, SITE_ORIGINS
 
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -107,6 +112,7 @@ def origin(built_site, port) -> Origin:
     the address the site was built for. A test that switches its folder or
     cuts it off puts it back as it was."""
     server = Origin(port, built_site)
+    SITE_ORIGINS[:] = [server.url, server.address]
     yield server
     server.close()
 
@@ -142,6 +148,12 @@ def browser(origin, tmp_path_factory):
         browser.close()
 
 
+ANCHOR = "assets/sharah/csp.txt"    # where a warm profile's kept page stays (Warm.context)
+# Storage.clearDataForOrigin's kinds of storage, all but Cache Storage
+# (Warm._clear deletes the caches itself, but the kept bytecode's)
+ALL_BUT_CACHES = ("cookies,file_systems,indexeddb,local_storage,shader_cache,websql,service_workers,"
+                  "interest_groups,shared_storage,storage_buckets")
+
 WARM_KINDS = {
     "desktop": dict(viewport={"width": 1280, "height": 900}),
     "phone": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
@@ -170,7 +182,10 @@ class Warm:
                 self.folder / kind, executable_path=self.exe, args=[*CHROMIUM_ARGS, self.origin.host_rule],
                 timeout=BOOT_TIMEOUT, **WARM_KINDS[kind])
             patient(context)
-            self.anchors[kind] = context.pages[0] if context.pages else context.new_page()
+            anchor = self.anchors[kind] = context.pages[0] if context.pages else context.new_page()
+            # on the site (a plain text file): the caches of an origin are
+            # reached through a frame of that origin (CacheStorage, _clear)
+            anchor.goto(self.origin.url + ANCHOR)
             self.contexts[kind] = context
         return self.contexts[kind]
 
@@ -192,10 +207,20 @@ class Warm:
         return page
 
     def _clear(self, kind) -> None:
-        """Clear the site's storage (every kind) in the ``kind`` profile."""
+        """Clear the site's storage (every kind) in the ``kind`` profile,
+        but the bytecode the engine's worker keeps (``pyc-`` caches): like
+        the compiled WebAssembly, it is the device's, not the visit's, and
+        it makes a boot a third of its cost. A test that needs the sources
+        fetched (their zips held, broken or counted) forgets it
+        (``helpers.forget_bytecode``)."""
         cdp = self.contexts[kind].new_cdp_session(self.anchors[kind])
-        for url in {self.origin.url, self.origin.address}:
-            cdp.send("Storage.clearDataForOrigin", {"origin": url.rstrip("/"), "storageTypes": "all"})
+        site = self.origin.url.rstrip("/")
+        cdp.send("Storage.clearDataForOrigin", {"origin": site, "storageTypes": ALL_BUT_CACHES})
+        for cache in cdp.send("CacheStorage.requestCacheNames", {"securityOrigin": site})["caches"]:
+            if not cache["cacheName"].startswith(BYTECODE_PREFIX):
+                cdp.send("CacheStorage.deleteCache", {"cacheId": cache["cacheId"]})
+        # the server's own address (fetches made outside the browser): everything
+        cdp.send("Storage.clearDataForOrigin", {"origin": self.origin.address.rstrip("/"), "storageTypes": "all"})
         cdp.detach()
 
     def release(self, context) -> None:

@@ -229,6 +229,33 @@ def one_tab_warned(one, two):
 
 # ------------------------------------------------------ the engine held back
 
+# The engine's worker keeps bytecode of the engine and the standard library
+# in caches named so (site_assets/js/pyodide-boot.js); a warm profile keeps
+# them from test to test (conftest.Warm). A worker that boots on them
+# fetches neither zip.
+BYTECODE_PREFIX = "pyc-"
+SITE_ORIGINS: list[str] = []     # the site's origins (conftest's origin fixture notes them)
+
+
+def forget_bytecode(context) -> None:
+    """Delete the bytecode ``context`` keeps for the site: its next boot
+    fetches the sources, as a first visit does. The caches are reached
+    through a page of the context on the site (a warm profile keeps one);
+    a context with none has kept nothing since its pages left the site
+    (a fresh context: nothing at all)."""
+    for url in SITE_ORIGINS:
+        page = next((p for p in context.pages if p.url.startswith(url)), None)
+        if page is None:
+            continue
+        cdp = context.new_cdp_session(page)
+        try:
+            for cache in cdp.send("CacheStorage.requestCacheNames", {"securityOrigin": url.rstrip("/")})["caches"]:
+                if cache["cacheName"].startswith(BYTECODE_PREFIX):
+                    cdp.send("CacheStorage.deleteCache", {"cacheId": cache["cacheId"]})
+        finally:
+            cdp.detach()
+
+
 def ENGINE(url: str) -> bool:
     """The engine zip (not the worker script, whose query names it)."""
     path = urlsplit(url).path
@@ -242,9 +269,14 @@ RUNTIME = "**/assets/pyodide/**"
 
 
 class Held:
-    """Requests matching a pattern, held until release()."""
+    """Requests matching a pattern, held until release(). Holding the
+    engine's zip or the runtime's files, the bytecode ``context`` keeps is
+    forgotten first (``forget_bytecode``): a worker that booted on it would
+    ask for neither zip, and nothing would wait."""
 
     def __init__(self, context, pattern):
+        if pattern in (ENGINE, RUNTIME):
+            forget_bytecode(context)
         self.routes = []
         self.released = False
         self.context = context

@@ -15,7 +15,7 @@ import re
 from sharah_web.early import page_key
 
 from .conftest import BOOT_TIMEOUT, TEST_DIR, wait_ready
-from .helpers import ENGINE, Held, click_sq, dests, history, piece_on, played, status, wait_moves
+from .helpers import ENGINE, Held, click_sq, forget_bytecode, dests, history, piece_on, played, status, wait_moves
 
 TEST_PAGE = f"{TEST_DIR}/widget-test/"
 COMPUTER_PAGE = f"{TEST_DIR}/computer-test/"
@@ -329,6 +329,7 @@ def test_a_move_made_early_survives_an_engine_that_fails(new_page, base_url):
         else:
             route.continue_()
 
+    forget_bytecode(page.context)
     page.context.route(ENGINE, first_fails)
     page.goto(base_url + TEST_PAGE)
     fig = fig_at(page, 0)
@@ -354,11 +355,14 @@ def test_a_move_made_early_survives_an_engine_that_fails(new_page, base_url):
     assert not page.watch.errors, page.watch.errors
 
 
-def test_a_tap_before_the_widget_has_loaded_is_kept(new_page, base_url):
+def test_a_tap_before_the_widget_has_loaded_is_kept_and_answered_before_the_add_ons(new_page, base_url):
     # the widget's modules are held too: the tap lands on the bare static
     # page, and the head's small script keeps it for the board
     page = new_page(width=900, height=900)
     engine, widget = Held(page.context, ENGINE), Held(page.context, "**/assets/sharah/js/board.js*")
+    # an add-on the entry module loads beside itself (the computer, the
+    # first of them on a board) is held longer than the others
+    late = Held(page.context, re.compile(r"/assets/sharah/js/computer\.js"))
     page.goto(base_url + TEST_PAGE, wait_until="commit")
     fig = fig_at(page, 0)
     page.wait_for_function("(f) => f.querySelector('svg').getBoundingClientRect().width > 0",
@@ -366,7 +370,29 @@ def test_a_tap_before_the_widget_has_loaded_is_kept(new_page, base_url):
     tap_b2(page, fig)
     assert page.evaluate("(f) => !f.sharahWidget", fig.element_handle())
     widget.release()
-    the_kept_tap_shows_the_knights_dots(page, fig, engine)
+    # the board answers the kept tap without that add-on
+    wait_early(fig)
+    page.wait_for_function("(f) => f.querySelectorAll('rect.is-dest').length > 0", arg=fig.element_handle())
+    assert dests(fig) == ["a4", "c4"]
+    # the engine up, the add-on still on its way: the board keeps the early
+    # answer, with no add-on on it yet
+    engine.release()
+    page.wait_for_function("() => window.sharahDebug.ready === true", timeout=BOOT_TIMEOUT)
+    settle(page)
+    assert fig.get_attribute("data-state") == "loading"
+    assert fig.locator(".sharah-addon").count() == 0
+    assert dests(fig) == ["a4", "c4"]
+    # it comes: the board shows the engine's answer, the add-ons in their
+    # order (the computer's controls first, as when it came first)
+    late.release()
+    wait_ready(page)
+    assert fig.evaluate("f => [...f.querySelectorAll('.sharah-addon')].map(a => a.dataset.addon)") == SLOTS
+    assert dests(fig) == ["a4", "c4"]
+    assert not page.watch.errors, page.watch.errors
+
+
+# a game board's add-ons' places, in the order they are on the board
+SLOTS = ["playview", "computer", "editor", "replay", "analysis", "records"]
 
 
 def test_a_kept_game_that_is_the_board_as_built_still_answers_early(new_page, base_url):

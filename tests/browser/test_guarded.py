@@ -9,7 +9,7 @@ Oblong Shatranj without the die (set-up 1), board 1 Scheherazade.
 from __future__ import annotations
 
 from .conftest import TEST_DIR, wait_ready
-from .helpers import board, hint, key, played, stored
+from .helpers import board, forget_bytecode, hint, key, played, stored
 
 PAGE = f"{TEST_DIR}/records-test/"
 
@@ -77,6 +77,7 @@ def broken_runtime(new_page, base_url, pattern, fulfil):
     runtime itself, long before that. Its first board's failure text."""
     page = new_page()
     page.add_init_script("window.sharahBootLimit = 120000;")
+    forget_bytecode(page.context)    # the worker fetches the runtime's files, not kept bytecode
     served = []
 
     def handle(route, request):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 from .conftest import TEST_DIR, wait_ready
-from .helpers import (SEEN, board, click_sq, engine_round_trip, hint, key, one_tab_warned, play, played,
+from .helpers import (SEEN, board, click_sq, engine_round_trip, forget_bytecode, hint, key, one_tab_warned, play, played,
                       saved_after, stored, stored_moves, wait_moves)
 
 
@@ -232,6 +232,7 @@ def test_a_damaged_engine_says_so_in_one_sentence_and_keeps_the_saved_game(new_p
     page.evaluate("() => navigator.serviceWorker.getRegistrations()"
                   ".then((rs) => Promise.all(rs.map((r) => r.unregister())))")
     page.context.route("**/assets/sharah/engine-*.zip", garbage)
+    forget_bytecode(page.context)    # a boot on kept bytecode would not fetch the engine
     page.reload()
     page.wait_for_function("() => window.sharahDebug && window.sharahDebug.failed", timeout=60_000)
     page.wait_for_function("() => document.querySelector('figure.sharah-board .sharah-failure')")

@@ -15,7 +15,7 @@ import re
 from sharah_web.bridge import PROTOCOL
 
 from .conftest import TEST_DIR, wait_ready
-from .helpers import ALL, board, click_sq, dests, engine_round_trip, history, piece_on
+from .helpers import ALL, board, click_sq, dests, engine_round_trip, forget_bytecode, history, piece_on
 
 
 PAGE = f"{TEST_DIR}/robust-test/"
@@ -88,7 +88,9 @@ def still_works(page, index=0):
 
 
 def fail_once(context, pattern):
-    """Requests matching ``pattern`` fail (HTTP 503) the first time only."""
+    """Requests matching ``pattern`` fail (HTTP 503) the first time only
+    (the kept bytecode forgotten: the worker fetches the sources)."""
+    forget_bytecode(context)
     seen = []
 
     def handle(route, request):
@@ -177,9 +179,10 @@ def test_pyodide_that_cannot_load_says_so_and_retry_works(new_page, base_url):
     assert fig.locator(".sharah-failure-text").inner_text().startswith("The engine could not start")
     fig.locator(".sharah-failure button").click()
     wait_ready(page)
-    # Pyodide reports the failed download itself (a console error and an
-    # uncaught error in the worker); nothing else may be reported
-    expected = ("/assets/pyodide/stdlib-", "installing the standard library")
+    # Pyodide reports the failed download itself (a console error, and an
+    # uncaught error in the worker: the failed fetch, or the runtime's exit
+    # that follows it, whichever comes first); nothing else may be reported
+    expected = ("/assets/pyodide/stdlib-", "installing the standard library", "Program terminated with exit(1)")
     assert any(e for e in page.watch.errors if any(x in e for x in expected))
     page.watch.errors[:] = [e for e in page.watch.errors if not any(x in e for x in expected)]
     still_works(page)
@@ -370,6 +373,7 @@ def test_the_search_index_waits_for_the_engine_or_the_reader(new_page, base_url)
     unless the reader goes to the search box first."""
     page = new_page()
     stalled = []
+    forget_bytecode(page.context)
     page.context.route("**/assets/sharah/engine-*.zip", lambda route, request: stalled.append(route))
     page.add_init_script(COUNT_SEARCH_POSTS)
     page.goto(base_url + PAGE)
