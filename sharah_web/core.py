@@ -920,6 +920,16 @@ class Variant:
         overrides it where it can make them without making the others."""
         return [m for m in self.legal_moves(pos) if m.captured()]
 
+    def enemy_captures(self, pos: Position) -> list[Move]:
+        """The legal moves that take at least one piece not of the mover's
+        side, in the order of ``capture_moves`` (the default: picked from
+        them). The search looks for its winning captures among these
+        first; a game where most captures take one's own pieces (the Light
+        and Shadow boards) makes them without the others."""
+        board, side = pos.board, pos.to_move
+        return [m for m in self.capture_moves(pos)
+                if any(board[c].side != side for c in (m._facts or m.facts())[0])]
+
     def apply(self, pos: Position, move: Move) -> Position:
         new = pos.copy()
         new.to_move = self.opponent(pos.to_move)
@@ -1123,6 +1133,16 @@ class Line:
                 return variant.capture_moves(self.current)
             moves = self.legal_moves()
         return [m for m in moves if m.captured()]
+
+    def enemy_captures(self) -> list[Move]:
+        """At least the current position's legal captures that take a piece
+        not of the mover's side (``Variant.enemy_captures``), in their
+        order: all the captures, where its legal moves are known already
+        or the game makes no such list of its own."""
+        variant = self.variant
+        if self._moves is None and type(variant).enemy_captures is not Variant.enemy_captures:
+            return variant.enemy_captures(self.current)
+        return self.capture_moves()
 
     def push(self, move: Move, after: Position, moves: list[Move] | None = None) -> tuple:
         """Play ``move`` (``after``: the position it makes; ``moves``: its

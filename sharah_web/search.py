@@ -144,7 +144,15 @@ class Tuning:
     (``LEVELS[2]`` and ``LEVELS[3]`` themselves, not a level made for a
     review or a benchmark): what a faster search is spent on, in a game
     where more positions buy a move of depth in about the same time a
-    move as before."""
+    move as before. ``finish``: a depth is begun only when the nodes
+    left of the budget are at least this many times what the depth before
+    took (0: always), in a game where each depth costs many times the one
+    before (a thousand moves and more a side): the rest of the budget would
+    barely begin the next depth, and is not spent on it. ``killers_first``:
+    the killers are tried before the winning captures (``staged``), in a
+    game where a capture of the opponent's pieces is rare and listing them
+    costs more than trying a killer: a depth searched to its end gives the
+    same move and score in any order, in fewer positions listed."""
     scale: float = 1.0
     qdepth: int = 4
     strongest: float = 1.0
@@ -152,6 +160,8 @@ class Tuning:
     reduce: bool = False
     safety: float = 1.0
     deeper: float = 1.0
+    finish: float = 0.0
+    killers_first: bool = False
 
     def nodes(self, level: "Level") -> int:
         """The node budget of ``level`` in this game."""
@@ -254,6 +264,7 @@ class _Search:
         self.reduce = tuning.reduce
         self.in_check = getattr(variant, "in_check", None)   # chess-like games only
         self.listing = tuning.listing
+        self.killers_first = tuning.killers_first
         self.stop = stop
         self.next_stop_check = 256
         self.nodes = 0
@@ -428,21 +439,32 @@ class _Search:
         """The moves of the current position in ``order``'s order, made
         only as far as the search reaches them (a cut-off often comes
         early): the move the table remembers, before any move is listed;
-        then the winning captures, from the game's captures alone
-        (``Variant.capture_moves``); then the killers still legal, where
-        the game makes the moves of one square alone (``Variant.moves_from``);
-        then the whole list, the rest by killers and history as they
-        stand when it is reached.
+        then the winning captures, from the game's captures of the
+        opponent's pieces alone (``Variant.enemy_captures``); then the
+        killers still legal, where the game makes the moves of one square
+        alone (``Variant.moves_from``; before the captures where the
+        game's tuning says ``killers_first``); then the whole list, the
+        rest by killers and history as they stand when it is reached.
         Call it with the line at ``pos``, and resume it only there."""
         tried = set()
         if first is not None:
             tried.add(first.notation)
             yield first
+        if self.killers_first:
+            yield from self._killers(pos, ply, tried)
+            yield from self._captures(pos, tried)
+        else:
+            yield from self._captures(pos, tried)
+            yield from self._killers(pos, ply, tried)
+        yield from self.order(pos, self.expand(), ply, None, tried)
+
+    def _captures(self, pos: Position, tried: set):
+        """``staged``'s winning captures, best first."""
         board = pos.board
         side = pos.to_move
         worth = self.worth
         line = self.line
-        captures = line.capture_moves()
+        captures = line.enemy_captures()
         if self.listing and line._moves is None:
             self.nodes += int(len(captures) * self.listing)
         keyed = []
@@ -475,6 +497,10 @@ class _Search:
             m = k[2]
             tried.add(m.notation)
             yield m
+
+    def _killers(self, pos: Position, ply: int, tried: set):
+        """``staged``'s killers still legal, made from their squares alone."""
+        line = self.line
         moves_from = self.moves_from
         if moves_from is not None and line._moves is None:
             # the killers, made from their squares alone where still legal
@@ -486,7 +512,6 @@ class _Search:
                 if m is not None:
                     tried.add(n)
                     yield m
-        yield from self.order(pos, self.expand(), ply, None, tried)
 
     def remember(self, move: Move, ply: int, depth: int) -> None:
         if (move._facts or move.facts())[0]:
@@ -759,6 +784,7 @@ class Thinker:
         self.search = _Search(variant, Line(variant, terms.tracked(variant, pos), history), nodes,
                               seconds, tuning, stop)
         self.safety = tuning.allowance(lvl)
+        self.finish = tuning.finish
         self.safety_nodes = 0
         self.depth = 0                 # the depth being searched (0: the first pass)
         self.depth_done = 0
@@ -862,8 +888,13 @@ class Thinker:
         trusted = 0                          # the depth that ``best`` comes from (0: the first look)
         settled: dict[str, float] = {}       # every move's score at the last depth searched to the end
         depth = 1
+        last = 0                             # the nodes the depth before took
         while not stopped and depth <= lvl.max_depth:
+            if self.finish and depth > 1 and s.node_limit - s.nodes < self.finish * last:
+                stopped = "nodes"            # (Tuning.finish) the budget would barely begin it
+                break
             self.depth = depth
+            began = s.nodes
             it_scores: dict[str, float] = {}
             alpha = -INF
             it_best, it_best_score = None, -INF
@@ -894,6 +925,7 @@ class Thinker:
                     settled = dict(latest)
             if stopped:
                 break
+            last = s.nodes - began
             if best_score > PROVEN or best_score < -PROVEN:
                 stopped = "won" if best_score > PROVEN else "lost"
                 break

@@ -119,11 +119,14 @@ def check_notations(rules, pos, moves, rng) -> None:
 
 def check_shortcuts(rules, pos, moves) -> None:
     """What the computer asks instead of the whole list agrees with it:
-    whether there is a move at all, the captures, and the moves from a
-    square (a few squares moves start from, and one none starts from),
-    in the list's order."""
+    whether there is a move at all, the captures, those that take a piece
+    not of the mover's, and the moves from a square (a few squares moves
+    start from, and one none starts from), in the list's order."""
     assert rules.has_legal_move(pos) is bool(moves)
     assert rules.capture_moves(pos) == [m for m in moves if m.captured()]
+    side = pos.to_move
+    assert rules.enemy_captures(pos) == [
+        m for m in moves if any(pos.board[c].side != side for c in m.captured())]
     starts = {m.frm for m in moves if m.frm is not None}
     idle = next((sq for sq in range(len(pos.board)) if sq not in starts), None)
     for sq in sorted(starts)[::3] + ([idle] if idle is not None else []):

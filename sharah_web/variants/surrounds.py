@@ -27,7 +27,7 @@ from functools import lru_cache
 
 from .. import betza
 from ..core import (UNBOUNDED, Change, IllegalMoveError, Move, NotationError, Option, Piece,
-                    PieceType, Position, Remove, Result, Shift, StateField, Variant,
+                    PieceType, Place, Position, Remove, Result, Shift, StateField, Variant,
                     clock_field, side_field)
 from ..geometry import DIRECTIONS
 from ..words import FACING_WORDS, held_by
@@ -171,8 +171,13 @@ class SharahSurrounds(Variant):
 
     def search_tuning(self) -> dict:
         # listing a position's legal moves (a thousand and more) costs far
-        # more than judging one: the node budget counts it
-        return {"scale": 1.25, "qdepth": 0, "strongest": 1.5, "listing": 0.03}
+        # more than judging one: the node budget counts it. The default
+        # level finishes looking two moves ahead (a fifth more positions,
+        # in the time it took to look one ahead before) and stops there,
+        # where a third move would cost many times the budget; the
+        # strongest keeps its budget (1.25 x 1.2 = 1.5 x the default's)
+        return {"scale": 1.25, "qdepth": 0, "strongest": 1.25, "listing": 0.03,
+                "deeper": 1.2, "finish": 2.0, "killers_first": True}
 
     def __init__(self, **options):
         size = self.options["size"].check("size", options["size"]) if "size" in options else 15
@@ -216,6 +221,8 @@ class SharahSurrounds(Variant):
             goals[side] = frozenset(s for s in sqs if cols[s] == side)
         self.race_goals = goals
         self.tm_pieces = {(side, f): Piece(TM, side, f) for side in self.sides for f in COMPASS}
+        self.court_pieces = {side: tuple(Piece(k, side) for k in COURT) for side in self.sides}
+        self.queens = tuple(Piece(QUEEN, side) for side in self.sides)
         self._turn_cache = {side: [None] * g.size for side in self.sides}
         self._face_cache: dict = {}
         self._landings: dict = g.derived("surrounds-landings", dict)   # see _land: moves are values
@@ -361,18 +368,27 @@ class SharahSurrounds(Variant):
         extras), the Aes Sedai's pushes that kill and the Fisher's captures."""
         return self._generate(pos, True)
 
+    def enemy_captures(self, pos: Position) -> list[Move]:
+        """The legal moves that take a piece of the opponent's, in the
+        whole list's order, made without the others (most captures here
+        take one's own pieces: the search's winning captures are among
+        these)."""
+        return self._generate(pos, True, enemy=True)
+
     def moves_from(self, pos: Position, sq: int) -> list[Move]:
         """The legal moves of the piece on ``sq`` (the Fisher's, where he
         is the mover's to move), made without the others."""
         return self._generate(pos, False, sq)
 
-    def _generate(self, pos: Position, captures: bool, only: int | None = None) -> list[Move]:
+    def _generate(self, pos: Position, captures: bool, only: int | None = None,
+                  enemy: bool = False) -> list[Move]:
         """The legal moves (``captures``: only those that take a piece;
+        ``enemy``: only those that take a piece of the opponent's;
         ``only``: only those from that square)."""
         side = pos.to_move
         board = pos.board
         fsq = self.fisher_square(pos)
-        ctx = _Ctx(self, pos, fsq, captures)
+        ctx = _Ctx(self, pos, fsq, captures or enemy, side if enemy else None)
         out: list[Move] = []
         for sq, p in (enumerate(board) if only is None else ((only, board[only]),)):
             if p is None or p.side != side:
@@ -418,6 +434,7 @@ class SharahSurrounds(Variant):
         board = ctx.board
         quiet = not ctx.captures
         can = self.can_take_table[p.kind]
+        own = ctx.own
         for dirs, reach in self.plans[p.kind]:
             for d in dirs:
                 ray = self.inner[d][sq]
@@ -429,7 +446,7 @@ class SharahSurrounds(Variant):
                         if quiet:
                             self._land(ctx, sq, p, t, False, out)
                         continue
-                    if occ.kind in can:
+                    if occ.kind in can and occ.side != own:
                         self._land(ctx, sq, p, t, True, out)
                     break
 
@@ -446,15 +463,16 @@ class SharahSurrounds(Variant):
                         self._land(ctx, sq, p, t, False, out)
                 else:
                     if k >= 2 and not (k == 2 and between) and occ.side is not None \
-                            and self.can_take(QUEEN, occ, d):
+                            and occ.side != ctx.own and self.can_take(QUEEN, occ, d):
                         self._land(ctx, sq, p, t, True, out)
                     between += 1
                     if between > 1:
                         break
 
     def _aes_sedai(self, ctx, sq, p, out):
+        if ctx.captures:
+            return self._aes_sedai_captures(ctx, sq, p, out)
         board = ctx.board
-        quiet = not ctx.captures
         plain = -1
         for d in range(8):
             inner = self.inner[d][sq]
@@ -463,9 +481,8 @@ class SharahSurrounds(Variant):
             for t in inner:
                 occ = board[t]
                 if occ is None:
-                    if quiet:
-                        plain = len(out)       # where the move to ``t`` goes
-                        self._land(ctx, sq, p, t, False, out)
+                    plain = len(out)       # where the move to ``t`` goes
+                    self._land(ctx, sq, p, t, False, out)
                     prev = t
                     continue
                 hit = t
@@ -479,29 +496,65 @@ class SharahSurrounds(Variant):
             if hit is None or prev == sq:
                 continue
             target = board[hit]
-            if not (quiet or target.kind == QUEEN):
-                continue        # only a Queen is captured by a push (push_dests)
             if target.kind == FISHER and (not ctx.free or (
                     not self.interior[hit] and self.opts["border_fisher"] == "stop")):
                 continue        # not his to move yet; on the border he is not affected
             pushes = self.push_dests(ctx, target, hit, d)
-            if pushes and quiet and not out[plain].label:
+            if pushes and not out[plain].label:
                 # the pushes share their squares with the plain move to ``prev``
                 out[plain] = replace(out[plain], label="move only")
-            for dest, killed in pushes:
-                if not (killed or quiet):
+            self._pushes(sq, prev, target, hit, pushes, True, out)
+
+    def _aes_sedai_captures(self, ctx, sq, p, out):
+        """``_aes_sedai``'s captures alone: a Troublemaker taken from its
+        front, and a Queen forced onto the border by a push (of the
+        opponent's alone where ``ctx.own`` says so)."""
+        board = ctx.board
+        own = ctx.own
+        inners = self.inner
+        for d in range(8):
+            inner = inners[d][sq]
+            n = 0
+            for t in inner:
+                occ = board[t]
+                if occ is None:
+                    n += 1
                     continue
-                g = self.geometry.names
-                note = f"{g[sq]}{g[prev]}>{g[hit]}{g[dest]}"   # ">": pushes
-                what = self.describe(target)
-                # she leaves the board untaken: not a capture (Move.captured)
-                if killed:
-                    effects = (Remove(sq, capture=False), Remove(hit))
-                    label = f"force the {what} onto the border: she is captured; the Aes Sedai leaves the board"
-                else:
-                    effects = (Remove(sq, capture=False), Shift(hit, dest))
-                    label = f"push the {what} to {g[dest]}; the Aes Sedai leaves the board"
-                out.append(Move(note, effects, sq, prev, label=label))
+                if occ.kind == TM:
+                    if occ.side != own and self.from_front(d, occ):
+                        self._land(ctx, sq, p, t, True, out)
+                    break
+                hit = t
+                break
+            else:
+                full = self.rays[d][sq]
+                if len(full) <= n or board[full[n]] is None:
+                    continue
+                hit = full[n]                # on the border (the Queens' race)
+                occ = board[hit]
+            if n == 0 or occ.kind != QUEEN or occ.side == own:
+                continue        # only a Queen is captured by a push (push_dests)
+            pushes = self.push_dests(ctx, occ, hit, d)
+            self._pushes(sq, inner[n - 1], occ, hit, pushes, False, out)
+
+    def _pushes(self, sq, prev, target, hit, pushes, quiet, out):
+        """The Aes Sedai's pushes from ``sq`` by way of ``prev`` of the
+        ``target`` on ``hit`` (``push_dests``; ``quiet``: also those that
+        capture nothing): she leaves the board."""
+        for dest, killed in pushes:
+            if not (killed or quiet):
+                continue
+            g = self.geometry.names
+            note = f"{g[sq]}{g[prev]}>{g[hit]}{g[dest]}"   # ">": pushes
+            what = self.describe(target)
+            # she leaves the board untaken: not a capture (Move.captured)
+            if killed:
+                effects = (Remove(sq, capture=False), Remove(hit))
+                label = f"force the {what} onto the border: she is captured; the Aes Sedai leaves the board"
+            else:
+                effects = (Remove(sq, capture=False), Shift(hit, dest))
+                label = f"push the {what} to {g[dest]}; the Aes Sedai leaves the board"
+            out.append(Move(note, effects, sq, prev, label=label))
 
     def push_dests(self, ctx, target: Piece, q: int, d: int) -> list[tuple[int, bool]]:
         """Where an Aes Sedai coming along direction ``d`` may push the
@@ -588,7 +641,10 @@ class SharahSurrounds(Variant):
         back in position after position."""
         target = ctx.board[to] if taking else None
         kind = p.kind
-        if kind == QUEEN or (kind == "domnisoara" and ctx.free) or to in ctx.rear:   # (see _extras)
+        rear = ctx.rear
+        if rear is None:
+            rear = ctx.find_rear()
+        if kind == QUEEN or (kind == "domnisoara" and ctx.free) or to in rear:   # (see _extras)
             extras = self._extras(ctx, sq, p, to)
             if extras:
                 out.extend(self._landing(sq, p, to, target, taking, extras))
@@ -730,7 +786,7 @@ class SharahSurrounds(Variant):
             out.append(Move(names[f] + names[t], effects or (Shift(f, t),), f, t, label=label))
 
         if col == "light":
-            for t in self.light_squares:
+            for t in (self.light_squares if quiet else ()):
                 if t != f and board[t] is None:
                     add(t)
             for d in range(8):
@@ -788,10 +844,11 @@ class SharahSurrounds(Variant):
             if still is None or still.side is not None:       # he moved (or was moved)
                 after = self.fisher_square(new)
         if after is not None:
-            beside = [t for t in self.neighbours[after]
-                      if new.board[t] is not None and new.board[t].kind == QUEEN]
-            if len(beside) == 2 and sum(1 for p in new.board if p is not None and p.kind == QUEEN) == 2:
-                new.board[after] = None    # the Fisher leaves: the Queens' race
+            board = new.board
+            near = [board[t] for t in self.neighbours[after]]
+            q0, q1 = self.queens           # (a piece is one object per value: counted by identity)
+            if near.count(q0) + near.count(q1) == 2 and board.count(q0) + board.count(q1) == 2:
+                board[after] = None        # the Fisher leaves: the Queens' race
                 if new.terms is not None:  # (the evaluation's sums, counted again)
                     from ..terms import recount
                     recount(self, new)
@@ -799,13 +856,12 @@ class SharahSurrounds(Variant):
             else:
                 ctrl = state.get("ctrl")
                 moved = before != after
+                near_sides = [p.side for p in near if p is not None]
                 new_rings = []
                 for side in self.sides:
                     if side == ctrl:
                         continue
-                    n_after = sum(1 for t in self.neighbours[after]
-                                  if new.board[t] is not None and new.board[t].side == side)
-                    if n_after < 4:
+                    if near_sides.count(side) < 4:
                         continue
                     if not moved:
                         n_before = sum(1 for t in self.neighbours[before]
@@ -834,8 +890,15 @@ class SharahSurrounds(Variant):
             near = {sq for sq, p in enumerate(pos.board) if p is not None and p.kind == QUEEN}
         else:
             near = {f, *self.neighbours[f]}
-        return [m for m in moves
-                if any(type(e) is Remove for e in m.effects) or not near.isdisjoint(m.touched())]
+        out = []
+        for m in moves:      # (the squares of ``Move.touched``, looked at effect by effect)
+            for e in m.effects:
+                t = type(e)
+                if t is Remove or (t is Shift and (e.frm in near or e.to in near)) or (
+                        (t is Change or t is Place) and e.sq in near):
+                    out.append(m)
+                    break
+        return out
 
     def memoryless_plies(self) -> int:
         """The stalemate rule looks back ``stalemate_moves`` moves each;
@@ -869,11 +932,12 @@ class SharahSurrounds(Variant):
                               "fisher")
         if ctrl is not None:
             other = self.opponent(ctrl)
-            courts = self.courts(pos)
-            if courts[ctrl] == 0:
+            present = set(pos.board)     # (the referee asks at every node: no Python loop)
+            court = self.court_pieces
+            if present.isdisjoint(court[ctrl]):
                 return Result(other, f"{self.side_name(ctrl)} holds the Fisher but has no court pieces left",
                               "no-court")
-            if courts[other] == 0 and self._stalemate(game, other, ctrl):
+            if present.isdisjoint(court[other]) and self._stalemate(game, other, ctrl):
                 return Result(None, f"stalemate: {self.side_name(other)} has no court pieces and "
                                     f"{self.side_name(ctrl)} holds the Fisher", "stalemate")
         return self.clock_result(pos)
@@ -921,23 +985,29 @@ class SharahSurrounds(Variant):
 
 
 class _Ctx:
-    __slots__ = ("pos", "board", "fisher", "race", "free", "rear", "captures")
+    __slots__ = ("pos", "board", "fisher", "race", "free", "rear", "captures", "own", "steps")
 
-    def __init__(self, variant, pos, fsq, captures=False):
+    def __init__(self, variant, pos, fsq, captures=False, own=None):
         self.pos = pos
         self.captures = captures            # only the moves that take a piece
-        board = self.board = pos.board[:]   # a copy: _extras sets up each landing on it
+        self.own = own                      # a side whose pieces are not taken (enemy_captures)
+        self.board = pos.board[:]           # a copy: _extras sets up each landing on it
         self.fisher = fsq
         self.race = fsq is None
         self.free = bool(pos.state.get("free"))
-        # the squares next to an enemy Troublemaker, on one of its rear
-        # slants: a piece landing there may move it (_rear_moves)
-        side = pos.to_move
-        steps = variant.steps
+        self.steps = variant.steps
+        self.rear = None        # found at the first landing (find_rear): captures land on few squares
+
+    def find_rear(self) -> set:
+        """The squares next to an enemy Troublemaker, on one of its rear
+        slants: a piece landing there may move it (_rear_moves)."""
+        side = self.pos.to_move
+        steps = self.steps
         rear = self.rear = set()
-        for t, T in enumerate(board):
+        for t, T in enumerate(self.board):
             if T is not None and T.kind == TM and T.side != side:
                 for d in REAR_SLANTS[T.facing]:
                     to = steps[(d + 4) % 8][t]
                     if to >= 0:
                         rear.add(to)
+        return rear
