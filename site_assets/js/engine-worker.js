@@ -53,7 +53,8 @@ let handle = null;
 let python = null;
 let lastRequest = 0;
 let booting = true;
-/** While the boot runs on kept bytecode: what makes that boot fail (and the worker boot from source).
+/** While the first boot runs (bootKept's guard): what makes it fail; bootKept
+ * then boots again from source if it ran on kept bytecode, else the boot fails.
  * @type {((err: any) => void) | null} */
 let trap = null;
 
