@@ -37,6 +37,7 @@ class ChessLike(Variant):
         super().__init__(**options)
         self.mover = Mover(self)
         self._royal_hint: dict[str, int] = {}     # royal_square: where to look first
+        self._safety_memo: tuple = (None, None, ())   # king_safety: the last board's answer
 
     # ---- generation
     def piece_moves(self, pos: Position, sq: int, captures: bool = False) -> list[Move]:
@@ -127,15 +128,26 @@ class ChessLike(Variant):
         if not self.checks:
             return ()
         side = pos.to_move
-        king = self.royal_square(pos.board, side)
+        board = pos.board
+        memo = self._safety_memo
+        if memo[0] is board and memo[1] == side:
+            # the same board list asked again (the referee, then the moves
+            # of a position the computer looks at): a board is never changed
+            # once its position is made, and the memo keeps it alive
+            return memo[2]
+        king = self.royal_square(board, side)
         if king is None:
-            return ()
-        enemy = self.opponent(side)
-        if self.mover.board_attacks(pos.board, king, enemy) or self.mover.lame_captures(enemy):
-            return king, enemy, None
-        # Not in check: a move can only expose the king by moving it or by
-        # emptying a square on an enemy rider's line to it (a pin). Test just those.
-        return king, enemy, self.mover.open_lines_to(pos.board, king, enemy)
+            out: tuple = ()
+        else:
+            enemy = self.opponent(side)
+            if self.mover.board_attacks(board, king, enemy) or self.mover.lame_captures(enemy):
+                out = (king, enemy, None)
+            else:
+                # Not in check: a move can only expose the king by moving it or by
+                # emptying a square on an enemy rider's line to it (a pin). Test just those.
+                out = (king, enemy, self.mover.open_lines_to(board, king, enemy))
+        self._safety_memo = (board, side, out)
+        return out
 
     def legal_of(self, pos: Position, moves: list[Move], safety: tuple | None = None) -> list[Move]:
         """The moves of ``moves`` (pseudo-legal, in ``pos``) that do not leave

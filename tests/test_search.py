@@ -225,6 +225,51 @@ def test_reductions_search_deeper_on_the_same_budget(monkeypatch):
     assert depths[True] > depths[False] >= 3
 
 
+def light_and_shadow_middle_game():
+    """A Light and Shadow middle game (over a thousand moves a side): 30
+    random moves from the set-up."""
+    game = sharah_web.new_game("sharah-surrounds", seed=2)
+    players = RandomPlayer(5)
+    for _ in range(30):
+        game.play(players.choose(game))
+    return game
+
+
+def test_killers_before_captures_give_the_same_depth_searched_to_its_end(monkeypatch):
+    # the Light and Shadow boards try the killers before the captures: at a
+    # depth searched to its end the move and its score are the same either way
+    game = light_and_shadow_middle_game()
+    rules = type(game.variant)
+    plain = game.variant.search_tuning()
+    assert plain["killers_first"]
+    two = search.Level(2, "two moves", 6_000, 600.0, max_depth=2)
+    found = {}
+    for first in (False, True):
+        monkeypatch.setattr(rules, "search_tuning", lambda self, first=first: {**plain, "killers_first": first})
+        move, info = best_move(game, two, seed=1, budget={"nodes": 10 ** 7, "seconds": 600})
+        assert info["depth"] == 2 and info["stopped"] == "done"
+        found[first] = (move.notation, info["score"], info["scores"][move.notation])
+    assert found[True] == found[False]
+
+
+def test_a_depth_the_budget_would_barely_begin_is_not_begun(monkeypatch):
+    # Light and Shadow middle game: level 2 looks two moves ahead to the end
+    # and does not begin a third with the rest of its budget (Tuning.finish);
+    # without the rule the rest is spent, on the same first two depths
+    game = light_and_shadow_middle_game()
+    rules = type(game.variant)
+    plain = game.variant.search_tuning()
+    budget = search.tuning_for(game.variant).nodes(LEVELS[2])
+    assert plain["finish"]
+    move, info = best_move(game, 2, seed=1, budget={"seconds": 600})
+    assert info["depth"] == 2 and info["stopped"] == "nodes"
+    assert info["nodes"] - info["safety_nodes"] < budget
+    monkeypatch.setattr(rules, "search_tuning", lambda self: {**plain, "finish": 0.0})
+    spent = best_move(game, 2, seed=1, budget={"seconds": 600})[1]
+    assert spent["depth"] == 2 and spent["stopped"] == "nodes"
+    assert spent["nodes"] - spent["safety_nodes"] > budget
+
+
 # ----------------------------------------------------------------- budgets
 
 def test_the_node_budget_is_respected():
