@@ -27,8 +27,9 @@ workers, caches, cookies) and its pages, routes and request listener
 removed after the test: the test sees a first visit's storage, and only
 the HTTP cache (with the compiled code) and the bytecode the engine's
 worker made (its ``pyc-`` cache: a boot on it costs about a third) are
-kept. A test that needs the engine's zips fetched forgets that bytecode
-(``helpers.forget_bytecode``; ``Held`` does it). Requests are watched
+kept; a profile makes that bytecode first, on a page left alone until the
+worker has kept it. A test that needs the engine's zips fetched forgets
+that bytecode (``helpers.forget_bytecode``; ``Held`` does it). Requests are watched
 through events, not routes; a request to any host but 127.0.0.1 fails in
 Chromium's resolver (``Origin.host_rule``). A second page of a test (a
 second visitor), JavaScript off, another policy, service workers blocked,
@@ -49,7 +50,7 @@ from conftest import ROOT, TEST_DIR  # noqa: F401  (tests/conftest.py: the site,
 from devkit.chromium import chromium_path
 from devkit.server import StaticServer
 
-from .helpers import BYTECODE_PREFIX, SITE_ORIGINS
+from .helpers import BYTECODE_PREFIX, SITE_ORIGINS, kept_bytecode
 
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -149,6 +150,7 @@ def browser(origin, tmp_path_factory):
 
 
 ANCHOR = "assets/sharah/csp.txt"    # where a warm profile's kept page stays (Warm.context)
+BYTECODE_PAGE = f"{TEST_DIR}/phone-test/"     # where a new warm profile makes its bytecode
 # Storage.clearDataForOrigin's kinds of storage, all but Cache Storage
 # (Warm._clear deletes the caches itself, but the kept bytecode's)
 ALL_BUT_CACHES = ("cookies,file_systems,indexeddb,local_storage,shader_cache,websql,service_workers,"
@@ -187,7 +189,21 @@ class Warm:
             # reached through a frame of that origin (CacheStorage, _clear)
             anchor.goto(self.origin.url + ANCHOR)
             self.contexts[kind] = context
+            self._make_bytecode(context)
         return self.contexts[kind]
+
+    def _make_bytecode(self, context) -> None:
+        """A page of the new profile left alone until the engine's worker
+        has kept its bytecode (as a reader's first page does): every later
+        page of the profile boots on it, a third of a boot's processor
+        time. Past BOOT_TIMEOUT the tests go on without it (they boot from
+        source until a page of theirs has made it)."""
+        page = context.new_page()
+        try:
+            page.goto(self.origin.url + BYTECODE_PAGE)
+            kept_bytecode(page, BOOT_TIMEOUT / 1000)
+        finally:
+            page.close()
 
     def page(self, kind, width=None, height=None, color_scheme="light"):
         """A page of the ``kind`` profile, if it is free, at ``width`` x

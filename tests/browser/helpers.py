@@ -7,6 +7,7 @@ pages of the site's nav. ``fig`` is a Playwright locator of one
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -235,6 +236,25 @@ def one_tab_warned(one, two):
 # fetches neither zip.
 BYTECODE_PREFIX = "pyc-"
 SITE_ORIGINS: list[str] = []     # the site's origins (conftest's origin fixture notes them)
+
+
+# the name of a kept bytecode cache whose two zips are both there, or null
+KEPT_BYTECODE = """async () => {
+  for (const name of await caches.keys()) {
+    if (name.startsWith('pyc-') && (await (await caches.open(name)).keys()).length === 2) return name;
+  }
+  return null;
+}"""
+
+
+def kept_bytecode(page, timeout_s: float) -> str | None:
+    """The kept bytecode cache's name once both its zips are there (polled:
+    the worker tells the page nothing when it has kept them); None if it
+    has not come within ``timeout_s``."""
+    deadline = time.monotonic() + timeout_s
+    while (name := page.evaluate(KEPT_BYTECODE)) is None and time.monotonic() < deadline:
+        page.wait_for_timeout(250)
+    return name
 
 
 def forget_bytecode(context) -> None:

@@ -24,12 +24,19 @@ def opened(new_page, url):
     return page
 
 
+def link_refused(page, fig):
+    """Until the board says why the link's game was refused (not the early
+    hint that the link's game comes once the engine is up, which also
+    names the link, and may still be shown when the boards are ready)."""
+    page.wait_for_function("f => f.querySelector('.sharah-hint').textContent.includes('could not be loaded')",
+                           arg=fig.element_handle())
+
+
 def test_a_link_too_long_is_refused_with_a_sentence(new_page, base_url):
     link = START + "a7a8," * 5_000
     page = opened(new_page, base_url + PAGE + link)
     fig = board(page, A)
-    page.wait_for_function("f => f.querySelector('.sharah-hint').textContent.includes('link')",
-                           arg=fig.element_handle())
+    link_refused(page, fig)
     assert hint(fig) == (f"The game in the link could not be loaded: the link is too long ({len(link) - 1:,} "
                          "characters; at most 20,000). Your game here is unchanged.")
     assert played(fig) == []
@@ -40,8 +47,7 @@ def test_a_link_too_long_is_refused_with_a_sentence(new_page, base_url):
 def test_a_link_move_with_a_direction_override_is_shown_as_an_escape(new_page, base_url):
     page = opened(new_page, base_url + PAGE + START + "a7%E2%80%AEa8")
     fig = board(page, A)
-    page.wait_for_function("f => f.querySelector('.sharah-hint').textContent.includes('link')",
-                           arg=fig.element_handle())
+    link_refused(page, fig)
     text = hint(fig)
     assert "\u202e" not in text
     assert text.startswith("The game in the link could not be loaded: move 1 (a7\\u202ea8): ")

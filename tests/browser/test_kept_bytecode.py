@@ -11,20 +11,11 @@ so each load also shows that the game survived.
 from __future__ import annotations
 
 import json
-import time
 
 from .conftest import BOOT_TIMEOUT, ROOT, TEST_DIR, wait_ready
-from .helpers import board, engine_round_trip, forget_bytecode, play, played, saved_after
+from .helpers import board, engine_round_trip, forget_bytecode, kept_bytecode, play, played, saved_after
 
 PAGE = f"{TEST_DIR}/records-test/"
-
-# the name of a kept cache whose two zips are both there, or null
-KEPT = """async () => {
-  for (const name of await caches.keys()) {
-    if (name.startsWith('pyc-') && (await (await caches.open(name)).keys()).length === 2) return name;
-  }
-  return null;
-}"""
 
 # The kept cache ``name`` copied whole under ``other`` (the bytecode of
 # another engine), then its engine zip garbled (its kept SHA-256 left as it
@@ -58,15 +49,6 @@ def python(page) -> str:
     return page.evaluate("window.sharahDebug.python")
 
 
-def kept_whole(page) -> str | None:
-    """The kept cache's name once both its zips are there (polled: the
-    worker says nothing to the page when it has kept them)."""
-    deadline = time.monotonic() + BOOT_TIMEOUT / 1000
-    while (name := page.evaluate(KEPT)) is None and time.monotonic() < deadline:
-        page.wait_for_timeout(250)
-    return name
-
-
 def zips_fetched(requests) -> list[str]:
     return [u for u in requests if u.split("?")[0].endswith(".zip")]
 
@@ -84,7 +66,7 @@ def test_bytecode_is_made_kept_used_and_never_breaks_a_page(new_page, base_url, 
 
     # the reader stays: the worker compiles once idle, and keeps both zips
     # in a cache named by the runtime's version and the two zips' names
-    name = kept_whole(page)
+    name = kept_bytecode(page, BOOT_TIMEOUT / 1000)
     version = json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text())["version"]
     stdlib, = (p.name for p in (built_site / "assets" / "pyodide").glob("stdlib-*.zip"))
     engine, = (p.name for p in (built_site / "assets" / "sharah").glob("engine-*.zip"))
