@@ -12,9 +12,10 @@ device starts on them.
 
 A ``.pyc`` here is the runtime's magic number, flags 0 and eight zero
 bytes (a sourceless file's timestamp and size are never checked), then the
-marshalled code, compiled as the file the source would have been
-(``/lib/python3XY.zip/json/__init__.py``, ``/sharah/sharah_web/core.py``):
-a traceback names the same file and line. The zips are stored, not
+marshalled code, compiled as the file the source would have been (a
+module of the standard library inside the runtime's zip of it, an engine
+module under the folder the engine is unpacked into): a traceback names
+the same file and line. The zips are stored, not
 deflated: they are read at every boot and never cross the network.
 
 Pure standard library (``compile``, ``marshal``, ``zipfile``), so the
