@@ -27,7 +27,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import build_test_site, shared_build
+from conftest import shared_build
+from sitebuild.offline import write_service_worker
 
 from .conftest import TEST_DIR, wait_ready
 from .helpers import board, click_sq, play, played, wait_fig, wait_moves
@@ -40,12 +41,40 @@ MARK_B = "This is build B of the site."
 PHONE = {"width": 390, "height": 844}
 
 
+def build_b(a: Path, work: Path) -> Path:
+    """Build B, made from A by what differs: a copy of A whose records
+    test page has one more sentence at the end of its article, in the page
+    and in the search's index (as ``mkdocs build`` writes a paragraph
+    appended to the page's Markdown: the same bytes but for blank space),
+    and whose service worker is written again as the build writes it
+    (``write_service_worker``: every file's SHA-256, so a new version).
+    The widget is A's (its build stamp kept): a new build that changes
+    only a page's text. A whole second ``mkdocs build`` cost as much
+    processor time as the run's own (about 30 s)."""
+    site = work / "site"
+    shutil.copytree(a, site)
+    paragraph = f"<p>{MARK_B}</p>"
+    page = site / PAGE / "index.html"
+    html = page.read_text(encoding="utf-8")
+    assert html.count("</article>") == 1, "the records test page has no single article"
+    end = len(html[:html.index("</article>")].rstrip())
+    page.write_text(f"{html[:end]}\n{paragraph}{html[end:]}", encoding="utf-8")
+    index_file = site / "search" / "search_index.json"
+    index = json.loads(index_file.read_text(encoding="utf-8"))
+    last = [doc for doc in index["docs"] if doc["location"].startswith(PAGE)][-1]
+    last["text"] += f" {paragraph}"
+    index_file.write_text(json.dumps(index, separators=(",", ":")), encoding="utf-8")
+    stamp = re.search(r'const BUILD = "([0-9a-f]+)";', (a / "sw.js").read_text(encoding="utf-8")).group(1)
+    write_service_worker(site, stamp)
+    return site
+
+
 @pytest.fixture(scope="module")
-def sites(origin, built_site, port, tmp_path_factory):
+def sites(origin, built_site, tmp_path_factory):
     """The run's server (``origin``) and two builds for it: A, the run's
-    own, and B (built once for the run); the server serves A again
-    afterwards."""
-    b = shared_build(tmp_path_factory, "build-b", lambda work: build_test_site(work, port, MARK_B))
+    own, and B (``build_b``, made once for the run); the server serves A
+    again afterwards."""
+    b = shared_build(tmp_path_factory, "build-b", lambda work: build_b(built_site, work))
     origin.hits_while_down.clear()
     origin.cache_control = "no-cache"      # as a host should send it (README, "Deploying")
     yield origin, built_site, b
@@ -109,7 +138,9 @@ def opened(browser, sites, folder=None):
     is up again, the host serves build A, and the context is closed."""
     origin, a, _b = sites
     origin.folder, origin.down = folder or a, False
-    context = browser.new_context(viewport=PHONE)
+    # a first visit: the engine boots from source, the service worker
+    # stores the zips it fetched, and offline they come from there
+    context = browser.new_context(bytecode=False, viewport=PHONE)
     errors = []
     context.on("weberror", lambda e: errors.append(str(e.error)))
     try:
@@ -343,7 +374,7 @@ def test_instant_navigation_to_a_page_of_a_new_build_without_a_service_worker(br
     origin, a, _b = sites
     old, new = rebuilt(a, tmp_path / "new")
     origin.folder, origin.down = a, False
-    context = browser.new_context(viewport={"width": 1366, "height": 900}, service_workers="block")
+    context = browser.new_context(bytecode=False, viewport={"width": 1366, "height": 900}, service_workers="block")
     try:
         page = context.new_page()
         page.goto(origin.url + PAGE)
