@@ -27,9 +27,11 @@ workers, caches, cookies) and its pages, routes and request listener
 removed after the test: the test sees a first visit's storage, and only
 the HTTP cache (with the compiled code) and the bytecode the engine's
 worker made (its ``pyc-`` cache: a boot on it costs about a third) are
-kept; a profile makes that bytecode first, on a page left alone until the
-worker has kept it. A test that needs the engine's zips fetched forgets
-that bytecode (``helpers.forget_bytecode``; ``Held`` does it). Requests are watched
+kept; the process's first profile makes that bytecode, on a page left
+alone until the worker has kept it, and the other is given it. A test
+that needs the engine's zips fetched forgets that bytecode
+(``helpers.forget_bytecode``; ``Held`` does it) for itself: the profile
+has it back when it is next lent (``Warm._keep_bytecode``). Requests are watched
 through events, not routes; a request to any host but 127.0.0.1 fails in
 Chromium's resolver (``Origin.host_rule``). A second page of a test (a
 second visitor), JavaScript off, another policy, service workers blocked,
@@ -160,7 +162,8 @@ ALL_BUT_CACHES = ("cookies,file_systems,indexeddb,local_storage,shader_cache,web
                   "interest_groups,shared_storage,storage_buckets")
 
 # a cache's entries (url, headers, body in base64), read by a page of the
-# site; and written again into a cache of the same name
+# site; whether a cache of that name is there with as many entries; and
+# the entries written again into a cache of that name
 READ_CACHE = """async (name) => {
   const cache = await caches.open(name), out = [];
   for (const request of await cache.keys()) {
@@ -172,6 +175,7 @@ READ_CACHE = """async (name) => {
   }
   return out;
 }"""
+KEPT_WHOLE = """async ([name, count]) => await caches.has(name) && (await (await caches.open(name)).keys()).length === count"""
 WRITE_CACHE = """async ([name, entries]) => {
   const cache = await caches.open(name);
   for (const entry of entries) {
@@ -215,8 +219,26 @@ class Warm:
             # reached through a frame of that origin (CacheStorage, _clear)
             anchor.goto(self.origin.url + ANCHOR)
             self.contexts[kind] = context
-            self._make_bytecode(context)
+            if self.bytecode is None:
+                self._make_bytecode(context)
+            else:       # the other profile made it: the same origin's, the same bytes
+                self._keep_bytecode(kind)
         return self.contexts[kind]
+
+    def _keep_bytecode(self, kind) -> None:
+        """The bytecode a profile made (``self.bytecode``) back in the
+        ``kind`` profile's Cache Storage if it is not there whole: a test
+        before forgot it (``helpers.forget_bytecode``: it held, broke or
+        counted the zips), or the worker deleted it (damaged). It is the
+        device's, like the compiled WebAssembly: without this, every later
+        test of the process booted from source until a page of its own
+        had stayed idle long enough to make it again (most tests of
+        ``test_early.py``, ``test_nothing_lost.py``, ``test_robust.py``)."""
+        if self.bytecode is None:
+            return
+        name, entries = self.bytecode
+        if not self.anchors[kind].evaluate(KEPT_WHOLE, [name, len(entries)]):
+            self.anchors[kind].evaluate(WRITE_CACHE, [name, entries])
 
     def _make_bytecode(self, context) -> None:
         """A page of the new profile left alone until the engine's worker
@@ -264,6 +286,7 @@ class Warm:
         if kind in self.watches or len(context.pages) > 1:
             return None
         self._clear(kind)
+        self._keep_bytecode(kind)
         watch = self.watches[kind] = Watch(None, self.origin.url)
         watch.listen(context)
         page = context.new_page()
