@@ -26,15 +26,12 @@ PAGES = ROOT / "tests" / "browser" / "pages"
 TEST_DIR = "widget-test"
 
 
-def build_test_site(work: Path, port: int, extra: str = "") -> Path:
+def build_test_site(work: Path, port: int) -> Path:
     """The site with the test pages, built into ``work/site`` for a server
-    on ``port`` (``extra``: Markdown added to the records test page)."""
+    on ``port``."""
     docs = work / "docs"
     shutil.copytree(ROOT / "docs", docs)
     shutil.copytree(PAGES, docs / TEST_DIR)
-    if extra:
-        page = docs / TEST_DIR / "records-test.md"
-        page.write_text(page.read_text(encoding="utf-8") + f"\n{extra}\n", encoding="utf-8")
     return build_site(work, port, docs)
 
 

@@ -27,14 +27,19 @@ workers, caches, cookies) and its pages, routes and request listener
 removed after the test: the test sees a first visit's storage, and only
 the HTTP cache (with the compiled code) and the bytecode the engine's
 worker made (its ``pyc-`` cache: a boot on it costs about a third) are
-kept; a profile makes that bytecode first, on a page left alone until the
-worker has kept it. A test that needs the engine's zips fetched forgets
-that bytecode (``helpers.forget_bytecode``; ``Held`` does it). Requests are watched
+kept; the process's first profile makes that bytecode, on a page left
+alone until the worker has kept it, and the other is given it. A test
+that needs the engine's zips fetched forgets that bytecode
+(``helpers.forget_bytecode``; ``Held`` does it) for itself: the profile
+has it back when it is next lent (``Warm._keep_bytecode``). Requests are watched
 through events, not routes; a request to any host but 127.0.0.1 fails in
 Chromium's resolver (``Origin.host_rule``). A second page of a test (a
 second visitor), JavaScript off, another policy, service workers blocked,
 a cold HTTP cache (the offline and update tests): a fresh context from
-``browser``, as before. V8 switches tried for a cheaper boot instead
+``browser``, given the bytecode a warm profile made (``Warm.give_bytecode``:
+a device that has been on the site before; a boot on it cost 6.3-8.1
+processor seconds against 7.9-8.9 from source, side by side) unless it asks
+for none (``bytecode=False``) or forgets it. V8 switches tried for a cheaper boot instead
 (``--wasm-lazy-compilation``, ``--no-wasm-tier-up``, ``--liftoff-only``)
 did not pay.
 """
@@ -50,7 +55,7 @@ from conftest import ROOT, TEST_DIR  # noqa: F401  (tests/conftest.py: the site,
 from devkit.chromium import chromium_path
 from devkit.server import StaticServer
 
-from .helpers import BYTECODE_PREFIX, SITE_ORIGINS, kept_bytecode
+from .helpers import BYTECODE_PREFIX, SEEDED, SITE_ORIGINS, kept_bytecode
 
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -156,6 +161,30 @@ BYTECODE_PAGE = f"{TEST_DIR}/phone-test/"     # where a new warm profile makes i
 ALL_BUT_CACHES = ("cookies,file_systems,indexeddb,local_storage,shader_cache,websql,service_workers,"
                   "interest_groups,shared_storage,storage_buckets")
 
+# a cache's entries (url, headers, body in base64), read by a page of the
+# site; whether a cache of that name is there with as many entries; and
+# the entries written again into a cache of that name
+READ_CACHE = """async (name) => {
+  const cache = await caches.open(name), out = [];
+  for (const request of await cache.keys()) {
+    const response = await cache.match(request);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    let text = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    out.push({ url: request.url, headers: [...response.headers], body: btoa(text) });
+  }
+  return out;
+}"""
+KEPT_WHOLE = """async ([name, count]) => await caches.has(name) && (await (await caches.open(name)).keys()).length === count"""
+WRITE_CACHE = """async ([name, entries]) => {
+  const cache = await caches.open(name);
+  for (const entry of entries) {
+    const text = atob(entry.body), bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    await cache.put(entry.url, new Response(bytes, { headers: entry.headers }));
+  }
+}"""
+
 WARM_KINDS = {
     "desktop": dict(viewport={"width": 1280, "height": 900}),
     "phone": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
@@ -177,6 +206,7 @@ class Warm:
         self.contexts: dict[str, object] = {}
         self.anchors: dict[str, object] = {}   # a page kept open per profile: its CDP session
         self.watches: dict[str, "Watch"] = {}
+        self.bytecode = None    # (cache name, entries) of the bytecode a profile made (give_bytecode)
 
     def context(self, kind):
         if kind not in self.contexts:
@@ -189,21 +219,64 @@ class Warm:
             # reached through a frame of that origin (CacheStorage, _clear)
             anchor.goto(self.origin.url + ANCHOR)
             self.contexts[kind] = context
-            self._make_bytecode(context)
+            if self.bytecode is None:
+                self._make_bytecode(context)
+            else:       # the other profile made it: the same origin's, the same bytes
+                self._keep_bytecode(kind)
         return self.contexts[kind]
+
+    def _keep_bytecode(self, kind) -> None:
+        """The bytecode a profile made (``self.bytecode``) back in the
+        ``kind`` profile's Cache Storage if it is not there whole: a test
+        before forgot it (``helpers.forget_bytecode``: it held, broke or
+        counted the zips), or the worker deleted it (damaged). It is the
+        device's, like the compiled WebAssembly: without this, every later
+        test of the process booted from source until a page of its own
+        had stayed idle long enough to make it again (most tests of
+        ``test_early.py``, ``test_nothing_lost.py``, ``test_robust.py``)."""
+        if self.bytecode is None:
+            return
+        name, entries = self.bytecode
+        if not self.anchors[kind].evaluate(KEPT_WHOLE, [name, len(entries)]):
+            self.anchors[kind].evaluate(WRITE_CACHE, [name, entries])
 
     def _make_bytecode(self, context) -> None:
         """A page of the new profile left alone until the engine's worker
         has kept its bytecode (as a reader's first page does): every later
         page of the profile boots on it, a third of a boot's processor
-        time. Past BOOT_TIMEOUT the tests go on without it (they boot from
-        source until a page of theirs has made it)."""
+        time, and so does every fresh context (``give_bytecode``). Past
+        BOOT_TIMEOUT the tests go on without it (they boot from source
+        until a page of theirs has made it)."""
         page = context.new_page()
         try:
             page.goto(self.origin.url + BYTECODE_PAGE)
-            kept_bytecode(page, BOOT_TIMEOUT / 1000)
+            name = kept_bytecode(page, BOOT_TIMEOUT / 1000)
+            if name and self.bytecode is None:
+                self.bytecode = (name, page.evaluate(READ_CACHE, name))
         finally:
             page.close()
+
+    def give_bytecode(self, context) -> None:
+        """Put the bytecode a warm profile made into the Cache Storage of
+        the fresh ``context``, as a device that has visited the site
+        before keeps it: the context's first boot on the site runs on it
+        (a third of the processor time of a boot from source). Written by
+        a page of the context on a plain file of the site (caches are
+        reached only from the origin), closed before the test sees the
+        context. A test about a boot from source or the zips asks for a
+        context without it (``Patient.new_context(bytecode=False)``) or
+        forgets it (``helpers.forget_bytecode``)."""
+        if self.bytecode is None:
+            self.context("desktop")     # makes it (the desktop profile is lent to most tests anyway)
+        if self.bytecode is None:
+            return
+        page = context.new_page()
+        try:
+            page.goto(self.origin.url + ANCHOR)
+            page.evaluate(WRITE_CACHE, list(self.bytecode))
+        finally:
+            page.close()
+        SEEDED.add(context)
 
     def page(self, kind, width=None, height=None, color_scheme="light"):
         """A page of the ``kind`` profile, if it is free, at ``width`` x
@@ -213,6 +286,7 @@ class Warm:
         if kind in self.watches or len(context.pages) > 1:
             return None
         self._clear(kind)
+        self._keep_bytecode(kind)
         watch = self.watches[kind] = Watch(None, self.origin.url)
         watch.listen(context)
         page = context.new_page()
@@ -288,9 +362,14 @@ class Patient:
     def __init__(self, browser):
         self._browser = browser
 
-    def new_context(self, **options):
+    def new_context(self, bytecode=True, **options):
+        """A fresh context, given the bytecode a warm profile made
+        (``Warm.give_bytecode``) unless ``bytecode=False`` or JavaScript
+        is off."""
         context = self._browser.new_context(**options)
         patient(context)
+        if bytecode and options.get("java_script_enabled", True):
+            self._browser.warm.give_bytecode(context)
         return context
 
     def new_page(self, **options):

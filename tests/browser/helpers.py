@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import time
+import weakref
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -236,6 +237,7 @@ def one_tab_warned(one, two):
 # fetches neither zip.
 BYTECODE_PREFIX = "pyc-"
 SITE_ORIGINS: list[str] = []     # the site's origins (conftest's origin fixture notes them)
+SEEDED = weakref.WeakSet()       # fresh contexts given a warm profile's bytecode (conftest.Warm.give_bytecode)
 
 
 # the name of a kept bytecode cache whose two zips are both there, or null
@@ -260,11 +262,16 @@ def kept_bytecode(page, timeout_s: float) -> str | None:
 def forget_bytecode(context) -> None:
     """Delete the bytecode ``context`` keeps for the site: its next boot
     fetches the sources, as a first visit does. The caches are reached
-    through a page of the context on the site (a warm profile keeps one);
-    a context with none has kept nothing since its pages left the site
-    (a fresh context: nothing at all)."""
+    through a page of the context on the site (a warm profile keeps one;
+    a fresh context given a profile's bytecode opens one for the while:
+    ``SEEDED``); another context with none has kept nothing since its
+    pages left the site (a fresh context: nothing at all)."""
     for url in SITE_ORIGINS:
         page = next((p for p in context.pages if p.url.startswith(url)), None)
+        opened = None
+        if page is None and context in SEEDED:
+            page = opened = context.new_page()
+            page.goto(url + "assets/sharah/csp.txt")
         if page is None:
             continue
         cdp = context.new_cdp_session(page)
@@ -274,6 +281,9 @@ def forget_bytecode(context) -> None:
                     cdp.send("CacheStorage.deleteCache", {"cacheId": cache["cacheId"]})
         finally:
             cdp.detach()
+            if opened is not None:
+                opened.close()
+                SEEDED.discard(context)
 
 
 def ENGINE(url: str) -> bool:

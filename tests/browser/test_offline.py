@@ -27,7 +27,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import build_test_site, shared_build
+from conftest import shared_build
+from sitebuild.offline import write_service_worker
 
 from .conftest import TEST_DIR, wait_ready
 from .helpers import board, click_sq, play, played, wait_fig, wait_moves
@@ -40,12 +41,40 @@ MARK_B = "This is build B of the site."
 PHONE = {"width": 390, "height": 844}
 
 
+def build_b(a: Path, work: Path) -> Path:
+    """Build B, made from A by what differs: a copy of A whose records
+    test page has one more sentence at the end of its article, in the page
+    and in the search's index (as ``mkdocs build`` writes a paragraph
+    appended to the page's Markdown: the same bytes but for blank space),
+    and whose service worker is written again as the build writes it
+    (``write_service_worker``: every file's SHA-256, so a new version).
+    The widget is A's (its build stamp kept): a new build that changes
+    only a page's text. A whole second ``mkdocs build`` cost as much
+    processor time as the run's own (about 30 s)."""
+    site = work / "site"
+    shutil.copytree(a, site)
+    paragraph = f"<p>{MARK_B}</p>"
+    page = site / PAGE / "index.html"
+    html = page.read_text(encoding="utf-8")
+    assert html.count("</article>") == 1, "the records test page has no single article"
+    end = len(html[:html.index("</article>")].rstrip())
+    page.write_text(f"{html[:end]}\n{paragraph}{html[end:]}", encoding="utf-8")
+    index_file = site / "search" / "search_index.json"
+    index = json.loads(index_file.read_text(encoding="utf-8"))
+    last = [doc for doc in index["docs"] if doc["location"].startswith(PAGE)][-1]
+    last["text"] += f" {paragraph}"
+    index_file.write_text(json.dumps(index, separators=(",", ":")), encoding="utf-8")
+    stamp = re.search(r'const BUILD = "([0-9a-f]+)";', (a / "sw.js").read_text(encoding="utf-8")).group(1)
+    write_service_worker(site, stamp)
+    return site
+
+
 @pytest.fixture(scope="module")
-def sites(origin, built_site, port, tmp_path_factory):
+def sites(origin, built_site, tmp_path_factory):
     """The run's server (``origin``) and two builds for it: A, the run's
-    own, and B (built once for the run); the server serves A again
-    afterwards."""
-    b = shared_build(tmp_path_factory, "build-b", lambda work: build_test_site(work, port, MARK_B))
+    own, and B (``build_b``, made once for the run); the server serves A
+    again afterwards."""
+    b = shared_build(tmp_path_factory, "build-b", lambda work: build_b(built_site, work))
     origin.hits_while_down.clear()
     origin.cache_control = "no-cache"      # as a host should send it (README, "Deploying")
     yield origin, built_site, b
@@ -109,7 +138,9 @@ def opened(browser, sites, folder=None):
     is up again, the host serves build A, and the context is closed."""
     origin, a, _b = sites
     origin.folder, origin.down = folder or a, False
-    context = browser.new_context(viewport=PHONE)
+    # a first visit: the engine boots from source, the service worker
+    # stores the zips it fetched, and offline they come from there
+    context = browser.new_context(bytecode=False, viewport=PHONE)
     errors = []
     context.on("weberror", lambda e: errors.append(str(e.error)))
     try:
@@ -148,21 +179,12 @@ def test_offline_after_one_visit(browser, sites):
         visit_stored(page, origin.url + OTHER, version)
         visit_stored(page, origin.url + PUZZLES, version)
 
-        # the network is cut: both pages load, their boards work
+        # the network is cut: the pages load, their boards work; the
+        # puzzle page (the one open): its puzzle solved by the first move of its line
         origin.down = True
         context.set_offline(True)
         page.reload()
         wait_ready(page)              # every board of the page is up
-        page.goto(origin.url + PAGE)
-        wait_ready(page)
-        fig = board(page, 0)
-        wait_moves(fig, 1)
-        assert played(fig) == ["a7a8"]          # the saved game
-        play(fig, "d10", "d9")
-        assert played(fig) == ["a7a8", "d10d9"]
-        # the puzzle page: its puzzle solved by the first move of its line
-        page.goto(origin.url + PUZZLES)
-        wait_ready(page)
         fig = board(page, 0)
         first = fig.evaluate("""f => { const id = f.sharahWidget.state.puzzle.id;
             const data = JSON.parse(f.querySelector('template.sharah-puzzle-data').dataset.puzzles);
@@ -172,19 +194,60 @@ def test_offline_after_one_visit(browser, sites):
         click_sq(fig, first["from"])
         click_sq(fig, first["to"])
         wait_fig(fig, "!f.dataset.busy && f.sharahWidget.state.puzzle.solved")
+        # the records page: the saved game, and a move
+        page.goto(origin.url + PAGE)
+        wait_ready(page)
+        fig = board(page, 0)
+        wait_moves(fig, 1)
+        assert played(fig) == ["a7a8"]          # the saved game
+        play(fig, "d10", "d9")
+        assert played(fig) == ["a7a8", "d10d9"]
         # nothing but the browser's own update checks (sw.js) tried the host
         assert [h for h in origin.hits_while_down if not h.startswith("GET /sw.js ")] == []
         assert errors == []
 
 
-def test_a_new_build_replaces_the_old_whole(browser, sites):
+def test_manifest_and_icons(sites):
+    _origin, a, _b = sites
+    manifest = json.loads((a / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["start_url"] == "./" and manifest["display"] == "standalone"
+    sizes = {i["sizes"]: i["src"] for i in manifest["icons"]}
+    assert {"192x192", "512x512"} <= set(sizes)
+    for size in ("192", "512"):
+        data = (a / sizes[f"{size}x{size}"]).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+        assert (width, height) == (int(size), int(size))
+    page = (a / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="manifest" href="manifest.webmanifest">' in page
+    # every file the worker names is in the build, with that content
+    _version, files = sw_files(a)
+    for path, entry in files.items():
+        digest = base64.b64encode(hashlib.sha256((a / path).read_bytes()).digest()).decode()
+        assert digest == entry["sha256"], path
+    assert not any(p.endswith(".map") for p in files)
+
+
+def test_a_new_build_replaces_the_old_whole_and_pages_visited_before_work_offline(browser, sites):
+    """Two pages visited on build A, a game saved on one; B is deployed:
+    the open page reloads still A, from its cache, says that a new
+    version is ready and keeps the game; its Reload button brings B whole
+    (B's page, only B's cache left, every stored file B's, the pages
+    visited before among them), the game still there and the engine
+    playing on. Offline, both pages still load (B's copies), and a page
+    never visited is the site's offline page, which lists them. (One
+    visitor's context: the two scenarios shared their first half.)"""
     origin, a, b = sites
     version_a, _ = sw_files(a)
     version_b, files_b = sw_files(b)
     assert version_a != version_b
     with opened(browser, sites) as (page, errors):
+        context = page.context
         wait_offline_ready(page, version_a)
         play(board(page, 0), "a7", "a8")
+        visit_stored(page, origin.url + OTHER, version_a)
+        page.goto(origin.url + PAGE)
+        wait_ready(page)
 
         # the host now serves build B; the open page reloads: still A, from
         # its cache, and it says that a new version is ready
@@ -210,66 +273,19 @@ def test_a_new_build_replaces_the_old_whole(browser, sites):
         assert stored, "nothing stored"
         for path, digest in stored.items():
             assert files_b[path]["sha256"] == digest, f"{path} is not build B's"
-        assert PAGE + "index.html" in stored
+        for path in (PAGE + "index.html", OTHER + "index.html", "offline/index.html"):
+            assert stored[path] == files_b[path]["sha256"], path
         # the saved game survived the update, and the engine plays on
         fig = board(page, 0)
         wait_moves(fig, 1)
         assert played(fig) == ["a7a8"]
         play(fig, "d10", "d9")
         assert page.locator(".sharah-update").count() == 0
-        assert errors == []
-
-
-def test_manifest_and_icons(sites):
-    _origin, a, _b = sites
-    manifest = json.loads((a / "manifest.webmanifest").read_text(encoding="utf-8"))
-    assert manifest["start_url"] == "./" and manifest["display"] == "standalone"
-    sizes = {i["sizes"]: i["src"] for i in manifest["icons"]}
-    assert {"192x192", "512x512"} <= set(sizes)
-    for size in ("192", "512"):
-        data = (a / sizes[f"{size}x{size}"]).read_bytes()
-        assert data[:8] == b"\x89PNG\r\n\x1a\n"
-        width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
-        assert (width, height) == (int(size), int(size))
-    page = (a / "index.html").read_text(encoding="utf-8")
-    assert '<link rel="manifest" href="manifest.webmanifest">' in page
-    # every file the worker names is in the build, with that content
-    _version, files = sw_files(a)
-    for path, entry in files.items():
-        digest = base64.b64encode(hashlib.sha256((a / path).read_bytes()).digest()).decode()
-        assert digest == entry["sha256"], path
-    assert not any(p.endswith(".map") for p in files)
-
-
-def test_after_an_update_pages_visited_before_work_offline_and_others_say_so(browser, sites):
-    """Two pages visited on build A; B is deployed and the visitor presses
-    Reload; offline, both pages still load (B's copies), and a page never
-    visited is the site's offline page, which lists them."""
-    origin, a, b = sites
-    version_a, _ = sw_files(a)
-    version_b, files_b = sw_files(b)
-    with opened(browser, sites) as (page, errors):
-        context = page.context
-        wait_offline_ready(page, version_a)
-        visit_stored(page, origin.url + OTHER, version_a)
-        # build B is deployed; the visitor accepts it
-        origin.folder = b
-        page.reload()
-        wait_ready(page)
-        notice = page.locator(".sharah-update")
-        notice.wait_for(timeout=60_000)
-        with page.expect_navigation():
-            notice.locator("button[data-update='reload']").click()
-        wait_ready(page)
-        eventually(page, SITE_CACHES_ARE, f"sharah-{version_b}")
-        stored = cache_digests(page, f"sharah-{version_b}")
-        for path in (PAGE + "index.html", OTHER + "index.html", "offline/index.html"):
-            assert stored[path] == files_b[path]["sha256"], path
 
         # offline: both pages visited before work, B's copies
         origin.down = True
         context.set_offline(True)
-        page.goto(origin.url + PAGE)
+        page.reload()
         wait_ready(page)
         assert MARK_B in page.content()
         page.goto(origin.url + OTHER)
@@ -343,7 +359,7 @@ def test_instant_navigation_to_a_page_of_a_new_build_without_a_service_worker(br
     origin, a, _b = sites
     old, new = rebuilt(a, tmp_path / "new")
     origin.folder, origin.down = a, False
-    context = browser.new_context(viewport={"width": 1366, "height": 900}, service_workers="block")
+    context = browser.new_context(bytecode=False, viewport={"width": 1366, "height": 900}, service_workers="block")
     try:
         page = context.new_page()
         page.goto(origin.url + PAGE)

@@ -405,7 +405,9 @@ def test_site_under_its_strict_content_security_policy(browser, csp_base_url, bu
     policy = (built_site / "assets" / "sharah" / "csp.txt").read_text()
     assert "'unsafe-eval'" not in policy and "'unsafe-inline'" not in policy.split("style-src")[0]
     assert "script-src 'self' 'wasm-unsafe-eval' 'sha256-" in policy
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    # a first visit to that server's origin: the engine boots from source
+    # under the policy (the bytecode given to fresh contexts is the site's origin's)
+    context = browser.new_context(bytecode=False, viewport={"width": 1280, "height": 900})
     try:
         page = context.new_page()
         page.watch = Watch(page, csp_base_url)
