@@ -10,21 +10,20 @@
 // tab stop). The browser's own jump does the same a moment later (instant
 // navigation answers its popstate). So when the page's board is live, the
 // click is this module's: the address gets the link's fragment as a new
-// history entry, the heading is scrolled to the top (under the site's header), and the board takes
-// the focus. A board not live yet (the engine still starting), or no
-// JavaScript at all: the link does what it did.
+// history entry, the heading is scrolled to the top (under the site's
+// header), and the board takes the focus. A board not live yet (the engine
+// still starting), or no JavaScript at all: the link does what it did.
 
 const LIVE_BOX = "figure.sharah-board[data-mode='game'] .sharah-svg[tabindex]";
 
 /** The first live board's box after `target` in the page, if any.
  *  @param {Element} target @returns {HTMLElement | null} */
-export function boxAfter(target) {
+function boxAfter(target) {
   for (const box of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(LIVE_BOX))) {
     if (target.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING) return box;
   }
   return null;
 }
-
 
 /** @param {MouseEvent} e */
 function onClick(e) {
