@@ -241,12 +241,12 @@ SEEDED = weakref.WeakSet()       # fresh contexts given a warm profile's bytecod
 
 
 # the name of a kept bytecode cache whose two zips are both there, or null
-KEPT_BYTECODE = """async () => {
-  for (const name of await caches.keys()) {
-    if (name.startsWith('pyc-') && (await (await caches.open(name)).keys()).length === 2) return name;
-  }
+KEPT_BYTECODE = f"""async () => {{
+  for (const name of await caches.keys()) {{
+    if (name.startsWith('{BYTECODE_PREFIX}') && (await (await caches.open(name)).keys()).length === 2) return name;
+  }}
   return null;
-}"""
+}}"""
 
 
 def kept_bytecode(page, timeout_s: float) -> str | None:
