@@ -40,7 +40,7 @@ def head_script() -> str:
 # without waiting for them. The engine's worker still goes first: the head
 # script that creates it comes before every preload.
 BOARD_MODULES = ("engine", "dom", "words", "narrow", "answers", "store", "view", "panels", "early", "ready",
-                 "board", "share", "places", "skip", "records", "recover")
+                 "board", "share", "places", "inpage", "skip", "records", "recover")
 LATE_MODULES = ("computer", "editor", "analysis", "onboard", "playview", "puzzles")
 
 

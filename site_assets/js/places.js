@@ -18,7 +18,8 @@
 //
 // sharah.js calls arrived() each time a page is put in (mkdocs-material's
 // document$), after mkdocs-material's own scroll, and following() when a
-// link is followed; nothing else.
+// link is followed; inpage.js calls popped() at each Back or Forward and
+// asks pathOnScreen(); nothing else.
 
 import { debug } from "./engine.js";
 
@@ -73,17 +74,17 @@ export function following() {
   traversed = false;
 }
 
-// Noted at every scroll, at once: when Back or Forward is pressed,
-// mkdocs-material's popstate listener may run before this module's (which
-// of the two the page loaded first decides) and scroll the page that is
-// leaving to the other entry's offset at once.
+// Noted at every scroll, at once: when Back or Forward is pressed, the
+// place is noted before mkdocs-material's popstate listener may scroll the
+// page that is leaving to the other entry's offset.
 let seenY = 0;      // the offset at the last scroll event
 addEventListener("scroll", () => { seenY = window.scrollY; noteNow(); }, { passive: true });
 
-addEventListener("popstate", () => {
-  // The entry has changed already; the page on the screen is still the
-  // one left. Noted again only if nothing has moved it since the last
-  // scroll event (mkdocs-material may have, just now).
+/** Back or Forward (inpage.js calls this first thing at each popstate,
+ *  before mkdocs-material's listener). The entry has changed already; the
+ *  page on the screen is still the one left: its place is noted again
+ *  unless something moved it since the last scroll event. */
+export function popped() {
   if (shownKey !== null && window.scrollY === seenY) noteAs(shownKey);
   if (location.pathname === shownPath) {
     shownKey = entryKey();     // another place on the same page (an anchor)
@@ -91,7 +92,12 @@ addEventListener("popstate", () => {
     shownKey = null;           // another page is on its way
     traversed = true;
   }
-});
+}
+
+/** The path of the page on the screen ("" until the first is put in). */
+export function pathOnScreen() {
+  return shownPath;
+}
 
 /** Go to the place kept for this entry, and hold it while the boards
  *  take their height. @param {{ index: number, into: number }} place */

@@ -12,6 +12,7 @@ import { getEngine, debug, BUILD } from "./engine.js";
 import { Board, widgets, preopen, dropPreopened, preopenStats, expectAddons } from "./board.js";
 import { engineWords } from "./words.js";
 import { arrived, following } from "./places.js";
+import "./inpage.js";
 import "./skip.js";
 
 // Add-ons: one line each. Those that add to a board's open request (a

@@ -1,7 +1,8 @@
 """How the boards sit in the page: nothing floating over a board,
 coordinates and controls big enough on a phone, the side column beside
 the board on a desktop, touch without sticky colours, the palette
-toggle's names, the search index, the skip link to the board.
+toggle's names, the search index, the skip link to the board, links
+within the page and Back.
 (Contrast: test_contrast.py.)
 
 The module's pages are few: the desktop's come from the warm profile
@@ -147,6 +148,71 @@ def skip_to_the_board(page, base_url):
     assert header_bottom(page) - 1 <= heading["y"] < page.viewport_size["height"] / 2, heading
     page.keyboard.press("ArrowRight")            # the board's own keys: its cursor shows
     assert board.locator(".is-cursor").count() == 1
+
+
+# ------------------------------------------------- links within the page
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_links_within_the_page_and_back_keep_its_boards(browser, base_url, size):
+    """The first link to a place on the page, a heading's ¶ and Back and
+    Forward between them: the page is never fetched and put in again (the
+    same board element, live), each jump lands its heading under the
+    site's header, and on a phone the drawer the link was in closes."""
+    phone = size == PHONE
+    with page_at(browser, base_url, *size, **({"has_touch": True} if phone else {})) as page:
+        url = base_url + "games/oblong-shatranj/"
+        goto(page, url)
+        fetched = []
+        page.on("request", lambda r: fetched.append(r.url) if r.resource_type in ("fetch", "xhr")
+                and r.url.split("#")[0] == url else None)
+        kept = page.locator(GAME).first.element_handle()
+        reads = "#how-this-site-reads-the-rules"
+        if phone:       # "On this page" is in the drawer, under the page's own entry
+            page.locator("label.md-header__button[for='__drawer']").click()
+            page.locator(".md-nav--primary label.md-nav__link--active[for='__toc']").click()
+            page.locator(f".md-nav--primary .md-nav--secondary a[href$='{reads}']").click()
+        else:
+            page.locator(f".md-sidebar--secondary a[href$='{reads}']").click()
+        heading_at_top(page, reads, url)
+        same_page(page, kept, fetched)
+        if phone:
+            page.wait_for_function("() => !document.getElementById('__drawer').checked")
+        settled(page)
+        here = page.evaluate("scrollY")
+        page.locator("#winning").hover()
+        page.locator("#winning a.headerlink").click()
+        heading_at_top(page, "#winning", url)
+        settled(page)
+        page.go_back()
+        page.wait_for_function("h => location.hash === h", arg=reads)
+        same_page(page, kept, fetched)
+        page.wait_for_function("y => Math.abs(scrollY - y) < 2", arg=here)      # where it was
+        page.go_forward()
+        heading_at_top(page, "#winning", url)
+        same_page(page, kept, fetched)
+        assert not page.watch.errors
+
+
+def same_page(page, kept, fetched):
+    """The page was not fetched and put in again: its first game board is
+    the same element, live."""
+    assert not fetched, fetched
+    assert kept.evaluate("(b, sel) => b === document.querySelector(sel) && b.dataset.state === 'ready'", GAME)
+
+
+def heading_at_top(page, hash, url):
+    page.wait_for_function("h => location.hash === h", arg=hash)
+    assert page.url == url + hash
+    page.wait_for_function("""([h, header]) => {
+        const top = document.getElementById(h.slice(1)).getBoundingClientRect().top;
+        return top >= header - 1 && top < innerHeight / 2;
+    }""", arg=[hash, header_bottom(page)])
+
+
+def settled(page):
+    """The theme has written the offset into the history entry (0.1 s after
+    the last scroll): what Back comes back to."""
+    page.wait_for_function("() => history.state !== null && Math.abs(history.state.y - scrollY) < 1")
 
 
 # ---------------------------------------------------------- phone sizes

@@ -1,0 +1,74 @@
+// @ts-check
+// A link to a place on the same page, and Back or Forward between two
+// places of the same page, stay in the page.
+//
+// mkdocs-material's instant navigation (9.8.1) takes every click on a link
+// to a page of the site, same-page links included, and every popstate. It
+// fetches and puts in the page whenever the address's path differs from
+// the last one it saw, and after a full load it has seen none: the first
+// same-page link (a heading in "On this page", a heading's ¶, a footnote)
+// or the first Back or Forward fetches the page it is on and puts it in
+// again whole: every board mounted anew and opened again in the engine,
+// and what was not saved dropped (an exercise half done, the analysis
+// shown, the computer's move being thought, the focus).
+//
+// So such a click goes to the browser, as it goes on a page without
+// instant navigation, and as the theme itself sets a fragment: the click
+// stops at the link, before the theme's listener on the body. The browser
+// makes the history entry, scrolls the target under the site's header (the
+// theme's `:target` scroll margin) and fires `hashchange`, on which the
+// theme closes its drawer and its search and opens the <details> or tab
+// around the target. Back or Forward to another entry of the page on the
+// screen is not the theme's either: the page goes to the offset the theme
+// kept in that entry (`history.state`, written as the page scrolls), else
+// to the entry's target, else to the top. A link or an entry of another
+// page is the theme's, as before.
+
+import { popped, pathOnScreen } from "./places.js";
+
+/** The element an address's fragment names, if any. @param {string} hash */
+function targetOf(hash) {
+  if (hash.length < 2) return null;
+  try {
+    return document.getElementById(decodeURIComponent(hash.slice(1)));
+  } catch (err) {
+    return null;      // a malformed escape: no target
+  }
+}
+
+/** @param {MouseEvent} e */
+function onClick(e) {
+  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  const link = e.target instanceof Element ? e.target.closest("a[href]") : null;
+  if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+  let url;
+  try { url = new URL(link.href); } catch (err) { return; }
+  if (url.hash.length < 2 || url.origin !== location.origin || url.pathname !== location.pathname
+      || url.search !== location.search || location.pathname !== pathOnScreen()) return;
+  // stopped at the link (its own listeners still run); removed after this
+  // click whether it got there or not
+  const stop = (/** @type {Event} */ ev) => ev.stopPropagation();
+  link.addEventListener("click", stop, { once: true });
+  setTimeout(() => link.removeEventListener("click", stop), 0);
+}
+
+/** @param {PopStateEvent} e */
+function onPopState(e) {
+  const same = location.pathname === pathOnScreen();
+  popped();
+  if (!same) return;      // another page: the theme's
+  e.stopImmediatePropagation();
+  const state = /** @type {{ x?: unknown, y?: unknown } | null} */ (history.state);
+  if (state && typeof state.y === "number") {
+    window.scrollTo(typeof state.x === "number" ? state.x : 0, state.y);
+    return;
+  }
+  const target = targetOf(location.hash);
+  if (target) target.scrollIntoView({ block: "start" });
+  else window.scrollTo(0, 0);
+}
+
+// Both before the theme's listeners, which are on the body and the window
+// and were added first.
+window.addEventListener("click", onClick, true);
+window.addEventListener("popstate", onPopState, true);
