@@ -218,6 +218,30 @@ def engine_round_trip(fig) -> None:
     fig.evaluate("async (f) => { await f.sharahWidget.send({ cmd: 'ping' }); }")
 
 
+# every save the board's records add-on has begun has ended (records.js
+# chains its saves on ``saving``, and a save may chain another)
+SAVES_ENDED = """async (f) => {
+  const records = f.sharahWidget.addons.get('records');
+  for (;;) { const saving = records.saving; await saving; if (records.saving === saving) return; }
+}"""
+
+
+def tabs_settled(fig, other) -> None:
+    """Whatever the tab of ``fig`` was to save is saved, and the ``other``
+    tab has heard it: every answer to it in (``engine_round_trip``), every
+    save it began ended (``SAVES_ENDED``), then a key it writes to the
+    storage heard by ``other`` ("storage" events come in the order of the
+    writes, so any save before it was heard first). What a test checks
+    after this is what the tabs came to, not what they had done by then."""
+    engine_round_trip(fig)
+    fig.evaluate(SAVES_ENDED)
+    other.evaluate("""() => { window.__settled = false; addEventListener('storage', function heard(e) {
+        if (e.key === 'sharah-test-settled') { window.__settled = true; removeEventListener('storage', heard); } }); }""")
+    fig.page.evaluate("() => { localStorage.setItem('sharah-test-settled', String(Date.now()));"
+                      " localStorage.removeItem('sharah-test-settled'); }")
+    other.wait_for_function("() => window.__settled")
+
+
 def one_tab_warned(one, two):
     """Two tabs open on the records test page: the first plays a7a8 and it
     is saved, and the second hears it ("changed in another tab"): the two

@@ -330,7 +330,8 @@ def test_a_failed_install_leaves_nothing_stored(browser, sites, tmp_path):
               await new Promise((resolve) => setTimeout(resolve, 200));
             } }""")
         assert state == "failed"
-        page.wait_for_timeout(300)
+        # the install's own end: the worker is redundant only once its
+        # install's promise has settled, after it emptied its store
         assert f"sharah-{version}" not in page.evaluate("caches.keys()")
         # the page plays on as before
         play(board(page, 0), "a7", "a8")

@@ -8,8 +8,10 @@ Oblong Shatranj without the die (set-up 1).
 
 from __future__ import annotations
 
+import time
+
 from .conftest import TEST_DIR, wait_ready
-from .helpers import SEEN, board, hint, key, one_tab_warned, play, played, saved_after, stored_moves, wait_moves
+from .helpers import SEEN, board, hint, key, one_tab_warned, play, played, saved_after, stored_moves, tabs_settled, wait_moves
 
 PAGE = f"{TEST_DIR}/records-test/"
 
@@ -67,7 +69,7 @@ def test_a_tab_that_opens_late_takes_the_newer_game_and_saves_nothing_older(new_
     f2 = board(two, A)
     wait_moves(f2, 3)
     assert played(f2) == ["a7a8", "d10d9", "b7b8"]
-    two.wait_for_timeout(500)
+    tabs_settled(f2, one)
     assert stored_moves(one, k) == ["a7a8", "d10d9", "b7b8"]
     assert "another tab" not in hint(f1)
     assert "another tab" not in hint(f2)
@@ -94,18 +96,32 @@ def test_a_late_tab_whose_game_was_replaced_asks_and_saves_nothing(new_page, bas
     two.wait_for_function(SEEN, arg="changed in another tab")
     assert played(f2) == ["a7a8", "d10d9"]
     assert f2.locator(".sharah-tabs").is_visible()
-    two.wait_for_timeout(300)
+    tabs_settled(f2, one)
     assert stored_moves(one, k) == ["b7b8"]
     assert "another tab" not in hint(f1)
 
 
 def asks_before_reload(page, fig):
-    """Reloading ``page`` asks first (a beforeunload prompt, dismissed)."""
-    asked = []
-    page.once("dialog", lambda d: (asked.append(d.type), d.dismiss()))
+    """Reloading ``page`` asks first (a beforeunload prompt, dismissed), or
+    the page reloads: whichever comes (a prompt holds the reload back)."""
+    asked, loaded = [], []
+
+    def dialog(d):
+        asked.append(d.type)
+        d.dismiss()
+
+    def load(_):
+        loaded.append(True)
+    page.on("dialog", dialog)
+    page.on("domcontentloaded", load)
     page.locator("h1").first.click()                                # a user gesture
     page.evaluate("() => { location.reload(); }")
-    page.wait_for_timeout(500)
+    end = time.monotonic() + 90
+    while not asked and not loaded:
+        assert time.monotonic() < end, "reloading neither asked nor reloaded in 90 s"
+        page.wait_for_timeout(20)       # Playwright's events are delivered meanwhile
+    page.remove_listener("dialog", dialog)
+    page.remove_listener("domcontentloaded", load)
     return asked == ["beforeunload"]
 
 
