@@ -181,7 +181,8 @@ export class Controls {
       /** @type {HTMLButtonElement | null} */
       const button = closest(e, "button[data-action], button[data-free]");
       if (!button || button.disabled) return;
-      if (button.dataset.free) board.play(button.dataset.free);
+      // a tap's explanation ("... has no legal move here") is about the turn this button ends
+      if (button.dataset.free) { board.setHint(""); board.play(button.dataset.free); }
       else board.action(button.dataset.action || "", button);
     }, opts(board));
   }

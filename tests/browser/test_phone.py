@@ -231,7 +231,8 @@ def on_screen(page, locator):
 def a_lost_turn_is_on_the_screen_in_the_play_view(page):
     """Oblong Shatranj with die, the play view on a phone, the die says king
     and no king can move: the only move, and what a tap on a piece says,
-    are on the screen beside the tall board."""
+    are on the screen beside the tall board; once the lost turn is played,
+    what the tap said is gone with it."""
     fig = page.locator(GAME).first
     play_view(page, fig)
     only = fig.locator(".sharah-free.is-only button")
@@ -244,6 +245,7 @@ def a_lost_turn_is_on_the_screen_in_the_play_view(page):
     assert on_screen(page, hint), hint.bounding_box()
     only.tap()
     page.wait_for_function("f => f.sharahWidget.state.ply === 1", arg=fig.element_handle())
+    assert hint.inner_text() == ""          # what the tap said was about the turn just lost
     assert not page.watch.errors, page.watch.errors
 
 
