@@ -40,8 +40,10 @@ a cold HTTP cache (the offline and update tests): a fresh context from
 a device that has been on the site before; a boot on it cost 6.3-8.1
 processor seconds against 7.9-8.9 from source, side by side) unless it asks
 for none (``bytecode=False``) or forgets it. V8 switches tried for a cheaper boot instead
-(``--wasm-lazy-compilation``, ``--no-wasm-tier-up``, ``--liftoff-only``)
-did not pay.
+(``--wasm-lazy-compilation``, ``--no-wasm-tier-up``, ``--liftoff-only``, a
+tiering budget ten times V8's) did not pay, on fresh contexts nor on warm
+profiles (lazy compilation is already V8's default in this Chromium): none
+is set (docs/about/benchmarks.md, "The test run", 2026-11-28).
 """
 
 from __future__ import annotations
