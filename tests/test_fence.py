@@ -14,6 +14,7 @@ import pytest
 from sharah_web import fence
 from sharah_web.variants import VARIANTS
 from sharah_web.fence import inline_html, make_uid, parse_fence, render_fence, render_html
+from sharah_web.session import build_game
 
 ROOT = Path(__file__).resolve().parent.parent
 KNOWN = ", ".join(sorted(VARIANTS))   # other games join the list as they are written
@@ -190,6 +191,26 @@ def test_game_over_try_board():
     # white bares the black king: the game is over, nothing to find
     with pytest.raises(ValueError, match=r"line 5: moves: the game is already over \(white wins: the black king is bare\)"):
         parse_fence(TRY + "position: 4/1k2/4/4/3n/4/4/4/4/4/4/3R/4/4/4/2K1 w 0\nmoves: d5d12\nsolution: c1c2")
+
+
+def test_an_exercise_that_ends_the_game_says_so():
+    """Every try board of the site: when its answer ends the game, what the
+    reader is told of the answer speaks of that end. (Oblong's exercise of
+    the pawn's step had the black king bare before White moved: its answer
+    won at once, and "White wins: the black king is bare." stood in its
+    frame above "One square forward: there is no initial double step.")"""
+    fences = [(md.relative_to(ROOT).as_posix(), text) for md in sorted((ROOT / "docs").rglob("*.md"))
+              for text in re.findall(r"^```sharah\n(.*?)^```", md.read_text(encoding="utf-8"), re.S | re.M)]
+    tries = [(where, spec) for where, spec in ((w, parse_fence(t)) for w, t in fences) if spec.mode == "try"]
+    assert len(tries) > 40
+    silent = []
+    for where, spec in tries:
+        game = build_game(spec.variant, spec.options, spec.position, spec.moves, spec.seed)
+        game.play(spec.solutions[0])
+        told = f"{spec.prompt} {spec.success}"
+        if game.result is not None and not re.search(r"\b(win|wins|won|draw|drawn|mate|loses)\b", told, re.I):
+            silent.append((where, spec.position, str(game.result)))
+    assert silent == []
 
 
 # --------------------------------------------------------------------- HTML
