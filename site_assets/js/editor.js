@@ -151,9 +151,20 @@ class Editor {
       board.setHint("");
       board.announce(editorWords.newGame(reply.state.status));
       board.box.focus({ preventScroll: true });
+      this.reveal();
     };
     if (board.state?.changed) board.confirmDiscard(this.playButton, editorWords.confirmPlay, go);
     else go();
+  }
+
+  // The panel's buttons are at its foot, under the board on a phone: once the
+  // panel is gone, a reader who went down to them is below the board (or the
+  // board's top under the site's header). The board is put back in view.
+  reveal() {
+    const drawing = this.board.fig.querySelector("svg.sh-board");
+    const header = document.querySelector(".md-header");
+    const top = header ? header.getBoundingClientRect().bottom : 0;
+    if (drawing && drawing.getBoundingClientRect().top < top) this.board.fig.scrollIntoView({ block: "start" });
   }
 
   // ---- edits: each one goes to the engine with the draft's text

@@ -23,7 +23,8 @@ HIDDEN_SHOWN = """() => [...document.querySelectorAll('figure.sharah-board [hidd
 def test_a_hidden_control_stays_hidden_on_a_touch_screen(phone, base_url):
     """The touch rules make every control of a board taller (and buttons
     inline-flex): no control they touch may come back once it is hidden
-    (Pause with no game to pause, the editor's button while it is open...)."""
+    (Pause with no game to pause, the editor's button while it is open...).
+    Then the editor's "Play from here" shows the board it plays on."""
     page = phone("games/oblong-shatranj/")
     fig = page.locator(GAME).first
     fig.scroll_into_view_if_needed()
@@ -38,6 +39,13 @@ def test_a_hidden_control_stays_hidden_on_a_touch_screen(phone, base_url):
     fig.locator(".sharah-editor").wait_for()
     assert fig.locator(".sharah-edit-toggle").evaluate("b => b.hidden")
     assert page.evaluate(HIDDEN_SHOWN) == []
+    # the editor's tall panel is under the board: "Play from here", at its foot, leaves the
+    # reader below the board once the panel is gone; the board is brought back into view
+    fig.locator(".sharah-editor-play").tap()
+    page.wait_for_function("f => !f.querySelector('.sharah-editor').getClientRects().length", arg=fig.element_handle())
+    page.wait_for_timeout(200)
+    where = board_in_view(page, fig)
+    assert where["header"] <= where["top"] < where["screen"] - 300, where
     assert not page.watch.errors, page.watch.errors
 
 
