@@ -49,6 +49,7 @@ is set (docs/about/benchmarks.md, "The test run", 2026-11-28).
 from __future__ import annotations
 
 import os
+import weakref
 from collections import defaultdict
 from contextlib import contextmanager
 from pathlib import Path
@@ -211,6 +212,7 @@ class Warm:
         self.anchors: dict[str, object] = {}   # a page kept open per profile: its CDP session
         self.watches: dict[str, "Watch"] = {}
         self.bytecode = None    # (cache name, entries) of the bytecode a profile made (give_bytecode)
+        self.holders: dict[str, "Shared"] = {}     # a module's shared page holding a profile (Shared)
 
     def context(self, kind):
         if kind not in self.contexts:
@@ -285,8 +287,13 @@ class Warm:
     def page(self, kind, width=None, height=None, color_scheme="light"):
         """A page of the ``kind`` profile, if it is free, at ``width`` x
         ``height`` if given, in ``color_scheme``, watched (``page.watch``);
-        else None."""
+        else None. A module's shared page that no test is using gives
+        the profile back first (``Shared``: it opens a page again when it
+        is next lent)."""
         context = self.context(kind)
+        holder = self.holders.get(kind)
+        if holder is not None and not holder.busy:
+            holder.close()
         if kind in self.watches or len(context.pages) > 1:
             return None
         self._clear(kind)
@@ -456,6 +463,11 @@ def pytest_runtest_logreport(report):
             module[0] += 1
             module[1] += value[0]
             module[2] += value[1]
+            # a line a test (the first of a process starts the browser), by
+            # the run's one reporter (not also by each xdist worker)
+            if os.environ.get("SHARAH_TEST_COST_LOG") and not os.environ.get("PYTEST_XDIST_WORKER"):
+                with open(os.environ["SHARAH_TEST_COST_LOG"], "a") as log:
+                    log.write(f"{report.nodeid}\t{value[0]}\t{value[1]}\n")
 
 
 def pytest_terminal_summary(terminalreporter):
@@ -650,6 +662,9 @@ SETTLED = """async (ms) => {
 }"""
 
 
+SHARED: "weakref.WeakSet[Shared]" = weakref.WeakSet()     # every module's shared pages (shared_pages_idle)
+
+
 class Shared:
     """One page on ``path`` for the tests of a module, each given it with
     fresh boards as a first visit has them (``lend``): the engine's worker
@@ -668,10 +683,11 @@ class Shared:
 
     def __init__(self, browser, base_url, path, kind="desktop", width=None, height=None):
         self.browser, self.base_url, self.path, self.kind = browser, base_url, path, kind
+        SHARED.add(self)
         self.size = (width, height) if width else None
         self.page = self.scheme = None
-        self.lent = 0       # the tests given the page, and how many were given a fresh one
-        self.opened = 0
+        self.busy = False   # a test has the page (a test's end sets it false: shared_pages_idle)
+        self.opened = 0     # pages opened (the first, and one for each page found broken)
 
     def lend(self, path=None, width=None, height=None, color_scheme="light"):
         """The page on ``path`` (else the module's), its boards ready and
@@ -679,25 +695,26 @@ class Shared:
         errors and requests noted anew. In another ``color_scheme`` than
         the page's, a page of its own (the theme reads the system's palette
         as a page loads)."""
-        self.lent += 1
+        self.busy = True
         path = self.path if path is None else path
-        if self.page is not None and not self.page.is_closed():
-            self.page.unroute_all(behavior="ignoreErrors")     # none is left to the next test
         if self.page is None or self.scheme != color_scheme or not self._renew(path):
             self.close()
             self._open(path, color_scheme)
         page = self.page
-        size = (width, height) if width else self.size
-        if size and (page.viewport_size["width"], page.viewport_size["height"]) != size:
+        size = (width, height) if width else self._size()
+        if (page.viewport_size["width"], page.viewport_size["height"]) != size:
             page.set_viewport_size({"width": size[0], "height": size[1]})
         page.watch.errors.clear()
         page.watch.foreign.clear()
         page.watch.requests.clear()
         return page
 
+    def _size(self):
+        return self.size or ((390, 844) if self.kind == "phone" else (1280, 900))
+
     def _open(self, path, color_scheme):
         self.opened += 1
-        width, height = self.size or ((390, 844) if self.kind == "phone" else (1280, 900))
+        width, height = self._size()
         if self.kind == "phone":
             page = phone_page(self.browser, self.base_url, width, height, color_scheme)
         else:
@@ -705,6 +722,8 @@ class Shared:
             if page is None:
                 page = fresh_page(self.browser, self.base_url, width, height, color_scheme=color_scheme)
         self.page, self.scheme = page, color_scheme
+        if page.context in self.browser.warm.contexts.values():
+            self.browser.warm.holders[self.kind] = self
         page.goto(self.base_url + path)
         wait_ready(page)
         self.palette = page.evaluate(PALETTE)
@@ -712,7 +731,16 @@ class Shared:
     def _renew(self, path) -> bool:
         page = self.page
         try:
-            if page.is_closed() or not page.url.startswith(self.base_url) or not page.evaluate(SETTLED, 30_000):
+            if page.is_closed() or not page.url.startswith(self.base_url):
+                return False
+            # nothing of the last test's is left to the next: its routes,
+            # the other tabs it opened beside the page
+            page.unroute_all(behavior="ignoreErrors")
+            page.context.unroute_all(behavior="ignoreErrors")
+            for other in page.context.pages:
+                if other is not page and other not in self.browser.warm.anchors.values():
+                    other.close()
+            if not page.evaluate(SETTLED, 30_000):
                 return False
             page.evaluate(INSTANT, self.base_url + AWAY)
             page.wait_for_function(SWAPPED, timeout=30_000)
@@ -727,9 +755,21 @@ class Shared:
             return False
 
     def close(self):
+        if self.browser.warm.holders.get(self.kind) is self:
+            del self.browser.warm.holders[self.kind]
         if self.page is not None:
             give_back(self.browser, self.page.context)
             self.page = None
+
+
+@pytest.fixture(autouse=True)
+def shared_pages_idle():
+    """At a test's end, the shared pages it used are free: a later test of
+    the module that wants their warm profile for a page of its own gets
+    it (``Warm.page``), rather than a cold context."""
+    yield
+    for pages in list(SHARED):
+        pages.busy = False
 
 
 @contextmanager

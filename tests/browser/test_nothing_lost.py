@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import json
 
-from .conftest import TEST_DIR, wait_ready
+import pytest
+
+from .conftest import TEST_DIR, shared, wait_ready
 from .helpers import (SEEN, board, click_sq, engine_round_trip, forget_bytecode, hint, key, one_tab_warned, play, played,
                       saved_after, stored, stored_moves, wait_moves)
 
@@ -29,6 +31,15 @@ FULL_STORE = """(() => {
 })();"""
 
 
+@pytest.fixture(scope="module")
+def records_page(browser, base_url):
+    """The records test page for the tests that start on it as it loads
+    (no script before the page's, no link): one engine for them
+    (``conftest.Shared``), each given fresh boards and empty storage."""
+    with shared(browser, base_url, PAGE) as pages:
+        yield pages
+
+
 def start(new_page, base_url, script=None, url=None):
     page = new_page()
     if script:
@@ -43,13 +54,13 @@ def too_large(raw):
             "it was set aside.")
 
 
-def test_stored_entries_that_would_break_a_board_are_set_aside(new_page, base_url):
+def test_stored_entries_that_would_break_a_board_are_set_aside(records_page):
     """Two damaged entries, one for each way the page sets one aside: too
     large to send (the page's own check, said at once) and refused by the
     engine (its reason in the note). The engine's reasons for the other
     damaged entries (nested 5,000 deep, a number that overflows) are
     tests/test_inputs.py's, on the same saved game."""
-    page = start(new_page, base_url)
+    page = records_page.lend()
     fig = board(page, A)
     play(fig, "a7", "a8")
     k = key(page)
@@ -83,6 +94,61 @@ def test_stored_entries_that_would_break_a_board_are_set_aside(new_page, base_ur
     page.reload()
     wait_ready(page)
     assert played(board(page, A)) == ["a7a8"]
+    assert page.watch.errors == []
+
+
+def test_two_tabs_hear_each_other_and_the_visitor_chooses(records_page, base_url):
+    one = records_page.lend()
+    two = one.context.new_page()
+    two.goto(base_url + PAGE)
+    wait_ready(two)
+    # the other tab hears it and says so
+    f1, f2, k = one_tab_warned(one, two)
+    assert hint(f2) == "This game was changed in another tab: this tab no longer saves it until you choose."
+    assert f2.locator(".sharah-tabs").is_visible()
+    # a move here is not written over the other tab's game meanwhile
+    play(f2, "b7", "b8")
+    engine_round_trip(f2)
+    assert stored_moves(two, k) == ["a7a8"]
+    # keep this tab's game: saved, and the first tab is asked in turn
+    f2.locator('button[data-tabs="keep"]').click()
+    saved_after(two, f2, ["b7b8"])
+    assert f2.locator(".sharah-tabs").is_hidden()
+    one.wait_for_function(SEEN, arg="changed in another tab")
+    assert played(f1) == ["a7a8"]                          # nothing changes before the choice
+    f1.locator('button[data-tabs="take"]').click()
+    wait_moves(f1, 1)
+    one.wait_for_function("f => f.querySelector('.sharah-hint').textContent === \"The other tab's game is on the board.\"",
+                          arg=f1.element_handle())
+    assert played(f1) == ["b7b8"]
+    # both tabs go on from the same game
+    play(f1, "d10", "d9")
+    saved_after(one, f1, ["b7b8", "d10d9"])
+    assert one.watch.errors == []
+
+
+def test_a_game_the_engine_will_not_keep_is_said_and_stays(records_page):
+    """The engine's "save" answers ok: false past its limits (5,000 moves,
+    150,000 characters): the page says so at once and keeps the game on the
+    board; the copy saved before stays. (The engine's answer is stood in
+    for here: reaching 5,000 moves in a browser test would take minutes.)"""
+    page = records_page.lend()
+    fig = board(page, A)
+    play(fig, "a7", "a8")
+    saved_after(page, fig, ["a7a8"])
+    fig.evaluate("""f => {
+      const w = f.sharahWidget, send = w.send.bind(w);
+      w.send = (obj) => obj.cmd === "save"
+        ? Promise.resolve({ ok: false, error: "this game has too many moves to keep (5,001; at most 5,000)" })
+        : send(obj);
+    }""")
+    play(fig, "d10", "d9")
+    page.wait_for_function("f => f.dataset.unsaved === 'true'", arg=fig.element_handle())
+    assert hint(fig) == ("This game can no longer be kept in this browser (this game has too many moves to keep "
+                         "(5,001; at most 5,000)): your game stays on this board while the page is open; the copy "
+                         "saved before stays in this browser.")
+    assert played(fig) == ["a7a8", "d10d9"]
+    assert stored_moves(page, key(page)) == ["a7a8"]
     assert page.watch.errors == []
 
 
@@ -140,36 +206,6 @@ def test_a_link_followed_with_the_store_full_stays_in_the_address(new_page, base
     play(fig, "b8", "b9")
     saved_after(page, fig, ["a7a8", "d10d9", "b7b8", "c10c9", "b8b9"])
     assert page.watch.errors == []
-
-
-def test_two_tabs_hear_each_other_and_the_visitor_chooses(new_page, base_url):
-    one = start(new_page, base_url)
-    two = one.context.new_page()
-    two.goto(base_url + PAGE)
-    wait_ready(two)
-    # the other tab hears it and says so
-    f1, f2, k = one_tab_warned(one, two)
-    assert hint(f2) == "This game was changed in another tab: this tab no longer saves it until you choose."
-    assert f2.locator(".sharah-tabs").is_visible()
-    # a move here is not written over the other tab's game meanwhile
-    play(f2, "b7", "b8")
-    engine_round_trip(f2)
-    assert stored_moves(two, k) == ["a7a8"]
-    # keep this tab's game: saved, and the first tab is asked in turn
-    f2.locator('button[data-tabs="keep"]').click()
-    saved_after(two, f2, ["b7b8"])
-    assert f2.locator(".sharah-tabs").is_hidden()
-    one.wait_for_function(SEEN, arg="changed in another tab")
-    assert played(f1) == ["a7a8"]                          # nothing changes before the choice
-    f1.locator('button[data-tabs="take"]').click()
-    wait_moves(f1, 1)
-    one.wait_for_function("f => f.querySelector('.sharah-hint').textContent === \"The other tab's game is on the board.\"",
-                          arg=f1.element_handle())
-    assert played(f1) == ["b7b8"]
-    # both tabs go on from the same game
-    play(f1, "d10", "d9")
-    saved_after(one, f1, ["b7b8", "d10d9"])
-    assert one.watch.errors == []
 
 
 SILENT = """(() => {
@@ -288,31 +324,6 @@ def test_an_engine_that_breaks_on_a_link_says_a_sentence_and_the_box_the_rest(ne
     assert "Traceback" not in fig.inner_text()
     assert [e for e in page.watch.errors if "Traceback" in e]        # the details: in the console
     assert "#game=" in page.url                    # the link was not read: a reload follows it again
-
-
-def test_a_game_the_engine_will_not_keep_is_said_and_stays(new_page, base_url):
-    """The engine's "save" answers ok: false past its limits (5,000 moves,
-    150,000 characters): the page says so at once and keeps the game on the
-    board; the copy saved before stays. (The engine's answer is stood in
-    for here: reaching 5,000 moves in a browser test would take minutes.)"""
-    page = start(new_page, base_url)
-    fig = board(page, A)
-    play(fig, "a7", "a8")
-    saved_after(page, fig, ["a7a8"])
-    fig.evaluate("""f => {
-      const w = f.sharahWidget, send = w.send.bind(w);
-      w.send = (obj) => obj.cmd === "save"
-        ? Promise.resolve({ ok: false, error: "this game has too many moves to keep (5,001; at most 5,000)" })
-        : send(obj);
-    }""")
-    play(fig, "d10", "d9")
-    page.wait_for_function("f => f.dataset.unsaved === 'true'", arg=fig.element_handle())
-    assert hint(fig) == ("This game can no longer be kept in this browser (this game has too many moves to keep "
-                         "(5,001; at most 5,000)): your game stays on this board while the page is open; the copy "
-                         "saved before stays in this browser.")
-    assert played(fig) == ["a7a8", "d10d9"]
-    assert stored_moves(page, key(page)) == ["a7a8"]
-    assert page.watch.errors == []
 
 
 def test_storage_that_is_off_is_said_at_the_first_move(new_page, base_url):
