@@ -13,9 +13,11 @@ from __future__ import annotations
 import re
 import time
 
+import pytest
+
 from sharah_web.bridge import PROTOCOL
 
-from .conftest import TEST_DIR, wait_ready
+from .conftest import TEST_DIR, shared, wait_ready
 from .helpers import ALL, board, click_sq, dests, engine_round_trip, forget_bytecode, history, piece_on
 
 
@@ -237,10 +239,16 @@ def test_worker_death_keeps_the_game(new_page, base_url):
 
 # ------------------------------------------------------- fast hands
 
-def test_fast_clicks_and_double_clicks(new_page, base_url):
-    page = new_page()
-    page.goto(base_url + PAGE)
-    wait_ready(page)
+@pytest.fixture(scope="module")
+def hands(browser, base_url):
+    """The test page for the tests of hurried hands: one engine for them
+    (``conftest.Shared``), each test given fresh boards."""
+    with shared(browser, base_url, PAGE) as pages:
+        yield pages
+
+
+def test_fast_clicks_and_double_clicks(hands):
+    page = hands.lend()
     fig = board(page)
     fig.locator("rect[data-sq='b2']").evaluate("e => e.scrollIntoView({block: 'center'})")
     centre = {}
@@ -272,10 +280,8 @@ def test_fast_clicks_and_double_clicks(new_page, base_url):
     still_works(page)
 
 
-def test_resize_and_palette_switch_mid_move(new_page, base_url):
-    page = new_page()
-    page.goto(base_url + PAGE)
-    wait_ready(page)
+def test_resize_and_palette_switch_mid_move(hands):
+    page = hands.lend()
     fig = board(page)
     click_sq(fig, "b2")                                 # a piece picked up...
     assert dests(fig) == ["a4", "c4"]
