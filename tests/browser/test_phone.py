@@ -7,9 +7,11 @@ import json
 import re
 import time
 
+import pytest
+
 from sharah_web.variants import VARIANTS
 
-from .conftest import TEST_DIR, wait_ready
+from .conftest import TEST_DIR, shared, wait_ready
 from .helpers import board, choice_on_board, played, wait_moves
 
 GAME = "figure.sharah-board[data-mode='game']"
@@ -295,18 +297,27 @@ def an_answered_exercise_prompts_nothing_for_the_next_turn(page):
     assert not page.watch.errors, page.watch.errors
 
 
-def test_facing_arrows_then_the_play_views_pinned_back_button(phone):
-    """The hand test page, one load for two checks (a choice on board 0,
+@pytest.fixture(scope="module")
+def phone_pages(browser, base_url):
+    """The test pages on a phone, for the tests below: one engine for them
+    (``conftest.Shared``: each test's page reached by instant navigation,
+    its boards fresh)."""
+    with shared(browser, base_url, HAND, kind="phone") as pages:
+        yield pages
+
+
+def test_facing_arrows_then_the_play_views_pinned_back_button(phone_pages):
+    """The hand test page, one page for two checks (a choice on board 0,
     then the play view of board 2)."""
-    page = phone(HAND)
+    page = phone_pages.lend(HAND)
     facing_arrows_are_round_fingertips_off_the_coordinates(page)
     the_pinned_back_button_hides_only_itself(page)
 
 
-def test_an_answered_exercise_then_a_lost_turn_in_the_play_view(phone):
-    """The phone test page, one load for two checks (the exercise, then
+def test_an_answered_exercise_then_a_lost_turn_in_the_play_view(phone_pages):
+    """The phone test page, one page for two checks (the exercise, then
     the play view of the game board above it)."""
-    page = phone(f"{TEST_DIR}/phone-test/")
+    page = phone_pages.lend(f"{TEST_DIR}/phone-test/")
     an_answered_exercise_prompts_nothing_for_the_next_turn(page)
     a_lost_turn_is_on_the_screen_in_the_play_view(page)
 
