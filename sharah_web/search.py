@@ -917,7 +917,12 @@ class Thinker:
                 rest = [m for m in order if m.notation not in it_scores]
                 searched.sort(key=lambda m: -it_scores[m.notation])
                 order = searched + rest                # (the doomed moves stay last)
-                ranking = [(m, it_scores[m.notation]) for m in searched]
+                # a depth cut short ranks what it searched first, then the
+                # rest at their scores from the depth before (as a multi-line
+                # engine reports its unfinished lines)
+                ranking = ([(m, it_scores[m.notation]) for m in searched]
+                           + [(m, latest[m.notation]) for m in rest
+                              if m.notation in latest and m.notation not in doomed])
                 latest.update(it_scores)
                 trusted = depth
                 if not stopped:

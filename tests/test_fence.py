@@ -193,15 +193,20 @@ def test_game_over_try_board():
         parse_fence(TRY + "position: 4/1k2/4/4/3n/4/4/4/4/4/4/3R/4/4/4/2K1 w 0\nmoves: d5d12\nsolution: c1c2")
 
 
+def site_try_boards() -> list:
+    """(page, fence) of every try board of the site's pages."""
+    fences = [(md.relative_to(ROOT).as_posix(), text) for md in sorted((ROOT / "docs").rglob("*.md"))
+              for text in re.findall(r"^```sharah\n(.*?)^```", md.read_text(encoding="utf-8"), re.S | re.M)]
+    return [(where, spec) for where, spec in ((w, parse_fence(t)) for w, t in fences) if spec.mode == "try"]
+
+
 def test_an_exercise_that_ends_the_game_says_so():
     """Every try board of the site: when its answer ends the game, what the
     reader is told of the answer speaks of that end. (Oblong's exercise of
     the pawn's step had the black king bare before White moved: its answer
     won at once, and "White wins: the black king is bare." stood in its
     frame above "One square forward: there is no initial double step.")"""
-    fences = [(md.relative_to(ROOT).as_posix(), text) for md in sorted((ROOT / "docs").rglob("*.md"))
-              for text in re.findall(r"^```sharah\n(.*?)^```", md.read_text(encoding="utf-8"), re.S | re.M)]
-    tries = [(where, spec) for where, spec in ((w, parse_fence(t)) for w, t in fences) if spec.mode == "try"]
+    tries = site_try_boards()
     assert len(tries) > 40
     silent = []
     for where, spec in tries:
@@ -211,6 +216,29 @@ def test_an_exercise_that_ends_the_game_says_so():
         if game.result is not None and not re.search(r"\b(win|wins|won|draw|drawn|mate|loses)\b", told, re.I):
             silent.append((where, spec.position, str(game.result)))
     assert silent == []
+
+
+def test_an_exercise_that_asks_for_a_win_has_a_move_that_does_not_win():
+    """A try board that says "Win." asks nothing when every legal move wins
+    at once. (Hedman's "Red holds the Fisher. Win." had one legal move: the
+    Fisher's capture, compulsory, was the only one. The exercises that ask
+    which moves are legal accept every legal move on purpose.)"""
+    asked, given = 0, []
+    for where, spec in site_try_boards():
+        if not re.search(r"\bwin\b", spec.prompt, re.I):
+            continue
+        asked += 1
+        game = build_game(spec.variant, spec.options, spec.position, spec.moves, spec.seed)
+        mover, every_move_wins = game.to_move, True
+        for move in game.legal_moves():
+            after = build_game(spec.variant, spec.options, spec.position, spec.moves, spec.seed)
+            after.play(move.notation)
+            if after.result is None or after.result.winner != mover:
+                every_move_wins = False
+                break
+        if every_move_wins:
+            given.append((where, spec.prompt))
+    assert asked >= 5 and given == []
 
 
 # --------------------------------------------------------------------- HTML

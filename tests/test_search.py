@@ -448,6 +448,30 @@ def test_info_describes_the_search():
     assert isinstance(info["score"], float) and info["win_in"] is None
 
 
+def test_a_depth_cut_short_still_ranks_every_move_it_has_a_score_for():
+    # The best few moves (the analysis lists them) after a search whose last
+    # depth ran out of nodes: the moves that depth searched first, by their
+    # new scores, then the others at the scores of the depth before, in its
+    # order. (It listed only the moves the cut depth had reached: one, on a
+    # busy machine, under the analysis' time cap.)
+    game = sharah_web.new_game("scheherazade")
+    for nodes in range(100, 3000, 25):
+        move, info = Thinker(game, 3, 0, {"nodes": nodes, "seconds": 60}).step()
+        settled, latest = info["settled"], info["scores"]
+        cut = {n for n, v in latest.items() if v != settled.get(n)}
+        if info["stopped"] == "nodes" and settled and 1 <= len(cut) < 5:
+            break
+    else:
+        pytest.fail("no budget cut a depth after fewer than five moves")
+    names = [n for n, _ in info["moves"]]
+    assert len(names) == 5 and names[0] == move.notation
+    assert set(names[:len(cut)]) == cut
+    assert [v for _, v in info["moves"][:len(cut)]] == sorted((latest[n] for n in cut), reverse=True)
+    rest = info["moves"][len(cut):]
+    assert all(v == settled[n] for n, v in rest)
+    assert [v for _, v in rest] == sorted((v for _, v in rest), reverse=True)
+
+
 def test_a_finished_game_has_no_move():
     game = oblong_mate()
     assert_wins(game, 1)

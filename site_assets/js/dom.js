@@ -50,3 +50,15 @@ export function adopt(box, html) {
   for (const a of fresh.attributes) box.setAttribute(a.name, a.value);
   box.replaceChildren(...fresh.childNodes);
 }
+
+/** The element an address's fragment names (``#id``, percent-escaped as
+ *  links write it), or null: none, no such element, or a malformed escape.
+ * @param {string} hash @param {Pick<Document, "getElementById">} [doc] @returns {HTMLElement | null} */
+export function fragmentTarget(hash, doc = document) {
+  if (hash.length < 2) return null;
+  try {
+    return doc.getElementById(decodeURIComponent(hash.slice(1)));
+  } catch (err) {
+    return null;      // a malformed escape (URIError): no target
+  }
+}

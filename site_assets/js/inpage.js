@@ -25,16 +25,7 @@
 // page is the theme's, as before.
 
 import { popped, pathOnScreen } from "./places.js";
-
-/** The element an address's fragment names, if any. @param {string} hash */
-function targetOf(hash) {
-  if (hash.length < 2) return null;
-  try {
-    return document.getElementById(decodeURIComponent(hash.slice(1)));
-  } catch (err) {
-    return null;      // a malformed escape: no target
-  }
-}
+import { fragmentTarget } from "./dom.js";
 
 /** @param {MouseEvent} e */
 function onClick(e) {
@@ -63,7 +54,7 @@ function onPopState(e) {
     window.scrollTo(typeof state.x === "number" ? state.x : 0, state.y);
     return;
   }
-  const target = targetOf(location.hash);
+  const target = fragmentTarget(location.hash);
   if (target) target.scrollIntoView({ block: "start" });
   else window.scrollTo(0, 0);
 }

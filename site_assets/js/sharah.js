@@ -12,6 +12,7 @@ import { getEngine, debug, BUILD } from "./engine.js";
 import { Board, widgets, preopen, dropPreopened, preopenStats, expectAddons } from "./board.js";
 import { engineWords } from "./words.js";
 import { arrived, following } from "./places.js";
+import { fragmentTarget } from "./dom.js";
 import "./inpage.js";
 import "./skip.js";
 
@@ -214,10 +215,7 @@ function parsedPast(fig) {
 // anchor; the boards that take their height above it after that leave it
 // in place (the browser's scroll anchoring).
 function toAnchor() {
-  if (location.hash.length < 2) return;
-  let id = location.hash.slice(1);
-  try { id = decodeURIComponent(id); } catch (err) { return; }
-  const target = document.getElementById(id);
+  const target = fragmentTarget(location.hash);
   if (target) target.scrollIntoView({ block: "start" });
 }
 

@@ -10,6 +10,8 @@
 // jump is done (without scrolling). A board not live yet (the engine still
 // starting), or no JavaScript at all: the jump alone.
 
+import { fragmentTarget } from "./dom.js";
+
 const LIVE_BOX = "figure.sharah-board[data-mode='game'] .sharah-svg[tabindex]";
 
 /** The first live board's box after `target` in the page, if any.
@@ -25,9 +27,7 @@ function boxAfter(target) {
 function onClick(e) {
   const link = e.target instanceof Element ? e.target.closest("a.sharah-skip-board") : null;
   if (!(link instanceof HTMLAnchorElement) || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-  const hash = new URL(link.href).hash;
-  let target = null;
-  try { target = hash.length > 1 ? document.getElementById(decodeURIComponent(hash.slice(1))) : null; } catch (err) { return; }
+  const target = fragmentTarget(new URL(link.href).hash);
   const box = target && boxAfter(target);
   if (!box) return;
   // the jump is the browser's default action, after this click's listeners
