@@ -48,6 +48,8 @@ is set (docs/about/benchmarks.md, "The test run", 2026-11-28).
 
 from __future__ import annotations
 
+import os
+from collections import defaultdict
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -386,6 +388,88 @@ class Patient:
 def patient(context) -> None:
     context.set_default_timeout(WAIT_TIMEOUT)
     context.add_init_script(f"window.sharahBootLimit = {BOOT_TIMEOUT};")
+    count_boots(context)
+
+
+# ------------------------------------------------------ what a test costs
+
+BOOTS = [0]     # engine workers started by this process's pages (count_boots)
+if os.environ.get("SHARAH_TEST_COST"):
+    # orphans come to this process (a browser's children outliving it):
+    # their processor time stays in its tree (``_tree_seconds``), not lost
+    # to init's
+    import ctypes
+    ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)     # PR_SET_CHILD_SUBREAPER
+
+
+def count_boots(context) -> None:
+    """Count every engine worker a page of ``context`` starts (``BOOTS``):
+    each is a boot of Pyodide, most of a browser test's processor time."""
+    def on_page(page):
+        page.on("worker", lambda worker: "engine-worker" in worker.url and BOOTS.__setitem__(0, BOOTS[0] + 1))
+    for page in context.pages:
+        on_page(page)
+    context.on("page", on_page)
+
+
+def _tree_seconds(pid: int) -> float:
+    """Processor seconds of ``pid`` and every live descendant, the children
+    each reaped included (/proc: utime, stime, cutime, cstime)."""
+    total, todo = 0.0, [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += sum(int(f) for f in fields[11:15])
+            for task in Path(f"/proc/{p}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+        except (OSError, ValueError):
+            continue
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """Note each test's engine boots and processor seconds (its fixtures'
+    setup and teardown included), for ``pytest_terminal_summary``."""
+    item._cost = (BOOTS[0], _tree_seconds(os.getpid()))
+    yield
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    if call.when == "teardown" and hasattr(item, "_cost"):
+        boots, seconds = item._cost
+        outcome.get_result().user_properties.append(
+            ("cost", (BOOTS[0] - boots, round(_tree_seconds(os.getpid()) - seconds, 2))))
+
+
+COSTS: dict[str, list] = defaultdict(lambda: [0, 0, 0.0, 0.0])   # module: tests, boots, cpu s, wall s
+
+
+def pytest_runtest_logreport(report):
+    module = COSTS[report.nodeid.split("::")[0]]
+    module[3] += report.duration
+    for name, value in report.user_properties:
+        if name == "cost" and report.when == "teardown":
+            module[0] += 1
+            module[1] += value[0]
+            module[2] += value[1]
+
+
+def pytest_terminal_summary(terminalreporter):
+    """With ``SHARAH_TEST_COST=1``: the engine boots and processor seconds
+    (pytest's process tree, Chromium's included) of each browser test
+    module, and its wall seconds."""
+    if not os.environ.get("SHARAH_TEST_COST"):
+        return
+    rows = sorted(((m, c) for m, c in COSTS.items() if c[0]), key=lambda r: -r[1][2])
+    terminalreporter.section("engine boots and processor seconds by module")
+    for module, (tests, boots, cpu, wall) in rows:
+        terminalreporter.write_line(f"{module:48} {tests:4} tests {boots:4} boots {cpu:8.1f} cpu-s {wall:8.1f} s")
+    terminalreporter.write_line(f"{'all':48} {sum(r[1][0] for r in rows):4} tests "
+                                f"{sum(r[1][1] for r in rows):4} boots {sum(r[1][2] for r in rows):8.1f} cpu-s")
 
 
 class Watch:
@@ -526,6 +610,136 @@ def on_a_phone(browser, base_url, path):
         yield page
     finally:
         give_back(browser, page.context)
+
+
+# ------------------------------------------------------ one page for a module's tests
+
+AWAY = "about/saving/"      # a page without boards: where a shared page goes between two tests
+# an instant navigation to a page of the site, as following a link makes
+# one (mkdocs-material's location$: its own fetch and swap of the content,
+# the address pushed first as its click handler does), without the site's
+# own click handlers (a link clicked opens the next page's first board)
+INSTANT = """(url) => {
+  document.querySelector('article.md-content__inner').dataset.sharedOld = '1';
+  history.pushState(null, '', url);
+  window.location$.next(new URL(url));
+}"""
+# the palette Material chose for the page (body's data-md-color-*): a test
+# may set another; the next test has the page's own again
+PALETTE = """() => Object.fromEntries(document.body.getAttributeNames()
+  .filter((n) => n.startsWith('data-md-color-')).map((n) => [n, document.body.getAttribute(n)]))"""
+REPAINT = """(palette) => {
+  for (const n of document.body.getAttributeNames()) if (n.startsWith('data-md-color-')) document.body.removeAttribute(n);
+  for (const [n, v] of Object.entries(palette)) document.body.setAttribute(n, v);
+}"""
+SWAPPED = """() => { const a = document.querySelector('article.md-content__inner'); return a && !a.dataset.sharedOld; }"""
+# every board's requests answered and its saves ended (a save still on its
+# way would land in the next test's storage); false if the boards are not
+# all there to ask, or take longer than the time given
+SETTLED = """async (ms) => {
+  const figs = [...document.querySelectorAll('figure.sharah-board[data-mode]')];
+  if (!window.sharahDebug || !window.sharahDebug.ready || window.sharahDebug.failed) return false;
+  if (figs.some((f) => !f.sharahWidget || f.dataset.state !== 'ready' || f.querySelector('.sharah-failure'))) return false;
+  const settle = async (f) => {
+    await f.sharahWidget.send({ cmd: 'ping' });
+    const records = f.sharahWidget.addons.get('records');
+    for (;;) { const saving = records && records.saving; await saving; if (!records || records.saving === saving) return; }
+  };
+  const late = new Promise((done) => setTimeout(() => done(false), ms));
+  return await Promise.race([Promise.all(figs.map(settle)).then(() => true), late]);
+}"""
+
+
+class Shared:
+    """One page on ``path`` for the tests of a module, each given it with
+    fresh boards as a first visit has them (``lend``): the engine's worker
+    (and its Pyodide) is the page's, one boot for the module instead of one
+    a test. Between two tests the page's boards are settled (every request
+    answered, every save ended), the page goes to a page without boards by
+    the theme's instant navigation (the engine's worker lives on across
+    it), the site's storage of the visit is emptied (local and session
+    storage: the saved games, the players, the puzzles solved), and the
+    page comes back the same way: its boards mount anew, as after a link
+    followed. A test that breaks the page (the engine failed, a board
+    did not settle, the page closed or went elsewhere) costs only the
+    next test a fresh page (a test failing does not fail the next). Not
+    for tests about the first boot, the worker, storage between tabs or
+    a first visit: those keep pages of their own."""
+
+    def __init__(self, browser, base_url, path, kind="desktop", width=None, height=None):
+        self.browser, self.base_url, self.path, self.kind = browser, base_url, path, kind
+        self.size = (width, height) if width else None
+        self.page = self.scheme = None
+        self.lent = 0       # the tests given the page, and how many were given a fresh one
+        self.opened = 0
+
+    def lend(self, path=None, width=None, height=None, color_scheme="light"):
+        """The page on ``path`` (else the module's), its boards ready and
+        fresh, at ``width`` x ``height`` (else the module's size), its
+        errors and requests noted anew. In another ``color_scheme`` than
+        the page's, a page of its own (the theme reads the system's palette
+        as a page loads)."""
+        self.lent += 1
+        path = self.path if path is None else path
+        if self.page is not None and not self.page.is_closed():
+            self.page.unroute_all(behavior="ignoreErrors")     # none is left to the next test
+        if self.page is None or self.scheme != color_scheme or not self._renew(path):
+            self.close()
+            self._open(path, color_scheme)
+        page = self.page
+        size = (width, height) if width else self.size
+        if size and (page.viewport_size["width"], page.viewport_size["height"]) != size:
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.watch.errors.clear()
+        page.watch.foreign.clear()
+        page.watch.requests.clear()
+        return page
+
+    def _open(self, path, color_scheme):
+        self.opened += 1
+        width, height = self.size or ((390, 844) if self.kind == "phone" else (1280, 900))
+        if self.kind == "phone":
+            page = phone_page(self.browser, self.base_url, width, height, color_scheme)
+        else:
+            page = self.browser.warm.page("desktop", width, height, color_scheme)
+            if page is None:
+                page = fresh_page(self.browser, self.base_url, width, height, color_scheme=color_scheme)
+        self.page, self.scheme = page, color_scheme
+        page.goto(self.base_url + path)
+        wait_ready(page)
+        self.palette = page.evaluate(PALETTE)
+
+    def _renew(self, path) -> bool:
+        page = self.page
+        try:
+            if page.is_closed() or not page.url.startswith(self.base_url) or not page.evaluate(SETTLED, 30_000):
+                return False
+            page.evaluate(INSTANT, self.base_url + AWAY)
+            page.wait_for_function(SWAPPED, timeout=30_000)
+            page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+            page.evaluate(REPAINT, self.palette)
+            page.evaluate(INSTANT, self.base_url + path)
+            page.wait_for_function(SWAPPED, timeout=30_000)
+            wait_ready(page, timeout=60_000)
+            return page.evaluate("() => window.sharahDebug.widgets.size"
+                                 " === document.querySelectorAll('figure.sharah-board[data-mode]').length")
+        except Exception:       # a page the last test broke: the next has a fresh one
+            return False
+
+    def close(self):
+        if self.page is not None:
+            give_back(self.browser, self.page.context)
+            self.page = None
+
+
+@contextmanager
+def shared(browser, base_url, path, **options):
+    """A module's ``Shared`` page on ``path``, given back at the end."""
+    pages = Shared(browser, base_url, path, **options)
+    try:
+        yield pages
+    finally:
+        pages.close()
 
 
 def wait_ready(page, timeout=BOOT_TIMEOUT):

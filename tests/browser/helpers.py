@@ -182,10 +182,11 @@ def page_url(md: str) -> str:
 
 
 # Every request the page posts to a worker, by its command, in order
-# (window.sharahSent): installed on the running page, on the native
+# (window.sharahSent), from now (a page shared by several tests: the log
+# the last test kept is emptied): installed on the running page, on the native
 # Worker.prototype.postMessage that every engine worker ends in.
 LOG_ENGINE_REQUESTS = """() => {
-  if (window.sharahSent) return;
+  if (window.sharahSent) { window.sharahSent.length = 0; return; }
   let proto = Worker.prototype;
   while (Object.prototype.hasOwnProperty.call(Object.getPrototypeOf(proto), "postMessage"))
     proto = Object.getPrototypeOf(proto);
@@ -202,7 +203,7 @@ LOG_ENGINE_REQUESTS = """() => {
 
 
 def log_engine_requests(page) -> None:
-    """Record the commands the page sends the engine (``engine_requests``)."""
+    """Record the commands the page sends the engine from now (``engine_requests``)."""
     page.evaluate(LOG_ENGINE_REQUESTS)
 
 

@@ -14,7 +14,7 @@ import os
 
 import pytest
 
-from .conftest import TEST_DIR, open_watched, page_at, wait_ready
+from .conftest import TEST_DIR, shared, wait_ready
 from .helpers import board, click_sq, engine_round_trip, wait_fig, with_axe
 
 PAGE = f"{TEST_DIR}/analysis-test/"
@@ -25,12 +25,25 @@ A, B, C, D, E = range(5)
 SHOTS = os.environ.get("SHARAH_SHOTS")
 
 
+@pytest.fixture(scope="module")
+def desktop(browser, base_url):
+    """The analysis page on the desktop, one engine for the module's tests
+    (``conftest.Shared``: each test has fresh boards)."""
+    with shared(browser, base_url, PAGE) as pages:
+        yield pages
+
+
+@pytest.fixture(scope="module")
+def on_phone(browser, base_url):
+    with shared(browser, base_url, PAGE, kind="phone") as pages:
+        yield pages
+
+
 @pytest.fixture
-def page(browser, base_url):
-    context, page = open_watched(browser, base_url, PAGE)
+def page(desktop):
+    page = desktop.lend()
     yield page
     assert not page.watch.errors, page.watch.errors
-    context.close()
 
 
 def analysed_at(fig, ply):
@@ -188,33 +201,31 @@ AXE_RUN = """async (sel) => {
 }"""
 
 
-def test_no_axe_findings_on_the_new_controls_light_or_dark(browser, base_url):
+def test_no_axe_findings_on_the_new_controls_light_or_dark(desktop):
     """Every axe rule on the analysis bar, the move list (a review's marks,
     a variation) and the meter: no finding, in the light and the dark
     palette (one page: the review made once, then each palette measured)."""
-    with page_at(browser, base_url, 1366, 900) as page:
-        page.goto(base_url + PAGE)
-        wait_ready(page)
-        with_axe(page)
-        fig = board(page, A)
-        fig.locator('button[data-analysis="toggle"]').click()
-        analysed_at(fig, 4)
-        fig.locator('button[data-analysis="review"]').click()
-        wait_fig(fig, "f.dataset.review === 'done'")
-        goto(fig, 2)
-        click_sq(fig, "d5")
-        click_sq(fig, "d6")
-        wait_fig(fig, "!!f.querySelector('ol.sharah-moves li.sharah-variation')")
-        marked = board(page, C)
-        marked.locator('button[data-analysis="review"]').click()
-        wait_fig(marked, "+f.dataset.reviewMarks >= 1")
-        found = {}
-        for scheme in ("default", "slate"):
-            page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
-            found[scheme] = [hit for sel in (".sharah-addon-analysis", "ol.sharah-moves", ".sharah-eval-meter")
-                             for hit in page.evaluate(AXE_RUN, f"figure.sharah-board {sel}")]
-            if SHOTS:
-                fig.screenshot(path=f"{SHOTS}/analysis-desktop-{scheme}.png")
+    page = desktop.lend(width=1366, height=900)
+    with_axe(page)
+    fig = board(page, A)
+    fig.locator('button[data-analysis="toggle"]').click()
+    analysed_at(fig, 4)
+    fig.locator('button[data-analysis="review"]').click()
+    wait_fig(fig, "f.dataset.review === 'done'")
+    goto(fig, 2)
+    click_sq(fig, "d5")
+    click_sq(fig, "d6")
+    wait_fig(fig, "!!f.querySelector('ol.sharah-moves li.sharah-variation')")
+    marked = board(page, C)
+    marked.locator('button[data-analysis="review"]').click()
+    wait_fig(marked, "+f.dataset.reviewMarks >= 1")
+    found = {}
+    for scheme in ("default", "slate"):
+        page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
+        found[scheme] = [hit for sel in (".sharah-addon-analysis", "ol.sharah-moves", ".sharah-eval-meter")
+                         for hit in page.evaluate(AXE_RUN, f"figure.sharah-board {sel}")]
+        if SHOTS:
+            fig.screenshot(path=f"{SHOTS}/analysis-desktop-{scheme}.png")
     assert found == {"default": [], "slate": []}
 
 
@@ -227,12 +238,12 @@ TOGGLE_LOOK = "b => { const s = getComputedStyle(b); return [s.color, s.backgrou
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_phone_layout_shows_the_bar_beside_or_under_never_over_the_board(phone, scheme):
+def test_the_phone_layout_shows_the_bar_beside_or_under_never_over_the_board(on_phone, scheme):
     """The tall board (4x16) leaves room beside it: the bar stands in the
     gap; a square board takes the phone's width: the bar lies under it,
     under the drawing (not the coordinates' gutter). The toggle, tapped on,
     looks pressed (a touch screen colours no focus), and tapped off, not."""
-    page = phone(PAGE, color_scheme=scheme)
+    page = on_phone.lend(color_scheme=scheme)
     page.add_style_tag(content="*, ::before, ::after { transition: none !important; }")
     for index, place in ((A, "beside"), (D, "under")):
         fig = board(page, index)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import TEST_DIR, open_watched
+from .conftest import TEST_DIR, shared
 from .helpers import board, click_sq, engine_requests, engine_round_trip, history, log_engine_requests, status, wait_fig
 
 
@@ -20,13 +20,19 @@ PAGE = f"{TEST_DIR}/computer-test/"
 A, B, C = range(3)
 
 
+@pytest.fixture(scope="module")
+def pages(browser, base_url):
+    with shared(browser, base_url, PAGE) as pages:
+        yield pages
+
+
 @pytest.fixture
-def page(browser, base_url):
-    """A fresh page for each test: the boards' settings start afresh."""
-    context, page = open_watched(browser, base_url, PAGE)
+def page(pages):
+    """The module's page with fresh boards for each test (``conftest.Shared``):
+    the boards' settings start afresh, on one engine."""
+    page = pages.lend()
     yield page
     assert not page.watch.errors, page.watch.errors
-    context.close()
 
 
 def players(fig, **sides):

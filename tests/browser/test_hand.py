@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import TEST_DIR, on_a_phone, open_watched
+from .conftest import TEST_DIR, open_watched, shared
 from .helpers import (ENGINE, Held, board, centre, choice_on_board, engine_requests, engine_round_trip, log_engine_requests,
                       wait_fig)
 
@@ -126,19 +126,25 @@ def test_ready_is_said_once_for_the_page(new_page, base_url):
 HAND = f"{TEST_DIR}/hand-test/"
 
 
-@pytest.fixture(scope="class")
-def hand_to_choose(browser, base_url):
-    """The hand test page on a phone, every board ready, for the two
-    choices below: each on a board of its own (0, then 1), one page load
-    for both; given back before the next test, which plays on board 0
-    from its start."""
-    with on_a_phone(browser, base_url, HAND) as page:
-        yield page
+@pytest.fixture(scope="module")
+def hand_on_phone(browser, base_url):
+    """The hand test page on a phone, every board ready, for the tests
+    below: one engine for them (``conftest.Shared``), each test given
+    fresh boards."""
+    with shared(browser, base_url, HAND, kind="phone") as pages:
+        yield pages
+
+
+@pytest.fixture(scope="module")
+def hand_on_desktop(browser, base_url):
+    """The hand test page on the desktop, for the keyboard's tests."""
+    with shared(browser, base_url, HAND) as pages:
+        yield pages
 
 
 class TestChoicesOnTheBoard:
-    def test_a_troublemakers_facing_is_picked_by_direction_on_the_board(self, hand_to_choose):
-        page = hand_to_choose
+    def test_a_troublemakers_facing_is_picked_by_direction_on_the_board(self, hand_on_phone):
+        page = hand_on_phone.lend()
         fig = board(page, 0)
         arrows = choice_on_board(fig, "b3", "b4", "facing", "face")
         assert arrows.count() == 8
@@ -161,8 +167,8 @@ class TestChoicesOnTheBoard:
         assert fig.locator(".sharah-onboard").is_hidden()
         assert not page.watch.errors, page.watch.errors
 
-    def test_a_promotion_is_picked_from_piece_pictures(self, hand_to_choose):
-        page = hand_to_choose
+    def test_a_promotion_is_picked_from_piece_pictures(self, hand_on_phone):
+        page = hand_on_phone.lend()
         fig = board(page, 1)
         pieces = choice_on_board(fig, "e9", "e10", "pieces", "piece")
         assert pieces.count() == 15
@@ -181,8 +187,8 @@ class TestChoicesOnTheBoard:
         assert not page.watch.errors, page.watch.errors
 
 
-def test_the_keyboard_still_chooses_with_the_text_buttons(fresh):
-    page = fresh(HAND)
+def test_the_keyboard_still_chooses_with_the_text_buttons(hand_on_desktop):
+    page = hand_on_desktop.lend()
     fig = board(page, 1)
     box = fig.locator(".sharah-svg")
     box.focus()
@@ -196,6 +202,7 @@ def test_the_keyboard_still_chooses_with_the_text_buttons(fresh):
     assert fig.locator(".sharah-onboard-piece").count() == 15     # shown on the board as well
     page.keyboard.press("Escape")
     assert fig.locator(".sharah-onboard").is_hidden()
+    assert not page.watch.errors, page.watch.errors
 
 
 # ----------------------------------------- the play view and the magnifier
@@ -220,8 +227,8 @@ def loupe_tap(fig, name, miss=(0, 0)):
     page.touchscreen.tap(x + miss[0], y + miss[1])
 
 
-def test_a_game_by_taps_on_the_15x15_board_at_phone_size(phone):
-    page = phone(HAND)
+def test_a_game_by_taps_on_the_15x15_board_at_phone_size(hand_on_phone):
+    page = hand_on_phone.lend()
     fig = board(page, 0)
     play_view(fig)
     played = []
@@ -249,20 +256,10 @@ def test_a_game_by_taps_on_the_15x15_board_at_phone_size(phone):
     assert not page.watch.errors, page.watch.errors
 
 
-@pytest.fixture(scope="module")
-def hand_on_phone(browser, base_url):
-    """The hand test page on a phone, every board ready, for the tests
-    below that only look at its boards (the play view in and out, the
-    magnifier; none plays a move): one page load for them, in the file's
-    order."""
-    with on_a_phone(browser, base_url, HAND) as page:
-        yield page
-
-
 @pytest.mark.parametrize("index,name,squares", [(0, "light-shadow-15", 15), (2, "hedman-13", 13),
                                                  (3, "mittner", None)])
 def test_the_big_boards_in_the_play_view_at_phone_size(hand_on_phone, index, name, squares):
-    page = hand_on_phone
+    page = hand_on_phone.lend()
     fig = board(page, index)
     before = fig.locator(".sharah-svg rect[data-sq]").first.bounding_box()["width"]
     play_view(fig)
@@ -298,7 +295,7 @@ def test_the_magnifier_picks_the_square_every_time(hand_on_phone):
     """The measure: tap 12 squares of the 15x15 board, each with the eight
     misses of MISSES (96 taps): straight on the 26 px squares, and through
     the magnifier. Count the taps that land on another square."""
-    page = hand_on_phone
+    page = hand_on_phone.lend()
     fig = board(page, 0)
     play_view(fig)
     targets = ["b2", "c3", "d4", "e5", "f6", "g7", "h8", "i9", "j10", "k11", "l12", "m13"]
@@ -327,8 +324,31 @@ def test_the_magnifier_picks_the_square_every_time(hand_on_phone):
     assert fig.evaluate("f => f.sharahWidget.state.history.length") == 0      # nothing was played
 
 
-def test_the_play_view_by_keyboard_and_escape(fresh):
-    page = fresh(HAND)
+def test_the_magnifier_by_the_board_edge_shows_only_board(hand_on_phone):
+    """A square by the board's edge is not put at the magnifier's centre
+    with half the window empty beyond the edge: the window is all board,
+    and its ring is on the square tapped (off the centre)."""
+    page = hand_on_phone.lend()
+    fig = board(page, 0)
+    play_view(fig)
+    for name in ["a1", "o15", "h8"]:
+        page.touchscreen.tap(*centre(fig.locator(f'.sharah-svg rect[data-sq="{name}"]')))
+        wait_fig(fig, "!f.querySelector('.sharah-loupe').hidden", timeout=5_000)
+        lens = fig.locator(".sharah-loupe-lens").bounding_box()
+        copy = fig.locator(".sharah-loupe-copy").bounding_box()
+        assert copy["x"] <= lens["x"] + 0.5 and copy["y"] <= lens["y"] + 0.5
+        assert copy["x"] + copy["width"] >= lens["x"] + lens["width"] - 0.5
+        assert copy["y"] + copy["height"] >= lens["y"] + lens["height"] - 0.5
+        ring, sq = (centre(fig.locator(sel)) for sel in (".sharah-loupe-ring", f'.sharah-loupe rect[data-sq="{name}"]'))
+        assert ring == pytest.approx(sq, abs=1)
+        middle = (lens["x"] + lens["width"] / 2, lens["y"] + lens["height"] / 2)
+        assert (ring == pytest.approx(middle, abs=1)) == (name == "h8")
+        fig.locator('button[data-loupe="cancel"]').click()
+    assert not page.watch.errors, page.watch.errors
+
+
+def test_the_play_view_by_keyboard_and_escape(hand_on_desktop):
+    page = hand_on_desktop.lend()
     fig = board(page, 2)
     toggle = fig.locator('button[data-playview="toggle"]')
     toggle.focus()
@@ -344,26 +364,4 @@ def test_the_play_view_by_keyboard_and_escape(fresh):
     page.keyboard.press("Escape")
     assert not fig.evaluate("f => f.classList.contains('sharah-playview')")
     assert page.evaluate("document.activeElement.dataset.playview") == "toggle"
-
-
-def test_the_magnifier_by_the_board_edge_shows_only_board(hand_on_phone):
-    """A square by the board's edge is not put at the magnifier's centre
-    with half the window empty beyond the edge: the window is all board,
-    and its ring is on the square tapped (off the centre)."""
-    page = hand_on_phone
-    fig = board(page, 0)
-    if not fig.evaluate("f => f.classList.contains('sharah-playview')"):   # (the test before may have left it on)
-        play_view(fig)
-    for name in ["a1", "o15", "h8"]:
-        page.touchscreen.tap(*centre(fig.locator(f'.sharah-svg rect[data-sq="{name}"]')))
-        wait_fig(fig, "!f.querySelector('.sharah-loupe').hidden", timeout=5_000)
-        lens = fig.locator(".sharah-loupe-lens").bounding_box()
-        copy = fig.locator(".sharah-loupe-copy").bounding_box()
-        assert copy["x"] <= lens["x"] + 0.5 and copy["y"] <= lens["y"] + 0.5
-        assert copy["x"] + copy["width"] >= lens["x"] + lens["width"] - 0.5
-        assert copy["y"] + copy["height"] >= lens["y"] + lens["height"] - 0.5
-        ring, sq = (centre(fig.locator(sel)) for sel in (".sharah-loupe-ring", f'.sharah-loupe rect[data-sq="{name}"]'))
-        assert ring == pytest.approx(sq, abs=1)
-        middle = (lens["x"] + lens["width"] / 2, lens["y"] + lens["height"] / 2)
-        assert (ring == pytest.approx(middle, abs=1)) == (name == "h8")
-        fig.locator('button[data-loupe="cancel"]').click()
+    assert not page.watch.errors, page.watch.errors

@@ -18,26 +18,22 @@ import pytest
 
 from sharah_web.variants import VARIANTS
 
-from .conftest import Lease, open_watched, wait_ready
+from .conftest import shared
 from .helpers import board, click_sq, tap_sq, with_axe
 
 SHOTS = os.environ.get("SHARAH_SHOTS")
 PHONE = dict(has_touch=True, is_mobile=True, device_scale_factor=2)
 
 
-def puzzle_page(browser, base_url, game, touch=False):
-    """The game's puzzle page, every board ready, at desktop size or on a
-    phone (390x844, touch): the warm profile's page when it is free; and
-    its context (close it when done)."""
-    path = f"puzzles/{game}/"
-    if not touch:
-        return open_watched(browser, base_url, path, width=1366, height=900)
-    page = browser.warm.page("phone", 390, 844)
-    if page is None:
-        return open_watched(browser, base_url, path, width=390, height=844, **PHONE)
-    page.goto(base_url + path)
-    wait_ready(page)
-    return Lease(browser.warm, page.context), page
+@pytest.fixture(scope="module")
+def puzzle_pages(browser, base_url):
+    """The puzzle pages at desktop size and on a phone (390x844, touch):
+    one page each for the module (``conftest.Shared``: one engine, each
+    test's page reached by instant navigation with fresh boards and the
+    progress of a first visit)."""
+    with shared(browser, base_url, "puzzles/", width=1366, height=900) as desktop, \
+            shared(browser, base_url, "puzzles/", kind="phone") as phone:
+        yield {False: desktop, True: phone}
 
 
 def current(fig):
@@ -222,7 +218,7 @@ def wrong_move_taken_back(fig):
 
 
 @pytest.mark.parametrize("game", list(VARIANTS))
-def test_a_puzzle_page_has_no_axe_finding_takes_a_wrong_move_back_and_is_solved_by_its_line(browser, base_url,
+def test_a_puzzle_page_has_no_axe_finding_takes_a_wrong_move_back_and_is_solved_by_its_line(puzzle_pages, base_url,
                                                                                            game):
     """One page of the game's puzzles, its first puzzle: every rule of
     axe-core on the board and contrast on the whole page, in the light and
@@ -233,55 +229,52 @@ def test_a_puzzle_page_has_no_axe_finding_takes_a_wrong_move_back_and_is_solved_
     says what to win). The Light and Shadow page also on a phone (touch),
     where every control is a fingertip tall, the task comes first under
     the board, and the puzzle is solved by taps in the play view, each
-    through the magnifier, as the page says. On the same page load, more
+    through the magnifier, as the page says. On the same page, more
     of the page on two of the games (``progress_...``, ``a_link_...``)."""
     findings = []
     sizes = [(1366, False)] + ([(390, True)] if game == "sharah-surrounds" else [])
     for width, touch in sizes:
-        context, page = puzzle_page(browser, base_url, game, touch)
-        try:
-            with_axe(page)
-            fig = board(page)
-            findings += axe_findings(page, fig, f"{game}-{width} first", touch)
-            # whose move it is, the status line says, once: the task says what to win
-            side = fig.evaluate("f => f.sharahWidget.state.to_move").capitalize()
-            assert f"Win as {side} in " in fig.locator(".sharah-puzzle-task").inner_text()
-            assert fig.inner_text().count(f"{side} to move") == 1
-            wrong_move_taken_back(fig)
-            findings += axe_findings(page, fig, f"{game}-{width} wrong", touch)
-            if touch:
-                # what to do comes first: the task right under the board, above the game's status
-                svg, task, status = (fig.locator(s).bounding_box()
-                                     for s in (".sharah-svg svg", ".sharah-puzzle-task", ".sharah-status"))
-                assert svg["y"] + svg["height"] <= task["y"] < status["y"]
-                # the play view, and the puzzle solved by taps: as the page says, each
-                # tap on the small squares opens the magnifier first, a tap there picks
-                assert "each tap first opens a magnifier" in page.locator(
-                    "article p", has_text="Move on the board").inner_text().replace("\n", " ")
-                fig.locator('button[data-playview="toggle"]').tap()
-                page.wait_for_function("f => f.classList.contains('sharah-playview')", arg=fig.element_handle())
-                fig.evaluate("f => { f.dataset.loupes = '0'; new MutationObserver(() => { if (f.dataset.loupe)"
-                             " f.dataset.loupes = String(Number(f.dataset.loupes) + 1); })"
-                             ".observe(f, {attributes: true, attributeFilter: ['data-loupe']}); }")
-            _p, line = solve(fig, by="tap" if touch else "click")
-            if touch:
-                assert fig.get_attribute("data-loupes") == str(2 * len(line[::2]))
-            state = fig.evaluate("f => f.sharahWidget.state")
-            assert state["puzzle"]["solved"] and state["result"]
-            assert [h for h in state["history"]] and len(state["history"]) == len(line)
-            feedback = fig.locator(".sharah-feedback")
-            assert feedback.get_attribute("data-kind") == "right"
-            assert feedback.inner_text() == f"Solved with {state['history'][-1]}."
-            # the result is said once (the status line), the verdict once (above)
-            assert fig.inner_text().count(state["result"]["text"]) == 1
-            assert state["result"]["text"] in fig.locator(".sharah-status").inner_text()
-            assert fig.locator(".sharah-puzzle-task").is_hidden()
-            assert fig.get_attribute("data-locked") == "solved"
-            if game == "scheherazade":
-                progress_survives_a_reload_and_damaged_progress_is_set_aside(page, fig)
-            if game == "sharah-hedman":
-                a_link_opens_its_puzzle_and_the_keyboard_walks_the_puzzles_and_solves_one(page, fig, base_url, game)
-            assert page.watch.errors == [] and page.watch.foreign == []
-        finally:
-            context.close()
+        page = puzzle_pages[touch].lend(f"puzzles/{game}/")
+        with_axe(page)
+        fig = board(page)
+        findings += axe_findings(page, fig, f"{game}-{width} first", touch)
+        # whose move it is, the status line says, once: the task says what to win
+        side = fig.evaluate("f => f.sharahWidget.state.to_move").capitalize()
+        assert f"Win as {side} in " in fig.locator(".sharah-puzzle-task").inner_text()
+        assert fig.inner_text().count(f"{side} to move") == 1
+        wrong_move_taken_back(fig)
+        findings += axe_findings(page, fig, f"{game}-{width} wrong", touch)
+        if touch:
+            # what to do comes first: the task right under the board, above the game's status
+            svg, task, status = (fig.locator(s).bounding_box()
+                                 for s in (".sharah-svg svg", ".sharah-puzzle-task", ".sharah-status"))
+            assert svg["y"] + svg["height"] <= task["y"] < status["y"]
+            # the play view, and the puzzle solved by taps: as the page says, each
+            # tap on the small squares opens the magnifier first, a tap there picks
+            assert "each tap first opens a magnifier" in page.locator(
+                "article p", has_text="Move on the board").inner_text().replace("\n", " ")
+            fig.locator('button[data-playview="toggle"]').tap()
+            page.wait_for_function("f => f.classList.contains('sharah-playview')", arg=fig.element_handle())
+            fig.evaluate("f => { f.dataset.loupes = '0'; new MutationObserver(() => { if (f.dataset.loupe)"
+                         " f.dataset.loupes = String(Number(f.dataset.loupes) + 1); })"
+                         ".observe(f, {attributes: true, attributeFilter: ['data-loupe']}); }")
+        _p, line = solve(fig, by="tap" if touch else "click")
+        if touch:
+            assert fig.get_attribute("data-loupes") == str(2 * len(line[::2]))
+        state = fig.evaluate("f => f.sharahWidget.state")
+        assert state["puzzle"]["solved"] and state["result"]
+        assert [h for h in state["history"]] and len(state["history"]) == len(line)
+        feedback = fig.locator(".sharah-feedback")
+        assert feedback.get_attribute("data-kind") == "right"
+        assert feedback.inner_text() == f"Solved with {state['history'][-1]}."
+        # the result is said once (the status line), the verdict once (above)
+        assert fig.inner_text().count(state["result"]["text"]) == 1
+        assert state["result"]["text"] in fig.locator(".sharah-status").inner_text()
+        assert fig.locator(".sharah-puzzle-task").is_hidden()
+        assert fig.get_attribute("data-locked") == "solved"
+        if game == "scheherazade":
+            progress_survives_a_reload_and_damaged_progress_is_set_aside(page, fig)
+        if game == "sharah-hedman":
+            a_link_opens_its_puzzle_and_the_keyboard_walks_the_puzzles_and_solves_one(page, fig, base_url, game)
+        assert page.watch.errors == [] and page.watch.foreign == []
     assert findings == [], "\n".join(findings)
