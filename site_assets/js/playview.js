@@ -135,15 +135,23 @@ function makeLoupe(board, signal) {
     for (const node of copy.querySelectorAll("[id]")) node.removeAttribute("id");
     copy.classList.add("sharah-loupe-copy");
     copy.setAttribute("aria-hidden", "true");
-    copy.style.width = `${sb.width * scale}px`;
-    copy.style.height = `${sb.height * scale}px`;
+    const width = sb.width * scale, height = sb.height * scale;
+    copy.style.width = `${width}px`;
+    copy.style.height = `${height}px`;
+    // the square in the copy, and the point of the copy at the lens's centre:
+    // the square's own centre, moved in from the board's edges so that the
+    // lens is all board (a square by the edge is then off the centre)
     const cx = (rb.left + rb.width / 2 - sb.left) * scale;
     const cy = (rb.top + rb.height / 2 - sb.top) * scale;
-    copy.style.left = `${side / 2 - cx}px`;
-    copy.style.top = `${side / 2 - cy}px`;
+    /** @type {(c: number, length: number) => number} */
+    const inside = (c, length) => (length <= side ? length / 2 : Math.max(side / 2, Math.min(length - side / 2, c)));
+    const vx = inside(cx, width), vy = inside(cy, height);
+    copy.style.left = `${side / 2 - vx}px`;
+    copy.style.top = `${side / 2 - vy}px`;
     lens.style.width = lens.style.height = `${side}px`;
     ring.style.width = ring.style.height = `${BIG}px`;
-    ring.style.left = ring.style.top = `${side / 2 - BIG / 2}px`;
+    ring.style.left = `${side / 2 - BIG / 2 + cx - vx}px`;
+    ring.style.top = `${side / 2 - BIG / 2 + cy - vy}px`;
     lens.replaceChildren(copy, ring);
     // away from the finger: in the half of the screen it is not in
     win.dataset.place = clientY > window.innerHeight / 2 ? "top" : "bottom";

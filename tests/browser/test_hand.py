@@ -324,6 +324,29 @@ def test_the_magnifier_picks_the_square_every_time(hand_on_phone):
     assert fig.evaluate("f => f.sharahWidget.state.history.length") == 0      # nothing was played
 
 
+def test_the_magnifier_by_the_board_edge_shows_only_board(hand_on_phone):
+    """A square by the board's edge is not put at the magnifier's centre
+    with half the window empty beyond the edge: the window is all board,
+    and its ring is on the square tapped (off the centre)."""
+    page = hand_on_phone.lend()
+    fig = board(page, 0)
+    play_view(fig)
+    for name in ["a1", "o15", "h8"]:
+        page.touchscreen.tap(*centre(fig.locator(f'.sharah-svg rect[data-sq="{name}"]')))
+        wait_fig(fig, "!f.querySelector('.sharah-loupe').hidden", timeout=5_000)
+        lens = fig.locator(".sharah-loupe-lens").bounding_box()
+        copy = fig.locator(".sharah-loupe-copy").bounding_box()
+        assert copy["x"] <= lens["x"] + 0.5 and copy["y"] <= lens["y"] + 0.5
+        assert copy["x"] + copy["width"] >= lens["x"] + lens["width"] - 0.5
+        assert copy["y"] + copy["height"] >= lens["y"] + lens["height"] - 0.5
+        ring, sq = (centre(fig.locator(sel)) for sel in (".sharah-loupe-ring", f'.sharah-loupe rect[data-sq="{name}"]'))
+        assert ring == pytest.approx(sq, abs=1)
+        middle = (lens["x"] + lens["width"] / 2, lens["y"] + lens["height"] / 2)
+        assert (ring == pytest.approx(middle, abs=1)) == (name == "h8")
+        fig.locator('button[data-loupe="cancel"]').click()
+    assert not page.watch.errors, page.watch.errors
+
+
 def test_the_play_view_by_keyboard_and_escape(hand_on_desktop):
     page = hand_on_desktop.lend()
     fig = board(page, 2)

@@ -86,8 +86,7 @@ def narrow_case(name: str, source: str) -> dict:
 
 
 def picture(variant, pos, flip, key) -> dict:
-    spotted = variant.red_spot_kinds
-    return {variant.geometry.names[sq]: key(look_data(*_piece(variant, p, flip, spotted)))
+    return {variant.geometry.names[sq]: key(look_data(*_piece(variant, p, flip)))
             for sq, p in pos.pieces()}
 
 
