@@ -59,7 +59,7 @@ def card_games() -> list[str]:
 def card_html() -> str:
     """The social card as a page of exactly 1200x630 pixels."""
     game = new_game("sharah-surrounds")
-    board = render_svg(game.current, uid="card", coords=False, standalone=True)
+    board = render_svg(game.current, uid="card", coords=False)
     items = "".join(f"<li>{html.escape(g)}</li>" for g in card_games())
     return f"""<!doctype html><html><head><meta charset="utf-8"><style>
       html, body {{ margin: 0; width: 1200px; height: 630px; overflow: hidden; }}

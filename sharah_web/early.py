@@ -83,7 +83,7 @@ def early_answer(config: dict) -> dict:
     def look(piece) -> int:
         key = (piece.kind, piece.side, piece.facing)
         if key not in look_of:
-            cls, body = _piece(variant, piece, flip)
+            cls, body = _piece(variant, piece, flip, variant.red_spot_kinds)
             look_of[key] = len(looks)
             looks.append(look_data(cls, body))
         return look_of[key]
@@ -110,19 +110,14 @@ def early_answer(config: dict) -> dict:
     return out
 
 
-XLINK = "{http://www.w3.org/1999/xlink}"
-
-
 def look_data(cls: str, body: str) -> list:
     """A piece's drawing (``svg._piece``: the group's attributes, its
-    contents and the closing tag) as data: ``["g", {attributes}, child...]``
-    (a ``<use>``'s ``xlink:href`` written ``href``: the page sets it so)."""
+    contents and the closing tag) as data: ``["g", {attributes}, child...]``."""
     def tree(el: ET.Element) -> list:
         if (el.text or "").strip() or (el.tail or "").strip():
             raise ValueError(f"a piece's drawing with text: {cls} {body[:80]}")
-        attrs = {k.replace(XLINK, ""): v for k, v in el.attrib.items()}
-        return [el.tag, attrs, *(tree(child) for child in el)]
-    return tree(ET.fromstring(f'<g xmlns:xlink="{XLINK[1:-1]}" {cls}{body}'))
+        return [el.tag, dict(el.attrib), *(tree(child) for child in el)]
+    return tree(ET.fromstring(f"<g {cls} {body}"))
 
 
 def page_file(answers: dict[str, dict]) -> dict:

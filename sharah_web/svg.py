@@ -27,17 +27,14 @@ Layers, bottom to top (only squares and pieces take pointer events)::
         ...                  (static: <path class="sq sq-dark" d=...> per colour)
       <g class="marks">      hl-last, hl-capture, hl-mark (under the pieces)
       <g class="pieces">     <g class="pc pc-white pc-king tone-light" data-sq="c1" ...>
-                               <use xlink:href="#sh-light_king"/>
       <g class="coords">     file letters and rank numbers
       <g class="over">       hl-dest dots and rings, arrows (and circles)
 
-A piece uses its drawing (``symbols``: one id, one drawing, in any game)
-in the page's one sprite (``sprite.py``); an SVG that leaves the page takes
-them along (``standalone``). A board has no id; ``uid`` is its
-``data-uid``. Every colour is given as a presentation attribute (the SVG
-reads with no CSS) and every element has a class that ``board.css``
-colours from custom properties for Material's light ("default") and dark
-("slate") schemes (a ``<use>``'s copy inherits them from the piece).
+No element has an id, so any number of boards can share a page; ``uid`` is
+kept as ``data-uid`` on the root for the widget. Every colour is given as a
+presentation attribute (the SVG reads with no CSS) and every element has a
+class that ``board.css`` colours from custom properties for Material's light
+("default") and dark ("slate") schemes.
 
 How the widget shows selection and destinations (no Python round trip):
 toggle classes on the square rect, ``rect.sq[data-sq="e4"]``:
@@ -91,9 +88,6 @@ TONES = {
 }
 HUES = ("red", "green")
 SPOT_FILL = "#d3251a"
-# <use xlink:href>: Material's instant navigation sets [href]s, a <use>'s throws
-XMLNS = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
-SHADOW = f'<circle class="sh" cx="50" cy="53" r="{TR}" fill="#000" fill-opacity=".22"/>'
 
 FACING_ANGLE = {"n": 0, "ne": 45, "e": 90, "se": 135, "s": 180, "sw": 225, "w": 270, "nw": 315}
 
@@ -210,90 +204,49 @@ def _emblem(variant, kind: str, fill: str, ink: str, cx: float = 50, scale: floa
     return body
 
 
-def piece_svg(variant, piece, standalone: bool = False) -> str:
-    """One piece alone, as on the board, in a 100x100 box (the hand, the
-    editor, a promotion); ``standalone``: with its drawing."""
-    cls, body = _piece(variant, piece, False)
-    defs = f"<defs>{''.join(symbols(variant, [piece]).values())}</defs>" if standalone else ""
-    return (f'<svg {XMLNS} class="sh-emblem" viewBox="0 0 100 100" '
-            f'aria-hidden="true" focusable="false">{defs}<g {cls}{body}</svg>')
+def piece_svg(variant, piece) -> str:
+    """One piece alone, drawn as on the board, in a 100x100 box (the hand
+    beside a board shows these)."""
+    cls, body = _piece(variant, piece, False, variant.red_spot_kinds)
+    return ('<svg xmlns="http://www.w3.org/2000/svg" class="sh-emblem" viewBox="0 0 100 100" '
+            f'aria-hidden="true" focusable="false"><g {cls} {body}</svg>')
 
 
-def _parts(variant, kind: str):
-    """A compound's halves, or its token's letters."""
-    parts = [k for k in kind.split("+") if k] if "+" in kind else None
-    if parts and len(parts) != 2:    # no room for three emblems: one token of letters
-        return None, "".join(_letters(variant, k) for k in parts)
-    return parts, ""
-
-
-def symbol_id(variant, piece) -> str:
-    """The id of the drawing of ``piece``, made of tone, hue, emblems or
-    letters, spot and whether it faces: one id, one drawing."""
-    tone, hue = _tone(variant, piece.side)
-    parts, letters = _parts(variant, piece.kind)
-
-    def emblem(kind, letters=""):
-        if not letters and art.icon(kind) is not None:
-            return _cls(kind)
-        return "t" + "-".join(f"{ord(c):x}" for c in letters or _letters(variant, kind))
-    name = "c_" + "_".join(map(emblem, parts)) if parts else emblem(piece.kind, letters)
-    spot = "_s" if piece.kind in variant.red_spot_kinds else ""
-    return f"sh-{tone}{'-' + hue if hue else ''}_{name}{spot}{'_f' if piece.facing else ''}"
-
-
-def symbols(variant, pieces, out=None) -> dict[str, str]:
-    """id -> the drawing (a ``<g>``; a ``<symbol>`` would draw edges
-    a shade apart) of each of ``pieces`` (into ``out``); a pointer turns
-    with the board, over the shadow ``sh-sd``."""
-    out = {} if out is None else out
-    for piece in pieces:
-        sid = symbol_id(variant, piece)
-        if sid in out:
-            continue
-        if piece.facing:
-            out["sh-sd"] = f'<g id="sh-sd" class="sh-p">{SHADOW}</g>'
-        tone, hue = _tone(variant, piece.side)
-        fill, rim, ink = TONES[(tone, hue)]
-        parts, letters = _parts(variant, piece.kind)
-        body = [f'<g id="{sid}" class="sh-p" fill="{ink}">{"" if piece.facing else SHADOW}'
-                f'<circle class="tk" cx="50" cy="50" r="{TR}" fill="{fill}" stroke="{rim}" '
-                f'stroke-width="{7 if tone == "neutral" else 3}"/>']
-        if tone != "neutral":
-            body.append(f'<circle class="tr" cx="50" cy="50" r="{TR - 6}" fill="none" stroke="{ink}" '
-                        f'stroke-opacity=".3" stroke-width="1.5"/>')
-        if parts:
-            body.append(f'<path class="dv" d="M49 {50 - TR + 6}h2v{2 * (TR - 6)}h-2z"/>')
-            body.append(_emblem(variant, parts[0], fill, ink, 30, 0.5))
-            body.append(_emblem(variant, parts[1], fill, ink, 70, 0.5))
-        else:
-            body.append(_emblem(variant, piece.kind, fill, ink, letters=letters))
-        if piece.kind in variant.red_spot_kinds:
-            body.append(f'<circle class="spot" cx="72" cy="27" r="7" fill="{SPOT_FILL}" stroke="{fill}" '
-                        'stroke-width="2"/>')
-        out[sid] = "".join(body) + "</g>"
-    return out
-
-
-def _piece(variant, piece, flip: bool) -> tuple[str, str]:
+def _piece(variant, piece, flip: bool, spotted) -> tuple[str, str]:
     """The piece group's attributes and its contents, drawn at (0, 0)."""
     tone, hue = _tone(variant, piece.side)
-    rim = TONES[(tone, hue)][1]
+    fill, rim, ink = TONES[(tone, hue)]
     kind = piece.kind
     classes = ["pc", f"pc-{_cls(piece.side) if piece.side else 'neutral'}", f"pc-{_cls(kind)}",
                f"tone-{tone}"]
-    if "+" in kind:
+    parts = [k for k in kind.split("+") if k] if "+" in kind else None
+    letters = ""
+    if parts:
         classes.append("pc-compound")
+        if len(parts) != 2:          # no room for three emblems: one token of letters
+            letters = "".join(_letters(variant, k) for k in parts)
+            parts = None
     out = []
-    if piece.facing:
-        out.append('<use xlink:href="#sh-sd"/>')
+    out.append(f'<circle class="sh" cx="50" cy="53" r="{TR}" fill="#000" fill-opacity=".22"/>')
     if piece.facing in FACING_ANGLE:
         angle = (FACING_ANGLE[piece.facing] + (180 if flip else 0)) % 360
         rot = f' transform="rotate({angle} 50 50)"' if angle else ""
         out.append(f'<path class="fc" fill="{rim}" stroke="{rim}" stroke-width="2" '
                    f'stroke-linejoin="round" d="M50 1l14 17H36z"{rot}/>')
-    out.append(f'<use xlink:href="#{symbol_id(variant, piece)}"/>')
-    return f'class="{" ".join(classes)}"', ">" + "".join(out) + "</g>"
+    sw = 7 if tone == "neutral" else 3
+    out.append(f'<circle class="tk" cx="50" cy="50" r="{TR}" fill="{fill}" stroke="{rim}" stroke-width="{sw}"/>')
+    if tone != "neutral":
+        out.append(f'<circle class="tr" cx="50" cy="50" r="{TR - 6}" fill="none" stroke="{ink}" '
+                   f'stroke-opacity=".3" stroke-width="1.5"/>')
+    if parts:
+        out.append(f'<path class="dv" d="M49 {50 - TR + 6}h2v{2 * (TR - 6)}h-2z"/>')
+        out.append(_emblem(variant, parts[0], fill, ink, 30, 0.5))
+        out.append(_emblem(variant, parts[1], fill, ink, 70, 0.5))
+    else:
+        out.append(_emblem(variant, kind, fill, ink, letters=letters))
+    if piece.kind in spotted:
+        out.append(f'<circle class="spot" cx="72" cy="27" r="7" fill="{SPOT_FILL}" stroke="{fill}" stroke-width="2"/>')
+    return f'class="{" ".join(classes)}"', f'fill="{ink}">' + "".join(out) + "</g>"
 
 
 # ------------------------------------------------------------------- board
@@ -313,7 +266,7 @@ def drawn_order(geom, flip: bool) -> list[tuple[int, int, int]]:
 
 
 def render_svg(position, *, uid, orientation=None, last_move=None, marks=(), dests=(),
-               captures=(), arrows=(), coords=True, label=None, live=True, standalone=False) -> str:
+               captures=(), arrows=(), coords=True, label=None, live=True) -> str:
     """The board of ``position`` as one ``<svg>`` element (a string).
 
     ``orientation``: the side at the bottom (default the first side).
@@ -324,8 +277,7 @@ def render_svg(position, *, uid, orientation=None, last_move=None, marks=(), des
     the aria-label. ``live=False`` draws the squares of each colour as one
     path, with no ``data-sq`` and no hints: the same picture in a quarter
     of the markup, for a page's static diagram that the widget replaces
-    with the live drawing once the engine runs. ``standalone``: with the
-    symbols of its pieces (for an SVG that leaves the page).
+    with the live drawing once the engine runs.
     """
     variant = position.variant
     geom = variant.geometry
@@ -352,7 +304,7 @@ def render_svg(position, *, uid, orientation=None, last_move=None, marks=(), des
             status = f"{str(position.to_move).capitalize()} to move"
         label = f"{title} board. {status}. {str(orientation).capitalize()} at the bottom."
 
-    out = [f'<svg {XMLNS} class="sh-board sh-{_cls(variant.id or "board")}" '
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="sh-board sh-{_cls(variant.id or "board")}" '
            f'viewBox="0 0 {W * SQ} {H * SQ}" style="--sh-w:{W};--sh-h:{H}" font-family="{escape(FONT)}" role="img" '
            f'aria-label="{escape(label)}" data-uid="{escape(uid)}" data-orientation="{escape(orientation)}">']
 
@@ -402,6 +354,7 @@ def render_svg(position, *, uid, orientation=None, last_move=None, marks=(), des
         out.append('<g class="marks" pointer-events="none">' + "".join(marks_out) + "</g>")
 
     # pieces, top row first so a shadow falls under the piece below
+    spotted = variant.red_spot_kinds
     pieces = []
     cache: dict = {}
     for sq, col, row in order:
@@ -410,12 +363,10 @@ def render_svg(position, *, uid, orientation=None, last_move=None, marks=(), des
             continue
         key = (p.kind, p.side, p.facing)
         if key not in cache:
-            cache[key] = _piece(variant, p, flip)
+            cache[key] = _piece(variant, p, flip, spotted)
         cls, body = cache[key]
-        pieces.append(f'<g {cls} data-sq="{names[sq]}" transform="translate({col * SQ} {row * SQ})"{body}')
+        pieces.append(f'<g {cls} data-sq="{names[sq]}" transform="translate({col * SQ} {row * SQ})" {body}')
     out.append('<g class="pieces">' + "".join(pieces) + "</g>")
-    if standalone:
-        out.insert(1, f"<defs>{''.join(symbols(variant, [p for p in board if p]).values())}</defs>")
 
     # coordinates inside the edge, over the pieces with a halo of the square's
     # colour: files along the bottom, ranks down the left

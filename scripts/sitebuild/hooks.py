@@ -7,7 +7,7 @@ package (see its ``__init__``).
 - ``on_files``: the widget, the Pyodide runtime, the engine and the lean
   standard library (stage.py).
 - ``on_post_page``: a page with boards starts the engine from its head
-  (head.py) and holds its pieces' drawings once (sprite.py).
+  (head.py).
 - ``on_post_build``: the security policy (policy.py), each page's first
   board and early answers (early.py), the manifest and the service worker
   (offline.py).
@@ -22,7 +22,7 @@ from pathlib import Path
 
 # installed (pyproject.toml): MkDocs loads this file by its path, not as
 # part of the package
-from sitebuild import early, fence, head, offline, policy, proofs, sprite, stage
+from sitebuild import early, fence, head, offline, policy, proofs, stage
 from sitebuild.context import ROOT, BuildContext
 
 _serving = False
@@ -70,7 +70,7 @@ def on_files(files, config, **kwargs):
 
 
 def on_post_page(output, page, config, **kwargs):
-    return sprite.add_sprite(head.add_head(output, page, _ctx))
+    return head.add_head(output, page, _ctx)
 
 
 def on_post_build(config, **kwargs):

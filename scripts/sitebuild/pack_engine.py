@@ -30,9 +30,9 @@ PACKAGE = ROOT / "sharah_web"
 
 
 # Only the site build (the ```sharah fence, in fence.py; the early answers,
-# in early.py; the pages' sprites, in sprite.py) and the scripts and tests
-# (random games) use these: the browser never does.
-NOT_SHIPPED = {"fence.py", "early.py", "randomgame.py", "sprite.py"}
+# in early.py) and the scripts and tests (random games) use these: the
+# browser never does.
+NOT_SHIPPED = {"fence.py", "early.py", "randomgame.py"}
 
 
 def engine_files() -> list[Path]:

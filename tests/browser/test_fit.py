@@ -2,7 +2,7 @@
 coordinates and controls big enough on a phone, the side column beside
 the board on a desktop, touch without sticky colours, the palette
 toggle's names, the search index, the skip link to the board, links
-within the page and Back.
+within the page and Back, boards that do not grow when they go live.
 (Contrast: test_contrast.py.)
 
 The module's pages are few: the desktop's come from the warm profile
@@ -19,7 +19,7 @@ import pytest
 from sharah_web.variants import VARIANTS
 
 from .conftest import TEST_DIR, boards_ready, page_at, wait_ready
-from .helpers import AXE, walk_to
+from .helpers import AXE, Held, walk_to
 
 
 PHONE = (390, 844)
@@ -191,6 +191,28 @@ def test_links_within_the_page_and_back_keep_its_boards(browser, base_url, size)
         heading_at_top(page, "#winning", url)
         same_page(page, kept, fetched)
         assert not page.watch.errors
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_board_does_not_grow_when_its_add_ons_come(browser, base_url, size):
+    """Every exercise of a page is as tall as it was painted, before the
+    widget's scripts ran, once they have put in its add-ons. (The Play
+    view's row came at that moment, 28 px on a desktop and 44 on a touch
+    screen: every exercise grew, and the heading and board under one that
+    stood at the top of the screen moved down.)"""
+    touch = {"has_touch": True} if size == PHONE else {}
+    try_boards = "[...document.querySelectorAll('figure.sharah-board[data-mode=try]')]"
+    with page_at(browser, base_url, *size, warm=False, **touch) as page:
+        held = Held(page.context, "**/assets/sharah/js/**")
+        page.goto(base_url + "games/sharah-mittner/", wait_until="commit")
+        page.wait_for_function("() => document.readyState !== 'loading'")
+        painted = page.evaluate(f"() => {try_boards}.map(f => f.getBoundingClientRect().height)")
+        assert len(painted) > 5 and page.locator(".sharah-addon").count() == 0
+        held.release()
+        page.wait_for_function(f"() => {try_boards}.every(f => f.querySelector('.sharah-addon-playview button'))",
+                               timeout=60_000)
+        mounted = page.evaluate(f"() => {try_boards}.map(f => f.getBoundingClientRect().height)")
+    assert mounted == pytest.approx(painted, abs=0.5)
 
 
 def same_page(page, kept, fetched):

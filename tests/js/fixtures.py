@@ -86,7 +86,8 @@ def narrow_case(name: str, source: str) -> dict:
 
 
 def picture(variant, pos, flip, key) -> dict:
-    return {variant.geometry.names[sq]: key(look_data(*_piece(variant, p, flip)))
+    spotted = variant.red_spot_kinds
+    return {variant.geometry.names[sq]: key(look_data(*_piece(variant, p, flip, spotted)))
             for sq, p in pos.pieces()}
 
 
