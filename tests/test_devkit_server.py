@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import gzip
 import http.client
+import re
+import threading
 import time
 
 import pytest
@@ -113,3 +115,51 @@ def test_a_shaped_link_counts_every_byte_and_holds_each_answer(folder):
         start = time.monotonic()
         get(server, "/page.txt")
         assert time.monotonic() - start >= 0.3
+
+
+def test_a_held_request_waits_for_its_release_and_restore_lets_every_one_go(folder):
+    with StaticServer(folder) as server:
+        engine = server.alter("**/engine.*", hold=True)
+        other = server.alter(lambda url: url.endswith("/page.txt?x=1"), hold=True)
+        answers = {}
+
+        def fetch(path):
+            answers[path] = get(server, path)[:2]
+        threads = {p: threading.Thread(target=fetch, args=(p,)) for p in ("/engine.zip", "/page.txt?x=1")}
+        for t in threads.values():
+            t.start()
+        deadline = time.monotonic() + 30
+        while not (engine.seen and other.seen) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert engine.seen == [server.url + "engine.zip"] and other.seen == [server.url + "page.txt?x=1"]
+        assert get(server, "/sharah.js")[0].status == 200       # not held: answered meanwhile
+        assert not answers
+        engine.release()
+        threads["/engine.zip"].join(30)
+        assert answers["/engine.zip"][0].status == 200 and "/page.txt?x=1" not in answers
+        assert get(server, "/engine.wasm")[0].status == 200     # released: later ones pass
+        assert engine.seen == [server.url + "engine.zip", server.url + "engine.wasm"]
+        # the end of a test: nothing is left waiting, and no rule stays
+        assert server.restore() == [engine, other]
+        threads["/page.txt?x=1"].join(30)
+        assert answers["/page.txt?x=1"][1] == b"plain" and server.rules == []
+
+
+def test_a_rule_fails_once_or_edits_the_bytes_with_their_own_etag(folder):
+    with StaticServer(folder, gzip=True) as server:
+        server.alter(re.compile(r"/engine\.zip$"), status=503, body="busy", once=True)
+        res, body, _ = get(server, "/engine.zip")
+        assert (res.status, body) == (503, b"busy")
+        assert get(server, "/engine.zip")[0].status == 200
+        res, _, _ = get(server, "/sharah.js")
+        etag = res.getheader("ETag")
+        server.alter("**/sharah.js", edit=lambda raw: raw.replace(b"1", b"2"), delay=0.2)
+        start = time.monotonic()
+        res, body, _ = get(server, "/sharah.js", {"If-None-Match": etag, "Accept-Encoding": "gzip"})
+        assert time.monotonic() - start >= 0.2
+        assert res.status == 200 and body == b"export const x = 2;\n" * 200 and res.getheader("ETag") != etag
+        edited = res.getheader("ETag")
+        assert get(server, "/sharah.js", {"If-None-Match": edited})[0].status == 304
+        server.restore()
+        res, body, _ = get(server, "/sharah.js", {"If-None-Match": edited})
+        assert (res.status, res.getheader("ETag")) == (200, etag)

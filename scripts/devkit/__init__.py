@@ -7,6 +7,7 @@
   port for that server;
 - ``server.py``: the one static server for the built site (MIME types,
   ETag/304, HTTP/1.1; on demand gzip, a Cache-Control header, a shaped
-  link, a cut network, a folder switched while serving);
+  link, a cut network, a folder switched while serving, requests held or
+  answered otherwise by a test's rules);
 - ``boards.py``: every board of the site's pages (the fences of docs/).
 """

@@ -20,7 +20,13 @@ it). On demand:
   and a delay before each answer, with a log of every byte sent;
 - ``down``: the network cut: every request is read and its connection
   closed unanswered (the requests are kept in ``hits_while_down``);
-- ``folder`` may be switched while serving (a host moving to a new build).
+- ``folder`` may be switched while serving (a host moving to a new build);
+- ``alter(match, ...)``: the requests whose address ``match`` accepts are
+  answered otherwise than from the folder (a ``Rule``): held until the
+  rule is released, late, failed with a status, or with the file's bytes
+  edited; ``restore()`` releases and removes every rule. The tests hold
+  and alter requests here rather than in the browser (Playwright's routes
+  turn a context's HTTP cache off, and with it the compiled WebAssembly).
 
     with StaticServer(site, port) as server:      # port 0: any free port
         ... server.url ...
@@ -32,6 +38,7 @@ import email.utils
 import gzip as gzip_module
 import hashlib
 import http.server
+import re
 import sys
 import threading
 import time
@@ -94,6 +101,69 @@ class Link:
                 "responses": len({(s[2], s[3]) for s in sent})}
 
 
+def glob_match(pattern: str):
+    """A test of an address by a glob as Playwright writes them: ``**``
+    any characters, ``*`` any but ``/``; the rest is itself
+    (``"**/assets/sharah/js/board.js*"``)."""
+    parts = re.split(r"(\*\*|\*)", pattern)
+    regex = re.compile("".join(".*" if p == "**" else "[^/]*" if p == "*" else re.escape(p) for p in parts))
+    return lambda url: regex.fullmatch(url) is not None
+
+
+class Rule:
+    """How the server answers the requests whose address ``match`` accepts
+    (``match(url)``: the address as the browser asked it, its query
+    included, at ``StaticServer.url``; a glob string is read by
+    ``glob_match``; a compiled regex is searched), in place of the
+    folder's file, in this order:
+
+    - ``hold``: the request waits (its handler's thread blocked) until
+      ``release()``; afterwards the rule's requests are not held;
+    - ``delay``: seconds before the answer;
+    - ``status`` (with ``body``, bytes or text): that answer, not the file;
+    - ``edit``: the file's bytes passed through ``edit(bytes) -> bytes``
+      (with an ``ETag`` of the edited bytes: a browser that kept the file
+      gets the edited one, and the file again once the rule is gone).
+
+    ``once``: the first request only; the later ones are answered as if
+    the rule were not there. ``seen``: the addresses of the requests the
+    rule took."""
+
+    def __init__(self, match, *, hold=False, delay=0.0, status=None, body=b"", edit=None, once=False):
+        self.pattern, self.hold = match, hold
+        if isinstance(match, str):
+            match = glob_match(match)
+        elif isinstance(match, re.Pattern):
+            match = (lambda regex: lambda url: regex.search(url) is not None)(match)
+        self.match, self.delay, self.status, self.edit, self.once = match, delay, status, edit, once
+        self.body = body.encode() if isinstance(body, str) else body
+        self.seen: list[str] = []
+        self.lock = threading.Lock()
+        self.released = threading.Event()
+        if not hold:
+            self.released.set()
+
+    def take(self, url: str) -> bool:
+        """Whether the rule answers the request for ``url`` (noted in ``seen``)."""
+        if not self.match(url):
+            return False
+        with self.lock:
+            if self.once and self.seen:
+                return False
+            self.seen.append(url)
+        return True
+
+    def wait(self) -> None:
+        self.released.wait()
+        if self.delay:
+            time.sleep(self.delay)
+
+    def release(self) -> None:
+        """Let the held requests go on (answered as the rule says, else
+        from the folder), and the later ones unheld."""
+        self.released.set()
+
+
 class _Files:
     """Each file's ETag and gzipped body, made once per version of the file
     (its path, size and modification time)."""
@@ -142,6 +212,7 @@ class StaticServer:
         self.last_modified = last_modified
         self.down = False
         self.hits_while_down: list[str] = []
+        self.rules: list[Rule] = []
         self.httpd = _Http(("127.0.0.1", port), _handler(self, _Files(), name))
         self.port = self.httpd.server_address[1]
         threading.Thread(target=self.httpd.serve_forever, args=(0.1,), daemon=True).start()
@@ -150,7 +221,26 @@ class StaticServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}/"
 
+    def alter(self, match, **how) -> Rule:
+        """A ``Rule`` (``match`` and ``how``: see it) for the requests from
+        now on; the first rule that takes a request answers it."""
+        rule = Rule(match, **how)
+        self.rules.append(rule)
+        return rule
+
+    def restore(self) -> list[Rule]:
+        """Every rule released (no request is left waiting) and removed:
+        the folder answers as before. The rules removed."""
+        rules, self.rules = self.rules, []
+        for rule in rules:
+            rule.release()
+        return rules
+
+    def _rule(self, url: str) -> Rule | None:
+        return next((r for r in list(self.rules) if r.take(url)), None)
+
     def close(self) -> None:
+        self.restore()
         self.httpd.shutdown()
         self.httpd.server_close()
 
@@ -189,6 +279,12 @@ def _handler(server: StaticServer, files: _Files, name: str):
             target = (root / rel).resolve()
             if server.link:
                 time.sleep(server.link.delay)   # the round trip, for every answer
+            rule = server._rule(server.url + self.path.lstrip("/"))
+            if rule is not None:
+                rule.wait()
+                if rule.status is not None:
+                    ctype = TYPES.get(Path(rel).suffix, "application/octet-stream")
+                    return self.reply(rule.status, rule.body, ctype, rel, body=body)
             if target != root and root not in target.parents:
                 return self.reply(404, b"not found", "text/plain", rel)
             if target.is_dir():
@@ -200,6 +296,9 @@ def _handler(server: StaticServer, files: _Files, name: str):
             ctype = TYPES.get(target.suffix, "application/octet-stream")
             packable = server.gzip and ctype.startswith(GZIP_TYPES)
             raw, etag, packed, mtime = files.get(target, packable)
+            if rule is not None and rule.edit is not None:
+                raw = rule.edit(raw)
+                etag, packable = '"' + hashlib.sha1(raw).hexdigest()[:20] + '"', False
             extra = {"ETag": etag}
             if server.last_modified:
                 extra["Last-Modified"] = email.utils.formatdate(mtime, usegmt=True)

@@ -19,18 +19,26 @@ whose compiled WebAssembly came from Chromium's code cache 3.5 s
 (docs/about/benchmarks.md, "The test run"). That cache lives beside the
 HTTP cache of a profile on disk: a fresh context (in memory, empty) never
 has it, nor a page whose requests are routed (Playwright turns the HTTP
-cache off for them). So ``new_page``, ``phone`` and ``open_watched`` lend a
+cache off for a context while it has a route). So no test routes: a test
+that holds a request back (the engine's zip, the early answers, a
+script), fails it or changes its bytes asks the test server to
+(``helpers.alter``, ``helpers.hold``: ``devkit.server.Rule``), every rule
+released and removed at the test's end (``rules_removed``); the server
+sends ``Cache-Control: no-cache``, so the browser asks it every time and
+a 304 keeps the cached file and its compiled code (the ``origin``
+fixture). So ``new_page``, ``phone`` and ``open_watched`` lend a
 test one of two profiles kept for the process (``Warm``: the desktop one;
 the phone one, touch, 390x844, scale 2), the origin's storage cleared
 first (``Storage.clearDataForOrigin``: local storage, IndexedDB, service
 workers, caches, cookies) and its pages, routes and request listener
-removed after the test: the test sees a first visit's storage, and only
+removed after the test (no test routes now; a route left would turn
+the cache off): the test sees a first visit's storage, and only
 the HTTP cache (with the compiled code) and the bytecode the engine's
 worker made (its ``pyc-`` cache: a boot on it costs about a third) are
 kept; the process's first profile makes that bytecode, on a page left
 alone until the worker has kept it, and the other is given it. A test
 that needs the engine's zips fetched forgets that bytecode
-(``helpers.forget_bytecode``; ``Held`` does it) for itself: the profile
+(``helpers.forget_bytecode``; ``helpers.alter`` does it) for itself: the profile
 has it back when it is next lent (``Warm._keep_bytecode``). Requests are watched
 through events, not routes; a request to any host but 127.0.0.1 fails in
 Chromium's resolver (``Origin.host_rule``). A second page of a test (a
@@ -60,7 +68,7 @@ from conftest import ROOT, TEST_DIR  # noqa: F401  (tests/conftest.py: the site,
 from devkit.chromium import chromium_path
 from devkit.server import StaticServer
 
-from .helpers import BYTECODE_PREFIX, SEEDED, SITE_ORIGINS, kept_bytecode
+from .helpers import BYTECODE_PREFIX, SEEDED, SERVER, SITE_ORIGINS, kept_bytecode
 
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -83,7 +91,9 @@ class Origin(StaticServer):
     127.0.0.1 and the site's port) whose files come from a folder that can
     be switched (``folder``), or from nowhere (``down``: connections closed
     unanswered, the requests kept in ``hits_while_down``), with a
-    ``Cache-Control`` header when one is set (``cache_control``).
+    ``Cache-Control`` header when one is set (``cache_control``; the
+    ``origin`` fixture's: ``no-cache``), and the requests a test holds or
+    alters (``alter``, ``helpers.alter``).
 
     It listens on a port of its own (``address``): the browser is told to
     reach the site's port there (``host_rule``), so that each process of a
@@ -120,12 +130,37 @@ class Origin(StaticServer):
 @pytest.fixture(scope="session")
 def origin(built_site, port) -> Origin:
     """The server of the site the run built (``built_site``), reached at
-    the address the site was built for. A test that switches its folder or
-    cuts it off puts it back as it was."""
-    server = Origin(port, built_site)
+    the address the site was built for: the process's own (each process
+    of a parallel run has one), noted for the helpers (``helpers.SERVER``).
+    A test that switches its folder or cuts it off puts it back as it was.
+    ``Cache-Control: no-cache`` on every answer, as the README's
+    "Deploying" asks of a host: the browser asks the server every time (a
+    304 keeps its cached file, and the code compiled from it), so a rule
+    of a test (``helpers.alter``) sees every request the browser makes;
+    without it, Chromium answers from its cache for a while (a heuristic
+    freshness: a tenth of the file's age), and a hold may hold nothing."""
+    server = Origin(port, built_site, cache_control="no-cache")
     SITE_ORIGINS[:] = [server.url, server.address]
+    SERVER[:] = [server]
     yield server
     server.close()
+
+
+@pytest.fixture(autouse=True)
+def rules_removed(origin):
+    """At the end of every test, passed or failed, every rule it gave the
+    server (``helpers.alter``, ``hold``) released and removed: no request
+    is left waiting in a handler's thread, and the next test of the
+    process (they run one after another, on the process's own server)
+    meets none. An autouse fixture is set up first and torn down last:
+    the test's pages are closed by then (a held request they still had
+    was given up by the browser). A hold that took no request held
+    nothing, and the test tested nothing: an error (the request went
+    elsewhere: the service worker's store, a kept bytecode)."""
+    yield
+    idle = [rule.pattern for rule in origin.restore() if rule.hold and not rule.seen]
+    if idle:
+        pytest.fail(f"held, but never asked for: {idle}")
 
 
 @pytest.fixture(scope="session")

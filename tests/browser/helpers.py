@@ -322,32 +322,61 @@ def ENGINE(url: str) -> bool:
 # without booting anything, as on a network that has not brought them yet
 RUNTIME = "**/assets/pyodide/**"
 
+# The process's test server (conftest's ``origin``, noted by it). Each
+# process of a parallel run (xdist) has its own, and runs its tests one
+# after another: the rules a test gives it (``alter``) are the only ones it
+# applies until the test ends (conftest's ``rules_removed``).
+SERVER: list = []
 
-class Held:
-    """Requests matching a pattern, held until release(). Holding the
-    engine's zip or the runtime's files, the bytecode ``context`` keeps is
-    forgotten first (``forget_bytecode``): a worker that booted on it would
-    ask for neither zip, and nothing would wait."""
 
-    def __init__(self, context, pattern):
-        if pattern in (ENGINE, RUNTIME):
-            forget_bytecode(context)
-        self.routes = []
-        self.released = False
-        self.context = context
-        context.route(pattern, self._hold)
+def alter(context, match, **how):
+    """The site's requests whose address ``match`` accepts (a glob as
+    Playwright writes them, a compiled regex, or a test of the address:
+    ``ENGINE``) answered otherwise by the test server itself, until the
+    end of the test: held until ``release()`` (``hold=True``), late
+    (``delay`` seconds), failed (``status``, ``body``), the file's bytes
+    edited (``edit``), the first request only (``once``); the rule
+    (``devkit.server.Rule``: ``seen``, the addresses it took). Whatever
+    happens, the rule is released and removed when the test ends
+    (conftest's ``rules_removed``): no handler is left waiting, no rule
+    reaches the next test.
 
-    def _hold(self, route, request):
-        if self.released:
-            route.continue_()
-        else:
-            self.routes.append(route)
+    Not a Playwright route: a route turns the context's HTTP cache off,
+    and with it Chromium's code cache, so that every boot under one
+    compiled the runtime's 9.6 MB of WebAssembly again. For the server to
+    see a request, the browser must ask: the test server sends
+    ``Cache-Control: no-cache`` (conftest's ``Origin``), so the HTTP cache
+    asks every time (a 304 keeps the cached file, and its compiled code);
+    but the site's service worker answers what it stored without asking:
+    a test whose page it may control takes it away first
+    (``without_service_worker``). A held request keeps one of the six
+    connections Chromium opens to a host: hold a few at a time, not every
+    script of a page.
 
-    def release(self):
-        self.released = True
-        for r in self.routes:
-            r.continue_()
-        self.routes.clear()
+    A rule that takes the engine's zip or a file of the runtime forgets
+    the bytecode ``context`` keeps first (``forget_bytecode``): a worker
+    that booted on it would ask for neither zip, and nothing would wait."""
+    server = SERVER[0]
+    rule = server.alter(match, **how)
+    folder = server.folder
+    files = [*folder.glob("assets/sharah/engine-*.zip"), *folder.glob("assets/pyodide/*")]
+    if any(rule.match(server.url + f.relative_to(folder).as_posix()) for f in files):
+        forget_bytecode(context)
+    return rule
+
+
+def without_service_worker(page) -> None:
+    """Unregister the site's service worker (registered once the engine
+    was up): the page's next load is not answered from its store, and a
+    rule of the test server (``alter``) sees its requests."""
+    page.evaluate("() => navigator.serviceWorker.getRegistrations()"
+                  ".then((rs) => Promise.all(rs.map((r) => r.unregister())))")
+
+
+def hold(context, match):
+    """``alter(context, match, hold=True)``: the requests held until the
+    rule's ``release()`` (the test's end at the latest)."""
+    return alter(context, match, hold=True)
 
 
 # ------------------------------------------------------ instant navigation

@@ -15,7 +15,8 @@ import re
 from sharah_web.early import page_key
 
 from .conftest import BOOT_TIMEOUT, TEST_DIR, wait_ready
-from .helpers import ENGINE, Held, click_sq, forget_bytecode, dests, history, piece_on, played, status, wait_moves
+from .helpers import (ENGINE, alter, click_sq, dests, history, hold, kept_bytecode, piece_on, played, status, wait_moves,
+                      without_service_worker)
 
 TEST_PAGE = f"{TEST_DIR}/widget-test/"
 COMPUTER_PAGE = f"{TEST_DIR}/computer-test/"
@@ -24,7 +25,7 @@ EARLY = "**/assets/sharah/early/*.json"
 
 def held_page(new_page, base_url, path, *patterns, init=None):
     page = new_page(width=900, height=900)
-    holds = [Held(page.context, p) for p in patterns]
+    holds = [hold(page.context, p) for p in patterns]
     if init:
         page.add_init_script(init)
     page.goto(base_url + path)
@@ -182,24 +183,23 @@ def test_the_computer_to_reply_is_waking_up(new_page, base_url):
     assert not page.watch.errors, page.watch.errors
 
 
-def tampered_page(new_page, base_url, origin, change):
+def tampered_page(new_page, base_url, change):
     """The test page with the engine held back and its early file passed
     through ``change(file)`` on its way."""
     page = new_page(width=900, height=900)
-    engine = Held(page.context, ENGINE)
+    engine = hold(page.context, ENGINE)
 
-    def tamper(route, request):
-        res = route.fetch(url=origin.local(request.url))
-        data = res.json()
+    def tamper(raw):
+        data = json.loads(raw)
         change(data)
-        route.fulfill(response=res, body=json.dumps(data))
+        return json.dumps(data).encode()
 
-    page.context.route(EARLY, tamper)
+    early = alter(page.context, EARLY, edit=tamper)
     page.goto(base_url + TEST_PAGE)
-    return page, engine
+    return page, engine, early
 
 
-def test_a_stale_early_answer_gives_way_to_the_engine(new_page, base_url, origin):
+def test_a_stale_early_answer_gives_way_to_the_engine(new_page, base_url):
     uid_box = {}
 
     def tamper(data):
@@ -212,10 +212,10 @@ def test_a_stale_early_answer_gives_way_to_the_engine(new_page, base_url, origin
                 uid_box["uid"] = uid
                 break
 
-    page, engine = tampered_page(new_page, base_url, origin, tamper)
+    page, engine, early = tampered_page(new_page, base_url, tamper)
     fig = fig_at(page, 0)
     wait_early(fig)
-    assert fig.get_attribute("data-sharah-uid") == uid_box["uid"]
+    assert early.seen and fig.get_attribute("data-sharah-uid") == uid_box["uid"]
     click_sq(fig, "b2")
     assert "b6" in dests(fig)
     click_sq(fig, "b6")
@@ -241,7 +241,7 @@ HANDLERS = "f => [...f.querySelectorAll('*')].filter((n) => [...n.attributes].so
     ".map((n) => n.outerHTML.slice(0, 80))"
 
 
-def test_a_tampered_early_file_puts_no_handler_or_markup_on_the_page(new_page, base_url, origin):
+def test_a_tampered_early_file_puts_no_handler_or_markup_on_the_page(new_page, base_url):
     """The early file is data checked as it is read: a piece's drawing with
     an event handler (or a tag the renderer never writes) makes the board's
     answer refused, and the squares' names are attribute values, never
@@ -274,10 +274,10 @@ def test_a_tampered_early_file_puts_no_handler_or_markup_on_the_page(new_page, b
             boards[uid]["looks"] = copies
             seen["tampered"].append(uid)
 
-    page, engine = tampered_page(new_page, base_url, origin, tamper)
+    page, engine, early = tampered_page(new_page, base_url, tamper)
     fig = fig_at(page, 0)
-    assert fig.get_attribute("data-sharah-uid") == seen["first"]
     wait_early(fig)
+    assert early.seen and fig.get_attribute("data-sharah-uid") == seen["first"]
     # the odd name is one attribute's value
     assert fig.locator(".sharah-early-squares rect.sq").first.get_attribute("data-sq") == \
         seen["name"] + '"><img/src=x/onerror="window.__pwned=1">'
@@ -321,26 +321,17 @@ def test_an_exercise_takes_its_move_early_and_the_engine_checks_it(new_page, bas
 
 def test_a_move_made_early_survives_an_engine_that_fails(new_page, base_url):
     page = new_page(width=900, height=900)
-    held = []
-
-    def first_fails(route, request):
-        if not held and not getattr(first_fails, "done", False):
-            held.append(route)         # answered with a 503 below, after the early move
-        else:
-            route.continue_()
-
-    forget_bytecode(page.context)
-    page.context.route(ENGINE, first_fails)
+    # the first request of the zip held, then answered 503 (after the early move); Retry's is not
+    engine = alter(page.context, ENGINE, hold=True, status=503, body="busy", once=True)
     page.goto(base_url + TEST_PAGE)
     fig = fig_at(page, 0)
     wait_early(fig)
     click_sq(fig, "b2")
     click_sq(fig, "c4")
     assert fig.get_attribute("data-early") == "played"
-    while not held:
+    while not engine.seen:
         page.wait_for_timeout(100)
-    first_fails.done = True
-    held.pop().fulfill(status=503, body="busy")
+    engine.release()
     page.wait_for_function("(f) => f.dataset.state === 'error'", arg=fig.element_handle(), timeout=BOOT_TIMEOUT)
     # the page's drawing is back and nothing is live meanwhile
     assert fig.locator("rect[data-sq]").count() == 0
@@ -359,10 +350,10 @@ def test_a_tap_before_the_widget_has_loaded_is_kept_and_answered_before_the_add_
     # the widget's modules are held too: the tap lands on the bare static
     # page, and the head's small script keeps it for the board
     page = new_page(width=900, height=900)
-    engine, widget = Held(page.context, ENGINE), Held(page.context, "**/assets/sharah/js/board.js*")
+    engine, widget = hold(page.context, ENGINE), hold(page.context, "**/assets/sharah/js/board.js*")
     # an add-on the entry module loads beside itself (the computer, the
     # first of them on a board) is held longer than the others
-    late = Held(page.context, re.compile(r"/assets/sharah/js/computer\.js"))
+    late = hold(page.context, re.compile(r"/assets/sharah/js/computer\.js"))
     page.goto(base_url + TEST_PAGE, wait_until="commit")
     fig = fig_at(page, 0)
     page.wait_for_function("(f) => f.querySelector('svg').getBoundingClientRect().width > 0",
@@ -410,8 +401,10 @@ def test_a_kept_game_that_is_the_board_as_built_still_answers_early(new_page, ba
     answer = early_answer(page, base_url, uid)
     assert kept == [answer["saved"]]
     # the visit again, with the engine held back: the kept game is the board
-    # as built, so the baked answer answers
-    engine = Held(page.context, ENGINE)
+    # as built, so the baked answer answers (the service worker, registered
+    # once the engine was up, would answer the zip from its store, unheld)
+    without_service_worker(page)
+    engine = hold(page.context, ENGINE)
     page.reload()
     fig = fig_at(page, 0)
     wait_early(fig)
@@ -428,7 +421,11 @@ def test_a_kept_game_that_is_the_board_as_built_still_answers_early(new_page, ba
     page.wait_for_function("([uid, built]) => Object.keys(localStorage).some((k) => k.startsWith('sharah-game:')"
                            " && k.endsWith('#' + uid) && localStorage.getItem(k) !== built)",
                            arg=[uid, answer["saved"]])
-    engine = Held(page.context, ENGINE)
+    # the worker keeps its bytecode a while after it is up: kept before the
+    # hold forgets it, not after (a boot on it would not ask for the zip)
+    assert kept_bytecode(page, BOOT_TIMEOUT / 1000)
+    without_service_worker(page)
+    engine = hold(page.context, ENGINE)
     page.reload()
     fig = fig_at(page, 0)
     page.wait_for_function("(f) => !!f.sharahWidget", arg=fig.element_handle())
@@ -507,7 +504,7 @@ def test_a_board_answers_while_the_page_below_it_is_still_arriving(new_page, bas
     link = ("#game=1;v=oblong-shatranj;o=setup:1,die:false,promotion:general,bare_king:auto;"
             f"p=4/2k1/4/4/4/4/4/4/1N2/4/4/4/4/4/2K1/4_w_0;m=b8c10;b={below_uid}")
     page = new_page(width=900, height=900)
-    script, engine = Held(page.context, "**/hold.js"), Held(page.context, ENGINE)
+    script, engine = hold(page.context, "**/hold.js"), hold(page.context, ENGINE)
     page.goto(base_url + f"{TEST_DIR}/parse-test/{link}", wait_until="commit")
     page.wait_for_function("() => document.querySelectorAll('figure.sharah-board').length === 1")
     fig = fig_at(page, 0)

@@ -9,7 +9,7 @@ Oblong Shatranj without the die (set-up 1), board 1 Scheherazade.
 from __future__ import annotations
 
 from .conftest import TEST_DIR, wait_ready
-from .helpers import board, forget_bytecode, hint, key, played, stored
+from .helpers import alter, board, hint, key, played, stored
 
 PAGE = f"{TEST_DIR}/records-test/"
 
@@ -77,22 +77,15 @@ DAMAGED = ("The engine could not start: its files are damaged or incomplete (the
            "console). Retry starts the engine again.")
 
 
-def broken_runtime(new_page, base_url, pattern, fulfil):
-    """The records page with one runtime file answered by ``fulfil(route)``,
-    once, and a boot limit of two minutes: the failure must come from the
-    runtime itself, long before that. Its first board's failure text."""
+def broken_runtime(new_page, base_url, pattern, **answer):
+    """The records page with one runtime file answered with ``answer``
+    (``status``, ``body``: ``helpers.alter``), once (the kept bytecode
+    forgotten: the worker fetches the runtime's files), and a boot limit
+    of two minutes: the failure must come from the runtime itself, long
+    before that. Its first board's failure text."""
     page = new_page()
     page.add_init_script("window.sharahBootLimit = 120000;")
-    forget_bytecode(page.context)    # the worker fetches the runtime's files, not kept bytecode
-    served = []
-
-    def handle(route, request):
-        if served:
-            route.fallback()
-            return
-        served.append(request.url)
-        fulfil(route)
-    page.context.route(pattern, handle)
+    served = alter(page.context, pattern, once=True, **answer).seen
     page.goto(base_url + PAGE)
     page.wait_for_function("() => document.querySelector('figure.sharah-board .sharah-failure')", timeout=60_000)
     assert served
@@ -101,8 +94,8 @@ def broken_runtime(new_page, base_url, pattern, fulfil):
 
 def test_a_truncated_runtime_says_so_at_once(new_page, base_url, built_site):
     wasm = (built_site / "assets" / "pyodide" / "pyodide.asm.wasm").read_bytes()
-    page, text = broken_runtime(new_page, base_url, "**/assets/pyodide/pyodide.asm.wasm", lambda route: route.fulfill(
-        status=200, body=wasm[: len(wasm) // 3], headers={"Content-Type": "application/wasm"}))
+    page, text = broken_runtime(new_page, base_url, "**/assets/pyodide/pyodide.asm.wasm",
+                                status=200, body=wasm[: len(wasm) // 3])
     assert text == DAMAGED
     # Retry: the whole runtime this time, and the board plays
     board(page, A).locator(".sharah-failure button").click()
@@ -111,8 +104,7 @@ def test_a_truncated_runtime_says_so_at_once(new_page, base_url, built_site):
 
 
 def test_a_missing_standard_library_says_so_in_words(new_page, base_url):
-    page, text = broken_runtime(new_page, base_url, "**/assets/pyodide/stdlib-*.zip",
-                                lambda route: route.fulfill(status=404, body="not found"))
+    page, text = broken_runtime(new_page, base_url, "**/assets/pyodide/stdlib-*.zip", status=404, body="not found")
     assert text == DAMAGED
     assert "exit(" not in text
     board(page, A).locator(".sharah-failure button").click()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import TEST_DIR, open_watched, shared
-from .helpers import (ENGINE, Held, board, centre, choice_on_board, engine_requests, engine_round_trip, log_engine_requests,
+from .helpers import (ENGINE, hold, board, centre, choice_on_board, engine_requests, engine_round_trip, log_engine_requests,
                       wait_fig)
 
 COMPUTER = f"{TEST_DIR}/computer-test/"
@@ -97,7 +97,7 @@ def test_ready_is_said_once_for_the_page(new_page, base_url):
     page = new_page()
     page.add_init_script(RECORD_SAID)
     # the engine held back until the touch: from a warm cache it can be up before it
-    engine = Held(page.context, ENGINE)
+    engine = hold(page.context, ENGINE)
     page.goto(base_url + "games/sharah-hedman/", wait_until="domcontentloaded")
     # the reader touches the first playable board while the engine starts
     first = page.locator('figure.sharah-board:not([data-mode="diagram"])').first

@@ -14,8 +14,8 @@ import json
 import pytest
 
 from .conftest import TEST_DIR, shared, wait_ready
-from .helpers import (SEEN, board, click_sq, engine_round_trip, forget_bytecode, hint, key, one_tab_warned, play, played,
-                      saved_after, stored, stored_moves, wait_moves)
+from .helpers import (SEEN, alter, board, click_sq, engine_round_trip, hint, key, one_tab_warned, play, played,
+                      saved_after, stored, stored_moves, wait_moves, without_service_worker)
 
 
 PAGE = f"{TEST_DIR}/records-test/"
@@ -254,21 +254,11 @@ def test_a_damaged_engine_says_so_in_one_sentence_and_keeps_the_saved_game(new_p
     fig = board(page, A)
     play(fig, "a7", "a8")
     saved_after(page, fig, ["a7a8"])
-    served = []
-
-    def garbage(route, request):
-        if not served:
-            served.append(request.url)
-            route.fulfill(status=200, body=b"PK\x03\x04 this is not the engine" * 50,
-                          headers={"Content-Type": "application/zip"})
-        else:
-            route.fallback()
-    # the site's service worker (registered once the engine was up) would
-    # answer the reload from its store, past the route: take it away first
-    page.evaluate("() => navigator.serviceWorker.getRegistrations()"
-                  ".then((rs) => Promise.all(rs.map((r) => r.unregister())))")
-    page.context.route("**/assets/sharah/engine-*.zip", garbage)
-    forget_bytecode(page.context)    # a boot on kept bytecode would not fetch the engine
+    # the site's service worker would answer the reload from its store, never asking the server
+    without_service_worker(page)
+    # the first request of the zip answered with garbage (the kept bytecode forgotten: alter)
+    served = alter(page.context, "**/assets/sharah/engine-*.zip", status=200, once=True,
+                   body=b"PK\x03\x04 this is not the engine" * 50).seen
     page.reload()
     page.wait_for_function("() => window.sharahDebug && window.sharahDebug.failed", timeout=60_000)
     page.wait_for_function("() => document.querySelector('figure.sharah-board .sharah-failure')")

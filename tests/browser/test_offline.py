@@ -76,9 +76,9 @@ def sites(origin, built_site, tmp_path_factory):
     again afterwards."""
     b = shared_build(tmp_path_factory, "build-b", lambda work: build_b(built_site, work))
     origin.hits_while_down.clear()
-    origin.cache_control = "no-cache"      # as a host should send it (README, "Deploying")
+    assert origin.cache_control == "no-cache"     # as a host should send it (README, "Deploying")
     yield origin, built_site, b
-    origin.folder, origin.down, origin.cache_control = built_site, False, None
+    origin.folder, origin.down = built_site, False
 
 
 def sw_files(site: Path) -> tuple[str, dict]:

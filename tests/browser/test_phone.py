@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import json
 import re
-import time
 
 import pytest
 
 from sharah_web.variants import VARIANTS
 
 from .conftest import TEST_DIR, shared, wait_ready
-from .helpers import board, choice_on_board, played, wait_moves
+from .helpers import alter, board, choice_on_board, played, wait_moves
 
 GAME = "figure.sharah-board[data-mode='game']"
 HAND = f"{TEST_DIR}/hand-test/"
@@ -165,11 +164,7 @@ def test_play_followed_by_instant_navigation_shows_the_board_on_a_phone(phone, b
     page = phone("", ready=False)
     page.evaluate("window.__sameDocument = true")
     target = base_url + "games/scheherazade/"
-
-    def late(route):
-        time.sleep(0.4)
-        route.fallback()
-    page.route(target, late)
+    alter(page.context, target, delay=0.4)
     link = page.locator('.grid.cards a.md-button--primary[href$="scheherazade/#play"]')
     link.scroll_into_view_if_needed()
     link.evaluate("a => { scrollBy(0, 2); a.click(); }")

@@ -18,7 +18,7 @@ import pytest
 from sharah_web.bridge import PROTOCOL
 
 from .conftest import TEST_DIR, shared, wait_ready
-from .helpers import ALL, board, click_sq, dests, engine_round_trip, forget_bytecode, history, piece_on
+from .helpers import ALL, alter, board, click_sq, dests, engine_round_trip, history, hold, piece_on
 
 
 PAGE = f"{TEST_DIR}/robust-test/"
@@ -102,18 +102,9 @@ def still_works(page, index=0):
 
 def fail_once(context, pattern):
     """Requests matching ``pattern`` fail (HTTP 503) the first time only
-    (the kept bytecode forgotten: the worker fetches the sources)."""
-    forget_bytecode(context)
-    seen = []
-
-    def handle(route, request):
-        if not seen:
-            seen.append(request.url)
-            route.fulfill(status=503, body="unavailable for the test")
-        else:
-            route.fallback()
-    context.route(pattern, handle)
-    return seen
+    (the kept bytecode forgotten: the worker fetches the sources); the
+    addresses failed."""
+    return alter(context, pattern, status=503, body="unavailable for the test", once=True).seen
 
 
 def switch_palette(page, scheme):
@@ -157,20 +148,19 @@ def test_engine_that_cannot_load_says_so_and_retry_works(new_page, base_url):
     still_works(page)
 
 
-def test_scripts_from_another_build_than_the_engine_say_so(new_page, base_url, origin):
+def test_scripts_from_another_build_than_the_engine_say_so(new_page, base_url):
     """The page's scripts check the engine's protocol (its answer to "ping")
     when it starts: scripts from another build (an old copy in a cache) say
     so on every board and play nothing."""
     page = new_page()
+    changed = []
 
-    def stale(route, request):
-        response = route.fetch(url=origin.local(request.url))
-        body = response.text()
-        assert "export const PROTOCOL = " in body
-        route.fulfill(response=response, body=re.sub(r"export const PROTOCOL = \d+;",
-                                                     "export const PROTOCOL = 1;", body))
+    def stale(raw):
+        raw, n = re.subn(rb"export const PROTOCOL = \d+;", b"export const PROTOCOL = 1;", raw)
+        changed.append(n)
+        return raw
 
-    page.context.route("**/assets/sharah/js/engine.js*", stale)
+    alter(page.context, "**/assets/sharah/js/engine.js*", edit=stale)
     page.goto(base_url + PAGE)
     page.wait_for_function(f"() => document.querySelectorAll('{ALL} .sharah-failure').length === {BOARDS}")
     for i in range(BOARDS):
@@ -180,6 +170,7 @@ def test_scripts_from_another_build_than_the_engine_say_so(new_page, base_url, o
         assert text.startswith("This page and its engine are from different versions of the site "
                                f"(protocol 1, engine {PROTOCOL}): reload the page")
     assert board(page).locator("rect[data-sq]").count() == 0     # nothing became live
+    assert changed and all(n == 1 for n in changed)
 
 
 def test_pyodide_that_cannot_load_says_so_and_retry_works(new_page, base_url):
@@ -389,9 +380,7 @@ def test_the_search_index_waits_for_the_engine_or_the_reader(new_page, base_url)
     boot: a page with boards holds its messages back until the engine is up,
     unless the reader goes to the search box first."""
     page = new_page()
-    stalled = []
-    forget_bytecode(page.context)
-    page.context.route("**/assets/sharah/engine-*.zip", lambda route, request: stalled.append(route))
+    stalled = hold(page.context, "**/assets/sharah/engine-*.zip")
     page.add_init_script(COUNT_SEARCH_POSTS)
     page.goto(base_url + PAGE)
     # Material has fetched its index and made its worker; the engine waits for its zip
@@ -401,14 +390,14 @@ def test_the_search_index_waits_for_the_engine_or_the_reader(new_page, base_url)
                            ".some(e => e.name.includes('/workers/search.'))")
     # Material has posted its index to the worker (the message is held)
     page.wait_for_function("() => window.__searchTried >= 1")
-    assert stalled and page.evaluate("window.__searchPosts") == 0
+    assert stalled.seen and page.evaluate("window.__searchPosts") == 0
     # the reader goes to the search box: the index is built at once
     page.locator("[data-md-component=search-query]").click()
     page.keyboard.type("elephant")
     page.wait_for_selector(".md-search-result__item a[href*='oblong-shatranj']", timeout=30_000)
     assert page.evaluate("window.__searchPosts") >= 1
     page.keyboard.press("Escape")
-    stalled[0].fallback()
+    stalled.release()
     wait_ready(page)
     still_works(page)
 

@@ -16,7 +16,7 @@ import urllib.request
 import pytest
 
 from .conftest import TEST_DIR, open_watched, wait_ready
-from .helpers import board, click_sq, dests, engine_round_trip, history, piece_on, sq, status, wait_js
+from .helpers import alter, board, click_sq, dests, engine_round_trip, history, piece_on, sq, status, wait_js
 
 TEST_PAGE = f"{TEST_DIR}/widget-test/"
 REAL_PAGES = ["", "games/oblong-shatranj/", "notation/"]
@@ -565,18 +565,18 @@ def test_the_pointer_resting_on_a_link_opens_the_board_before_the_click(new_page
     assert page.watch.errors == [] and page.watch.foreign == []
 
 
-def test_a_board_opened_ahead_that_does_not_fit_is_closed_and_opened_anew(new_page, base_url, origin):
+def test_a_board_opened_ahead_that_does_not_fit_is_closed_and_opened_anew(new_page, base_url):
     # the list says the Oblong page's first board is seen from Black's side:
     # not what the page asks, so the board opens anew, as the page says
     page = new_page()
 
-    def altered(route):
-        body = json.loads(route.fetch(url=origin.local(route.request.url)).text())
+    def altered(raw):
+        body = json.loads(raw)
         cfg = json.loads(body["games/oblong-shatranj/"])
         cfg["orientation"] = "black"
         body["games/oblong-shatranj/"] = json.dumps(cfg)
-        route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
-    page.route("**/first-boards.json*", altered)
+        return json.dumps(body).encode()
+    alter(page.context, "**/first-boards.json*", edit=altered)
     _test_page_read_the_first_boards(page, base_url)
     _to_the_oblong_page(page)
     assert page.evaluate("window.sharahDebug.preopen") == {"sent": 1, "taken": 0, "dropped": 1}
