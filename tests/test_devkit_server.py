@@ -139,8 +139,18 @@ def test_a_held_request_waits_for_its_release_and_restore_lets_every_one_go(fold
         assert answers["/engine.zip"][0].status == 200 and "/page.txt?x=1" not in answers
         assert get(server, "/engine.wasm")[0].status == 200     # released: later ones pass
         assert engine.seen == [server.url + "engine.zip", server.url + "engine.wasm"]
+        # a later rule for the same file holds again: the latest rule answers
+        again = server.alter("**/engine.zip", hold=True)
+        late = threading.Thread(target=fetch, args=("/engine.zip",))
+        answers.pop("/engine.zip")
+        late.start()
+        while not again.seen and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert again.seen == [server.url + "engine.zip"] and "/engine.zip" not in answers
         # the end of a test: nothing is left waiting, and no rule stays
-        assert server.restore() == [engine, other]
+        assert server.restore() == [engine, other, again]
+        late.join(30)
+        assert answers["/engine.zip"][0].status == 200
         threads["/page.txt?x=1"].join(30)
         assert answers["/page.txt?x=1"][1] == b"plain" and server.rules == []
 

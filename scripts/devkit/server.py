@@ -223,7 +223,8 @@ class StaticServer:
 
     def alter(self, match, **how) -> Rule:
         """A ``Rule`` (``match`` and ``how``: see it) for the requests from
-        now on; the first rule that takes a request answers it."""
+        now on; of the rules that match a request, the latest answers it
+        (a rule given after another, released, for the same file holds)."""
         rule = Rule(match, **how)
         self.rules.append(rule)
         return rule
@@ -237,7 +238,7 @@ class StaticServer:
         return rules
 
     def _rule(self, url: str) -> Rule | None:
-        return next((r for r in list(self.rules) if r.take(url)), None)
+        return next((r for r in reversed(list(self.rules)) if r.take(url)), None)
 
     def close(self) -> None:
         self.restore()
