@@ -10,8 +10,9 @@
 #      the browser tests in Chromium, split over SHARAH_TEST_WORKERS
 #      processes (pytest-xdist; 2 by default: the browser tests mostly wait,
 #      and the site is built once for all of them), a test module's tests
-#      on one process, in order (--dist loadfile: a module's shared page
-#      is opened once).
+#      on one process, in order (pytest.ini: --dist loadfile, a module's
+#      shared page is opened once; a test that hangs fails by name after
+#      pytest.ini's timeout and ends the run).
 # All of them always run. Extra arguments go to pytest, e.g.
 #   bash scripts/test.sh -k oblong -x
 #   bash scripts/test.sh -n 0 tests/test_core.py     (one process, no xdist)
@@ -85,7 +86,7 @@ parts+=("node --test ${n_passed} passed, ${n_failed} failed")
 color=()
 [ -t 1 ] && color=(--color=yes)
 set +e
-"$SHARAH_VENV/bin/python" -m pytest "${color[@]}" -n "${SHARAH_TEST_WORKERS:-2}" --dist loadfile "$@" 2>&1 | tee "$log"
+"$SHARAH_VENV/bin/python" -m pytest "${color[@]}" -n "${SHARAH_TEST_WORKERS:-2}" "$@" 2>&1 | tee "$log"
 rc="${PIPESTATUS[0]}"
 set -e
 if [ "$rc" = 5 ]; then

@@ -9,5 +9,7 @@
   ETag/304, HTTP/1.1; on demand gzip, a Cache-Control header, a shaped
   link, a cut network, a folder switched while serving, requests held or
   answered otherwise by a test's rules);
-- ``boards.py``: every board of the site's pages (the fences of docs/).
+- ``boards.py``: every board of the site's pages (the fences of docs/);
+- ``hangs.py``: the tests' plugin that fails a test that hangs, by name
+  (pytest.ini).
 """

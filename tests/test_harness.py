@@ -1,0 +1,66 @@
+"""What the test run itself promises (pytest.ini, scripts/devkit/hangs.py):
+a test that hangs fails by name, split over processes as scripts/test.sh
+splits the run. A browser test waiting on a page whose renderer no longer
+answers fails with its own traceback once the renderers are killed, and
+the run goes on; any other hang has every stack written and ends the run."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+from conftest import ROOT
+
+# a stand-in for a Chromium renderer that never answers: a child process
+# with Chromium's renderer switch in its command line, waited on
+WAITS_ON_A_RENDERER = """
+import subprocess
+import sys
+
+
+def test_waits_on_a_renderer():
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)", "--type=renderer"])
+    child.wait()
+"""
+WAITS_FOREVER = """
+import threading
+
+
+def test_waits_forever():
+    threading.Event().wait()
+"""
+PASSES = """
+def test_passes():
+    assert 1 + 1 == 2
+"""
+
+
+def run_with(tmp_path, hanging):
+    (tmp_path / "test_a_hangs.py").write_text(textwrap.dedent(hanging))
+    for name in ("b", "c", "d"):
+        (tmp_path / f"test_{name}_passes.py").write_text(textwrap.dedent(PASSES))
+    # the project's pytest.ini (its options and plugin) with a limit of 2 s
+    # instead of its own; two processes, as scripts/test.sh runs
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-c", str(ROOT / "pytest.ini"), "--rootdir", str(tmp_path),
+         "-p", "no:cacheprovider", "-n", "2", "--timeout", "2", "."],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    return run.returncode, run.stdout + run.stderr
+
+
+def test_a_test_waiting_on_a_dead_renderer_fails_by_name_and_the_run_goes_on(tmp_path):
+    code, out = run_with(tmp_path, WAITS_ON_A_RENDERER)
+    assert code == 1, out
+    assert "test_a_hangs.py::test_waits_on_a_renderer ran past the limit of 2 s" in out, out
+    assert "1 failed, 3 passed" in out, out
+    assert "crashed" not in out, out
+
+
+def test_any_other_hang_has_its_stacks_written_and_ends_the_run(tmp_path):
+    code, out = run_with(tmp_path, WAITS_FOREVER)
+    assert code == 1, out
+    assert "+++ test_a_hangs.py::test_waits_forever still running after 2 s: every stack +++" in out, out
+    assert "threading.Event().wait()" in out, out      # the test's own line, where it hung
+    assert "crashed while running 'test_a_hangs.py::test_waits_forever'" in out, out
+    assert "1 failed" in out, out
