@@ -27,10 +27,9 @@ released and removed at the test's end (``rules_removed``); the server
 sends ``Cache-Control: no-cache``, so the browser asks it every time and
 a 304 keeps the cached file and its compiled code (the ``origin``
 fixture): under a route the worker fetched the 9.6 MB whole every boot,
-under a server's hold a 304, and a boot on the kept bytecode took 8.13
-processor seconds against 8.85 (medians of 6 alternations, a loaded
-machine; docs/about/benchmarks.md, "The test run", 2026-11-28
-afternoon). So ``new_page``, ``phone`` and ``open_watched`` lend a
+under a server's hold a 304 (the processor time of a boot was not
+measurably different, on a loaded machine: docs/about/benchmarks.md,
+"The test run", 2026-11-28 afternoon). So ``new_page``, ``phone`` and ``open_watched`` lend a
 test one of two profiles kept for the process (``Warm``: the desktop one;
 the phone one, touch, 390x844, scale 2), the origin's storage cleared
 first (``Storage.clearDataForOrigin``: local storage, IndexedDB, service
