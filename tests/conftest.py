@@ -13,6 +13,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+from collections import defaultdict
 import shutil
 from pathlib import Path
 from typing import Callable
@@ -98,3 +99,41 @@ def lifted_time_caps(monkeypatch):
     from sharah_web import search
     for number, level in search.LEVELS.items():
         monkeypatch.setitem(search.LEVELS, number, dataclasses.replace(level, seconds=600.0))
+
+
+# ------------------------------------------------------ what a test costs
+
+COSTS: dict[str, list] = defaultdict(lambda: [0, 0, 0.0, 0.0])   # module: tests, boots, cpu s, wall s
+
+
+def pytest_runtest_logreport(report):
+    """With ``SHARAH_TEST_COST=1``, each browser test's cost
+    (tests/browser/conftest.py notes it in its report's properties) summed
+    by module. Here, not beside the noting: under xdist the reports reach
+    the main process, which loads this file but not the browser tests'."""
+    module = COSTS[report.nodeid.split("::")[0]]
+    module[3] += report.duration
+    for name, value in report.user_properties:
+        if name == "cost" and report.when == "teardown":
+            module[0] += 1
+            module[1] += value[0]
+            module[2] += value[1]
+            # a line a test (the first of a process starts the browser), by
+            # the run's one reporter (not also by each xdist worker)
+            if os.environ.get("SHARAH_TEST_COST_LOG") and not os.environ.get("PYTEST_XDIST_WORKER"):
+                with open(os.environ["SHARAH_TEST_COST_LOG"], "a") as log:
+                    log.write(f"{report.nodeid}\t{value[0]}\t{value[1]}\n")
+
+
+def pytest_terminal_summary(terminalreporter):
+    """With ``SHARAH_TEST_COST=1``: the engine boots and processor seconds
+    (pytest's process tree, Chromium's included) of each browser test
+    module, and its wall seconds."""
+    if not os.environ.get("SHARAH_TEST_COST"):
+        return
+    rows = sorted(((m, c) for m, c in COSTS.items() if c[0]), key=lambda r: -r[1][2])
+    terminalreporter.section("engine boots and processor seconds by module")
+    for module, (tests, boots, cpu, wall) in rows:
+        terminalreporter.write_line(f"{module:48} {tests:4} tests {boots:4} boots {cpu:8.1f} cpu-s {wall:8.1f} s")
+    terminalreporter.write_line(f"{'all':48} {sum(r[1][0] for r in rows):4} tests "
+                                f"{sum(r[1][1] for r in rows):4} boots {sum(r[1][2] for r in rows):8.1f} cpu-s")

@@ -61,7 +61,6 @@ from __future__ import annotations
 
 import os
 import weakref
-from collections import defaultdict
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -488,38 +487,6 @@ def pytest_runtest_makereport(item, call):
         boots, seconds = item._cost
         outcome.get_result().user_properties.append(
             ("cost", (BOOTS[0] - boots, round(_tree_seconds(os.getpid()) - seconds, 2))))
-
-
-COSTS: dict[str, list] = defaultdict(lambda: [0, 0, 0.0, 0.0])   # module: tests, boots, cpu s, wall s
-
-
-def pytest_runtest_logreport(report):
-    module = COSTS[report.nodeid.split("::")[0]]
-    module[3] += report.duration
-    for name, value in report.user_properties:
-        if name == "cost" and report.when == "teardown":
-            module[0] += 1
-            module[1] += value[0]
-            module[2] += value[1]
-            # a line a test (the first of a process starts the browser), by
-            # the run's one reporter (not also by each xdist worker)
-            if os.environ.get("SHARAH_TEST_COST_LOG") and not os.environ.get("PYTEST_XDIST_WORKER"):
-                with open(os.environ["SHARAH_TEST_COST_LOG"], "a") as log:
-                    log.write(f"{report.nodeid}\t{value[0]}\t{value[1]}\n")
-
-
-def pytest_terminal_summary(terminalreporter):
-    """With ``SHARAH_TEST_COST=1``: the engine boots and processor seconds
-    (pytest's process tree, Chromium's included) of each browser test
-    module, and its wall seconds."""
-    if not os.environ.get("SHARAH_TEST_COST"):
-        return
-    rows = sorted(((m, c) for m, c in COSTS.items() if c[0]), key=lambda r: -r[1][2])
-    terminalreporter.section("engine boots and processor seconds by module")
-    for module, (tests, boots, cpu, wall) in rows:
-        terminalreporter.write_line(f"{module:48} {tests:4} tests {boots:4} boots {cpu:8.1f} cpu-s {wall:8.1f} s")
-    terminalreporter.write_line(f"{'all':48} {sum(r[1][0] for r in rows):4} tests "
-                                f"{sum(r[1][1] for r in rows):4} boots {sum(r[1][2] for r in rows):8.1f} cpu-s")
 
 
 class Watch:
