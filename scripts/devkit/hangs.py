@@ -8,15 +8,18 @@ Past the limit, in two steps:
    waits on a page (Playwright gives ``page.evaluate`` no time limit); seen
    in a run: a renderer whose main thread waited forever, and the run with
    it until CI's own limit. Killed, the page's call raises ("Target
-   crashed") and the test fails with its own traceback, then the run goes
-   on (a module's shared page is replaced; see tests/browser/conftest.py).
-   The test is failed even if it then passes.
+   crashed") and the test fails with its own traceback; the run goes on
+   if the test's teardown can (checked by hand with a page in an endless
+   loop on the warm desktop profile: its teardown then hung in turn, the
+   profile's kept page killed too, and step 2 ended it, 92 s in all with
+   a 30 s limit). The test is failed even if it then passes.
 2. If the test has still not ended a minute later (or no renderer was
    there: a test of the engine in a loop), every thread's and greenlet's
    stack (the test's frame is in a greenlet under Playwright) is written
    to the process's standard error, where the run's log shows it even from
-   an xdist process, and the process ends: the run reports "worker
-   crashed while running <test>" and ends (pytest.ini: no restart).
+   an xdist process, and the process ends with every process under it:
+   the run reports "worker crashed while running <test>" and ends
+   (pytest.ini: no restart).
 """
 
 from __future__ import annotations
@@ -32,6 +35,9 @@ from pathlib import Path
 import pytest
 
 GRACE = 60      # s between the two steps
+# the process's own standard error, taken when pytest loads the plugin,
+# before it captures fd 2 (an xdist process's goes to the run's own)
+_STDERR = os.dup(2)
 
 
 def _descendants(pid: int) -> list[int]:
@@ -69,23 +75,32 @@ def _stacks() -> str:
     return "\n".join(parts)
 
 
-def _expired(item, seconds: float, ended: threading.Event) -> None:
-    item._hung = seconds
-    killed = _renderers()
-    for pid in killed:
+def _kill(pids) -> list[int]:
+    killed = []
+    for pid in pids:
         try:
             os.kill(pid, signal.SIGKILL)
+            killed.append(pid)
         except OSError:
             pass
+    return killed
+
+
+def _expired(item, seconds: float, ended: threading.Event) -> None:
+    item._hung = seconds
+    killed = _kill(_renderers())
     if killed and ended.wait(GRACE):
         return
-    capman = item.config.pluginmanager.getplugin("capturemanager")
-    if capman:
-        capman.suspend_global_capture(in_=True)     # fd 2 back to the process's own
-    os.write(2, (f"\n+++ {item.nodeid} still running after {seconds:g} s"
-                 f"{f' ({len(killed)} renderers killed {GRACE} s ago)' if killed else ''}: every stack +++\n"
-                 f"{_stacks()}\n+++ ending the process +++\n").encode())
-    os._exit(1)
+    try:
+        os.write(_STDERR, (f"\n+++ {item.nodeid} still running after {seconds:g} s"
+                           f"{f' ({len(killed)} renderers killed {GRACE} s ago)' if killed else ''}: "
+                           f"every stack +++\n{_stacks()}\n+++ ending the process +++\n").encode())
+    finally:
+        # what runs under it first (Playwright's driver, the browsers): they
+        # hold the process's end of xdist's channel, which must close for
+        # the run to see the process gone
+        _kill(reversed(_descendants(os.getpid())))
+        os._exit(1)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -101,12 +116,20 @@ def pytest_timeout_set_timer(item, settings):
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_timeout_cancel_timer(item):
-    timer, ended = getattr(item, "_hang_timer", (None, None))
-    if timer is None:
-        return None
-    ended.set()
-    timer.cancel()
+    """Nothing: pytest-timeout also cancels when a test fails
+    (``pytest_exception_interact``), and a test whose page was killed
+    then hung in its teardown with no timer left; the timer ends with the
+    test's whole protocol instead (below)."""
     return True
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    yield
+    timer, ended = getattr(item, "_hang_timer", (None, None))
+    if timer is not None:
+        ended.set()
+        timer.cancel()
 
 
 @pytest.hookimpl(hookwrapper=True)
