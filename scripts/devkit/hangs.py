@@ -40,7 +40,9 @@ GRACE = 60      # s between the two steps
 _STDERR = os.dup(2)
 
 
-def _descendants(pid: int) -> list[int]:
+def descendants(pid: int) -> list[int]:
+    """Every live process under ``pid`` (/proc's children of each of its
+    threads), parents before their children."""
     out, todo = [], [pid]
     while todo:
         p = todo.pop()
@@ -56,7 +58,7 @@ def _descendants(pid: int) -> list[int]:
 
 def _renderers() -> list[int]:
     found = []
-    for pid in _descendants(os.getpid()):
+    for pid in descendants(os.getpid()):
         try:
             if b"--type=renderer" in Path(f"/proc/{pid}/cmdline").read_bytes():
                 found.append(pid)
@@ -99,7 +101,7 @@ def _expired(item, seconds: float, ended: threading.Event) -> None:
         # what runs under it first (Playwright's driver, the browsers): they
         # hold the process's end of xdist's channel, which must close for
         # the run to see the process gone
-        _kill(reversed(_descendants(os.getpid())))
+        _kill(reversed(descendants(os.getpid())))
         os._exit(1)
 
 

@@ -68,6 +68,7 @@ import pytest
 from conftest import ROOT, TEST_DIR  # noqa: F401  (tests/conftest.py: the site, built once)
 
 from devkit.chromium import chromium_path
+from devkit.hangs import descendants
 from devkit.server import StaticServer
 
 from .helpers import BYTECODE_PREFIX, SEEDED, SERVER, SITE_ORIGINS, kept_bytecode
@@ -459,14 +460,11 @@ def count_boots(context) -> None:
 def _tree_seconds(pid: int) -> float:
     """Processor seconds of ``pid`` and every live descendant, the children
     each reaped included (/proc: utime, stime, cutime, cstime)."""
-    total, todo = 0.0, [pid]
-    while todo:
-        p = todo.pop()
+    total = 0.0
+    for p in [pid, *descendants(pid)]:
         try:
             fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
             total += sum(int(f) for f in fields[11:15])
-            for task in Path(f"/proc/{p}/task").iterdir():
-                todo += [int(c) for c in (task / "children").read_text().split()]
         except (OSError, ValueError):
             continue
     return total / os.sysconf("SC_CLK_TCK")
