@@ -2,7 +2,8 @@
 a test that hangs fails by name, split over processes as scripts/test.sh
 splits the run. A browser test waiting on a page whose renderer no longer
 answers fails with its own traceback once the renderers are killed, and
-the run goes on; any other hang has every stack written and ends the run."""
+the run goes on (if the test's teardown can: scripts/devkit/hangs.py);
+any other hang has every stack written and ends the run."""
 
 from __future__ import annotations
 
