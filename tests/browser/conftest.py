@@ -19,8 +19,9 @@ whose compiled WebAssembly came from Chromium's code cache 3.5 s
 (docs/about/benchmarks.md, "The test run"). That cache lives beside the
 HTTP cache of a profile on disk: a fresh context (in memory, empty) never
 has it, nor a page whose requests are routed (Playwright turns the HTTP
-cache off for a context while it has a route). So no test routes: a test
-that holds a request back (the engine's zip, the early answers, a
+cache off for a context while it has a route). So the tests do not route
+(but test_fit's hold of every script of a page: more requests than
+Chromium's six connections to a host would keep held): a test that holds a request back (the engine's zip, the early answers, a
 script), fails it or changes its bytes asks the test server to
 (``helpers.alter``, ``helpers.hold``: ``devkit.server.Rule``), every rule
 released and removed at the test's end (``rules_removed``); the server
@@ -34,8 +35,8 @@ test one of two profiles kept for the process (``Warm``: the desktop one;
 the phone one, touch, 390x844, scale 2), the origin's storage cleared
 first (``Storage.clearDataForOrigin``: local storage, IndexedDB, service
 workers, caches, cookies) and its pages, routes and request listener
-removed after the test (no test routes now; a route left would turn
-the cache off): the test sees a first visit's storage, and only
+removed after the test (a route left would turn the cache off): the
+test sees a first visit's storage, and only
 the HTTP cache (with the compiled code) and the bytecode the engine's
 worker made (its ``pyc-`` cache: a boot on it costs about a third) are
 kept; the process's first profile makes that bytecode, on a page left
