@@ -210,6 +210,9 @@ def test_a_board_does_not_grow_when_its_add_ons_come(browser, base_url, size):
                            lambda route, request: route.continue_() if released else held.append(route))
         page.goto(base_url + "games/sharah-mittner/", wait_until="commit")
         page.wait_for_function("() => document.readyState !== 'loading'")
+        # as a visitor first sees it: its style sheets in (a run on a busy machine measured
+        # before three of them were, the boards as they would be without them)
+        sheets_in(page)
         painted = page.evaluate(f"() => {try_boards}.map(f => f.getBoundingClientRect().height)")
         assert len(painted) > 5 and page.locator(".sharah-addon").count() == 0
         released.append(True)
@@ -218,7 +221,19 @@ def test_a_board_does_not_grow_when_its_add_ons_come(browser, base_url, size):
         page.wait_for_function(f"() => {try_boards}.every(f => f.querySelector('.sharah-addon-playview button'))",
                                timeout=60_000)
         mounted = page.evaluate(f"() => {try_boards}.map(f => f.getBoundingClientRect().height)")
+        assert not page.watch.errors
     assert mounted == pytest.approx(painted, abs=0.5)
+
+
+def sheets_in(page):
+    """Wait until every style sheet the page links to has come and is in
+    effect; one that does not come within a minute fails the test with the
+    page's errors (a request that failed is among them)."""
+    try:
+        page.wait_for_function("() => [...document.querySelectorAll('link[rel=stylesheet]')].every(l => l.sheet)",
+                               timeout=60_000)
+    except Exception as exc:
+        raise AssertionError(f"style sheets missing: {page.watch.errors}") from exc
 
 
 def same_page(page, kept, fetched):
