@@ -491,8 +491,10 @@ def render_html(spec: BoardSpec, uid: str, resolve_link: LinkResolver | None = N
             parts.append('<div class="sharah-feedback" aria-live="polite" hidden></div>')
         parts.append(_move_list(state))
         if spec.mode == "game":
-            # filled by the widget from the engine's option list
-            parts.append('<details class="sharah-options" data-search-exclude hidden><summary>Game options</summary>'
+            # filled by the widget from the engine's option list; shown from the first paint
+            # when the game has options (the board does not grow when the widget fills it)
+            hidden = "" if state["options_html"] else " hidden"
+            parts.append(f'<details class="sharah-options" data-search-exclude{hidden}><summary>Game options</summary>'
                          '<div class="sharah-options-body"></div></details>')
     else:
         # A diagram: the widget says here what a clicked piece can do (or why not).

@@ -304,8 +304,10 @@ def test_diagram_has_no_controls_but_a_live_status():
 
 
 def test_game_board_has_an_options_disclosure():
+    """Shown from the first paint (the widget fills it): the board does not
+    grow when the engine's options come."""
     html = render_fence(NODIE + "mode: game", "u")
-    assert ('<details class="sharah-options" data-search-exclude hidden><summary>Game options</summary>'
+    assert ('<details class="sharah-options" data-search-exclude><summary>Game options</summary>'
             '<div class="sharah-options-body"></div></details>') in html
     assert "sharah-options" not in render_fence(TRY + "solution: b2c4", "u")
 
