@@ -317,6 +317,14 @@ def ENGINE(url: str) -> bool:
     return "/assets/sharah/engine-" in path and path.endswith(".zip")
 
 
+# the engine's worker script (its query names the engine's zip): held, the
+# page's engine does not start at all (nothing of the runtime or the engine
+# is asked for) until it is released, as on a network that has not brought
+# it yet; unlike a hold of the zip, the bytecode the profile keeps stays
+# kept, and the boot after the release runs on it (a third of the
+# processor time of a boot from source: conftest's module docstring)
+WORKER = "**/assets/sharah/js/engine-worker.js*"
+
 # the runtime's files (the worker's import of pyodide.mjs, then its wasm
 # and standard library): held with the engine's zip, the worker waits
 # without booting anything, as on a network that has not brought them yet
