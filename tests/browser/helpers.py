@@ -407,6 +407,26 @@ def walk_to(page, url: str) -> None:
                            " return a && !a.dataset.walkOld; }")
 
 
+# an instant navigation to a page of the site, as following a link makes
+# one (mkdocs-material's location$: its own fetch and swap of the content,
+# the address pushed first as its click handler does), without the site's
+# own click handlers (a link clicked opens the next page's first board)
+INSTANT = """(url) => {
+  document.querySelector('article.md-content__inner').dataset.sharedOld = '1';
+  history.pushState(null, '', url);
+  window.location$.next(new URL(url));
+}"""
+SWAPPED = """() => { const a = document.querySelector('article.md-content__inner'); return a && !a.dataset.sharedOld; }"""
+
+
+def instant_to(page, url: str, timeout=None) -> None:
+    """Go to ``url`` by the theme's instant navigation, as a link followed
+    (the page's engine and its worker live on), whether or not the page
+    links to it, and wait until the new content is in."""
+    page.evaluate(INSTANT, url)
+    page.wait_for_function(SWAPPED, timeout=timeout)
+
+
 # ------------------------------------------------------ axe-core
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
