@@ -15,6 +15,7 @@ import json
 import os
 from collections import defaultdict
 import shutil
+import time
 from pathlib import Path
 from typing import Callable
 
@@ -104,6 +105,8 @@ def lifted_time_caps(monkeypatch):
 # ------------------------------------------------------ what a test costs
 
 COSTS: dict[str, list] = defaultdict(lambda: [0, 0, 0.0, 0.0])   # module: tests, boots, cpu s, wall s
+PROCESSES: dict[str, list] = defaultdict(lambda: [0.0, 0.0])     # process: busy s, its last report's s
+STARTED = time.monotonic()
 
 
 def pytest_runtest_logreport(report):
@@ -113,6 +116,10 @@ def pytest_runtest_logreport(report):
     the main process, which loads this file but not the browser tests'."""
     module = COSTS[report.nodeid.split("::")[0]]
     module[3] += report.duration
+    worker = getattr(report, "node", None)          # under xdist, the process that ran it
+    process = PROCESSES[worker.gateway.id if worker else "main"]
+    process[0] += report.duration
+    process[1] = time.monotonic() - STARTED
     for name, value in report.user_properties:
         if name == "cost" and report.when == "teardown":
             module[0] += 1
@@ -137,3 +144,8 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_line(f"{module:48} {tests:4} tests {boots:4} boots {cpu:8.1f} cpu-s {wall:8.1f} s")
     terminalreporter.write_line(f"{'all':48} {sum(r[1][0] for r in rows):4} tests "
                                 f"{sum(r[1][1] for r in rows):4} boots {sum(r[1][2] for r in rows):8.1f} cpu-s")
+    # how evenly the modules were shared: each process's seconds in tests,
+    # and when its last test ended (the first to end waited that long for the others)
+    terminalreporter.section("the processes' shares")
+    for name, (busy, last) in sorted(PROCESSES.items()):
+        terminalreporter.write_line(f"{name:8} {busy:8.1f} s in tests, its last ended at {last:8.1f} s")

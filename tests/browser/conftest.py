@@ -72,7 +72,7 @@ from devkit.chromium import chromium_path
 from devkit.hangs import descendants
 from devkit.server import StaticServer
 
-from .helpers import BYTECODE_PREFIX, SEEDED, SERVER, SITE_ORIGINS, kept_bytecode
+from .helpers import BYTECODE_PREFIX, SEEDED, SERVER, SITE_ORIGINS, instant_to, kept_bytecode
 
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -631,15 +631,6 @@ def on_a_phone(browser, base_url, path):
 # ------------------------------------------------------ one page for a module's tests
 
 AWAY = "about/saving/"      # a page without boards: where a shared page goes between two tests
-# an instant navigation to a page of the site, as following a link makes
-# one (mkdocs-material's location$: its own fetch and swap of the content,
-# the address pushed first as its click handler does), without the site's
-# own click handlers (a link clicked opens the next page's first board)
-INSTANT = """(url) => {
-  document.querySelector('article.md-content__inner').dataset.sharedOld = '1';
-  history.pushState(null, '', url);
-  window.location$.next(new URL(url));
-}"""
 # the palette Material chose for the page (body's data-md-color-*): a test
 # may set another; the next test has the page's own again
 PALETTE = """() => Object.fromEntries(document.body.getAttributeNames()
@@ -648,7 +639,6 @@ REPAINT = """(palette) => {
   for (const n of document.body.getAttributeNames()) if (n.startsWith('data-md-color-')) document.body.removeAttribute(n);
   for (const [n, v] of Object.entries(palette)) document.body.setAttribute(n, v);
 }"""
-SWAPPED = """() => { const a = document.querySelector('article.md-content__inner'); return a && !a.dataset.sharedOld; }"""
 # every board's requests answered and its saves ended (a save still on its
 # way would land in the next test's storage); false if the boards are not
 # all there to ask, or take longer than the time given
@@ -746,12 +736,10 @@ class Shared:
                     other.close()
             if not page.evaluate(SETTLED, 30_000):
                 return False
-            page.evaluate(INSTANT, self.base_url + AWAY)
-            page.wait_for_function(SWAPPED, timeout=30_000)
+            instant_to(page, self.base_url + AWAY, timeout=30_000)
             page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
             page.evaluate(REPAINT, self.palette)
-            page.evaluate(INSTANT, self.base_url + path)
-            page.wait_for_function(SWAPPED, timeout=30_000)
+            instant_to(page, self.base_url + path, timeout=30_000)
             wait_ready(page, timeout=60_000)
             return page.evaluate("() => window.sharahDebug.widgets.size"
                                  " === document.querySelectorAll('figure.sharah-board[data-mode]').length")

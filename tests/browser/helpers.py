@@ -317,6 +317,14 @@ def ENGINE(url: str) -> bool:
     return "/assets/sharah/engine-" in path and path.endswith(".zip")
 
 
+# the engine's worker script (its query names the engine's zip): held, the
+# page's engine does not start at all (nothing of the runtime or the engine
+# is asked for) until it is released, as on a network that has not brought
+# it yet; unlike a hold of the zip, the bytecode the profile keeps stays
+# kept, and the boot after the release runs on it (a third of the
+# processor time of a boot from source: conftest's module docstring)
+WORKER = "**/assets/sharah/js/engine-worker.js*"
+
 # the runtime's files (the worker's import of pyodide.mjs, then its wasm
 # and standard library): held with the engine's zip, the worker waits
 # without booting anything, as on a network that has not brought them yet
@@ -397,6 +405,26 @@ def walk_to(page, url: str) -> None:
     page.wait_for_url(url)
     page.wait_for_function("() => { const a = document.querySelector('article.md-content__inner');"
                            " return a && !a.dataset.walkOld; }")
+
+
+# an instant navigation to a page of the site, as following a link makes
+# one (mkdocs-material's location$: its own fetch and swap of the content,
+# the address pushed first as its click handler does), without the site's
+# own click handlers (a link clicked opens the next page's first board)
+INSTANT = """(url) => {
+  document.querySelector('article.md-content__inner').dataset.sharedOld = '1';
+  history.pushState(null, '', url);
+  window.location$.next(new URL(url));
+}"""
+SWAPPED = """() => { const a = document.querySelector('article.md-content__inner'); return a && !a.dataset.sharedOld; }"""
+
+
+def instant_to(page, url: str, timeout=None) -> None:
+    """Go to ``url`` by the theme's instant navigation, as a link followed
+    (the page's engine and its worker live on), whether or not the page
+    links to it, and wait until the new content is in."""
+    page.evaluate(INSTANT, url)
+    page.wait_for_function(SWAPPED, timeout=timeout)
 
 
 # ------------------------------------------------------ axe-core

@@ -1,10 +1,17 @@
 """Play before the runtime : with the engine held back
-(its zip is not answered until the test releases it), the boards answer
+(its worker's script is not answered until the test releases it:
+``helpers.WORKER``), the boards answer
 from the build's early answers (sharah_web/early.py, site_assets/js/early.js):
 dots for a piece, a diagram piece's moves, a first move drawn; then the
 engine comes up and the game goes on from that move. A tap made before
 anything can answer is kept; a computer to reply waits visibly; a stale
 baked answer gives way to the engine's, and the visitor is told.
+
+The engine's zip is held only where the test is about it (an engine
+that fails as it fetches its zip); a hold of the zip forgets the
+bytecode the profile keeps (the worker would not ask for the zip), and
+the boot after it runs from source; the others' boots run on the kept
+bytecode (a third of the cost: tests/browser/conftest.py's docstring).
 """
 
 from __future__ import annotations
@@ -15,7 +22,7 @@ import re
 from sharah_web.early import page_key
 
 from .conftest import BOOT_TIMEOUT, TEST_DIR, wait_ready
-from .helpers import (ENGINE, alter, click_sq, dests, history, hold, kept_bytecode, piece_on, played, status, wait_moves,
+from .helpers import (ENGINE, WORKER, alter, click_sq, dests, history, hold, piece_on, played, status, wait_moves,
                       without_service_worker)
 
 TEST_PAGE = f"{TEST_DIR}/widget-test/"
@@ -64,7 +71,7 @@ def moves_from(answer, frm):
 
 
 def test_a_game_board_plays_its_first_move_before_the_engine(new_page, base_url):
-    page, (engine,) = held_page(new_page, base_url, TEST_PAGE, ENGINE)
+    page, (engine,) = held_page(new_page, base_url, TEST_PAGE, WORKER)
     fig = fig_at(page, 0)
     wait_early(fig)
     assert page.evaluate("window.sharahDebug.ready") is False      # the engine is held back
@@ -102,7 +109,7 @@ def test_a_game_board_plays_its_first_move_before_the_engine(new_page, base_url)
 
 
 def test_a_diagram_piece_shows_its_moves_before_the_engine(new_page, base_url):
-    page, (engine,) = held_page(new_page, base_url, TEST_PAGE, ENGINE)
+    page, (engine,) = held_page(new_page, base_url, TEST_PAGE, WORKER)
     fig = page.locator("figure.sharah-board[data-mode=diagram]").first
     wait_early(fig)
     uid = fig.get_attribute("data-sharah-uid")
@@ -143,7 +150,7 @@ def the_kept_tap_shows_the_knights_dots(page, fig, engine):
 
 def tap_before_any_answer(new_page, base_url):
     """The engine and the early answers held: the reader taps b2 on board A."""
-    page, (engine, early) = held_page(new_page, base_url, TEST_PAGE, ENGINE, EARLY)
+    page, (engine, early) = held_page(new_page, base_url, TEST_PAGE, WORKER, EARLY)
     fig = fig_at(page, 0)
     page.wait_for_function("(f) => !!f.sharahWidget", arg=fig.element_handle())
     tap_b2(page, fig)
@@ -164,7 +171,7 @@ def test_the_computer_to_reply_is_waking_up(new_page, base_url):
         localStorage.setItem('sharah-players:' + location.pathname + '#' + f.dataset.sharahUid,
           JSON.stringify({sides: {white: {player: 'human', level: null}, black: {player: 'computer', level: 1}}}));
     });"""
-    page, (engine,) = held_page(new_page, base_url, COMPUTER_PAGE, ENGINE, init=init)
+    page, (engine,) = held_page(new_page, base_url, COMPUTER_PAGE, WORKER, init=init)
     fig = fig_at(page, 0)
     wait_early(fig)
     click_sq(fig, "b2")
@@ -187,7 +194,7 @@ def tampered_page(new_page, base_url, change):
     """The test page with the engine held back and its early file passed
     through ``change(file)`` on its way."""
     page = new_page(width=900, height=900)
-    engine = hold(page.context, ENGINE)
+    engine = hold(page.context, WORKER)
 
     def tamper(raw):
         data = json.loads(raw)
@@ -295,7 +302,7 @@ def test_a_tampered_early_file_puts_no_handler_or_markup_on_the_page(new_page, b
 
 
 def test_an_exercise_takes_its_move_early_and_the_engine_checks_it(new_page, base_url):
-    page, (engine,) = held_page(new_page, base_url, TEST_PAGE, ENGINE)
+    page, (engine,) = held_page(new_page, base_url, TEST_PAGE, WORKER)
     fig = fig_at(page, 2)      # Try C: the elephant on a3 takes the knight on c5
     assert fig.get_attribute("data-mode") == "try"
     wait_early(fig)
@@ -350,7 +357,7 @@ def test_a_tap_before_the_widget_has_loaded_is_kept_and_answered_before_the_add_
     # the widget's modules are held too: the tap lands on the bare static
     # page, and the head's small script keeps it for the board
     page = new_page(width=900, height=900)
-    engine, widget = hold(page.context, ENGINE), hold(page.context, "**/assets/sharah/js/board.js*")
+    engine, widget = hold(page.context, WORKER), hold(page.context, "**/assets/sharah/js/board.js*")
     # an add-on the entry module loads beside itself (the computer, the
     # first of them on a board) is held longer than the others
     late = hold(page.context, re.compile(r"/assets/sharah/js/computer\.js"))
@@ -402,9 +409,9 @@ def test_a_kept_game_that_is_the_board_as_built_still_answers_early(new_page, ba
     assert kept == [answer["saved"]]
     # the visit again, with the engine held back: the kept game is the board
     # as built, so the baked answer answers (the service worker, registered
-    # once the engine was up, would answer the zip from its store, unheld)
+    # once the engine was up, would answer the worker's script from its store, unheld)
     without_service_worker(page)
-    engine = hold(page.context, ENGINE)
+    engine = hold(page.context, WORKER)
     page.reload()
     fig = fig_at(page, 0)
     wait_early(fig)
@@ -421,11 +428,8 @@ def test_a_kept_game_that_is_the_board_as_built_still_answers_early(new_page, ba
     page.wait_for_function("([uid, built]) => Object.keys(localStorage).some((k) => k.startsWith('sharah-game:')"
                            " && k.endsWith('#' + uid) && localStorage.getItem(k) !== built)",
                            arg=[uid, answer["saved"]])
-    # the worker keeps its bytecode a while after it is up: kept before the
-    # hold forgets it, not after (a boot on it would not ask for the zip)
-    assert kept_bytecode(page, BOOT_TIMEOUT / 1000)
     without_service_worker(page)
-    engine = hold(page.context, ENGINE)
+    engine = hold(page.context, WORKER)
     page.reload()
     fig = fig_at(page, 0)
     page.wait_for_function("(f) => !!f.sharahWidget", arg=fig.element_handle())
@@ -461,7 +465,7 @@ def touched_id(fig):
 def test_the_boards_open_in_the_engine_the_touched_one_first_then_those_on_the_screen(new_page, base_url):
     # the engine held back: the reader goes to the page's last game board
     # and selects its knight (the early answer shows its moves)
-    page, (engine,) = held_page(new_page, base_url, TEST_PAGE, ENGINE, init=RECORD_OPENS)
+    page, (engine,) = held_page(new_page, base_url, TEST_PAGE, WORKER, init=RECORD_OPENS)
     figs = page.locator("figure.sharah-board")
     last = figs.nth(8)
     assert last.get_attribute("data-mode") == "game" and figs.count() == 10
@@ -504,7 +508,7 @@ def test_a_board_answers_while_the_page_below_it_is_still_arriving(new_page, bas
     link = ("#game=1;v=oblong-shatranj;o=setup:1,die:false,promotion:general,bare_king:auto;"
             f"p=4/2k1/4/4/4/4/4/4/1N2/4/4/4/4/4/2K1/4_w_0;m=b8c10;b={below_uid}")
     page = new_page(width=900, height=900)
-    script, engine = hold(page.context, "**/hold.js"), hold(page.context, ENGINE)
+    script, engine = hold(page.context, "**/hold.js"), hold(page.context, WORKER)
     page.goto(base_url + f"{TEST_DIR}/parse-test/{link}", wait_until="commit")
     page.wait_for_function("() => document.querySelectorAll('figure.sharah-board').length === 1")
     fig = fig_at(page, 0)

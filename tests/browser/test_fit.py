@@ -6,20 +6,24 @@ within the page and Back, boards that do not grow when they go live.
 (Contrast: test_contrast.py.)
 
 The module's pages are few: the desktop's come from the warm profile
-where they can (``page_at``), and one touch page at phone size
-(``on_phone``) goes from page to page in the file's order.
+where they can (``page_at``; the palette's tests come before the fit
+page's desktop tests, which keep it lent to their page), and one touch
+page at phone size (``on_phone``) goes from page to page in the file's
+order: a load for the first (the links within a page), the theme's
+instant navigation for the others (one engine boot for them all).
 """
 
 from __future__ import annotations
 
 import json
+from contextlib import nullcontext
 
 import pytest
 
 from sharah_web.variants import VARIANTS
 
 from .conftest import TEST_DIR, boards_ready, page_at, wait_ready
-from .helpers import AXE, ROOT, walk_to
+from .helpers import AXE, ROOT, instant_to, walk_to
 
 
 PHONE = (390, 844)
@@ -44,9 +48,15 @@ def on_phone(browser, base_url):
 
 @pytest.fixture(scope="module")
 def fit_phone(on_phone, base_url):
-    """The fit test page on a phone (touch), every board ready: one page
-    load for the module's tests that look at it (in the file's order)."""
-    goto(on_phone, base_url + FIT_PAGE)
+    """The fit test page on a phone (touch), every board ready: reached by
+    instant navigation from the page the module's phone tests left (its
+    engine lives on), else a page load, for the module's tests that look
+    at it (in the file's order)."""
+    if on_phone.url.startswith(base_url) and on_phone.evaluate("() => !!window.location$"):
+        instant_to(on_phone, base_url + FIT_PAGE)
+        wait_ready(on_phone)
+    else:
+        goto(on_phone, base_url + FIT_PAGE)
     return on_phone
 
 
@@ -75,7 +85,23 @@ def scroll_to_board(page, fig, below_header=8):
     top = header_bottom(page) + below_header
     fig.locator("svg.sh-board").evaluate(
         "(svg, top) => window.scrollTo(0, svg.getBoundingClientRect().top + window.scrollY - top)", top)
-    page.wait_for_timeout(100)
+    frames(page)
+
+
+def frames(page):
+    """Two frames: the scroll events of a scroll made before (dispatched
+    with the next frame) have been handled, the theme's among them."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def wheel(page, dy):
+    """Turn the mouse wheel by ``dy`` and wait until the scroll it makes
+    has ended (Chromium may animate it), then for its scroll events' handlers."""
+    page.evaluate("() => { window.__scrollEnded = false;"
+                  " addEventListener('scrollend', () => { window.__scrollEnded = true; }, {once: true}); }")
+    page.mouse.wheel(0, dy)
+    page.wait_for_function("() => window.__scrollEnded")
+    frames(page)
 
 
 # ------------------------------------------------------------ back to top
@@ -89,16 +115,16 @@ def test_back_to_top_never_covers_a_board(browser, base_url, size):
         # button on the way up
         scroll_to_board(page, fig)
         page.evaluate("window.scrollBy(0, 600)")
-        page.wait_for_timeout(200)
+        frames(page)
         page.mouse.move(size[0] / 2, size[1] / 2)
         for _ in range(6):
-            page.mouse.wheel(0, -100)
-            page.wait_for_timeout(60)
+            wheel(page, -100)
         scroll_to_board(page, fig)
-        page.mouse.wheel(0, -40)
-        page.wait_for_timeout(300)
+        wheel(page, -40)
         top = page.locator(".md-top")
         assert top.evaluate("e => !e.hidden"), "the button did not show on scrolling up"
+        # where it ends up: its fade and slide in over
+        top.evaluate("e => Promise.all(e.getAnimations().map((a) => a.finished.catch(() => null)))")
         button = top.bounding_box()
         board = fig.locator("svg.sh-board").bounding_box()
         assert board["y"] < header_bottom(page) + 60       # the top rank is near the top of the window
@@ -157,18 +183,22 @@ def skip_to_the_board(page, base_url):
 # ------------------------------------------------- links within the page
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_links_within_the_page_and_back_keep_its_boards(browser, base_url, size):
+def test_links_within_the_page_and_back_keep_its_boards(browser, base_url, request, size):
     """The first link to a place on the page, a heading's ¶ and Back and
     Forward between them: the page is never fetched and put in again (the
     same board element, live), each jump lands its heading under the
-    site's header, and on a phone the drawer the link was in closes."""
+    site's header, and on a phone (touch: the module's ``on_phone``, loaded
+    here) the drawer the link was in closes."""
     phone = size == PHONE
-    with page_at(browser, base_url, *size, **({"has_touch": True} if phone else {})) as page:
+    with nullcontext(request.getfixturevalue("on_phone")) if phone else page_at(browser, base_url, *size) as page:
         url = base_url + "games/oblong-shatranj/"
         goto(page, url)
         fetched = []
-        page.on("request", lambda r: fetched.append(r.url) if r.resource_type in ("fetch", "xhr")
-                and r.url.split("#")[0] == url else None)
+
+        def note(r):
+            if r.resource_type in ("fetch", "xhr") and r.url.split("#")[0] == url:
+                fetched.append(r.url)
+        page.on("request", note)
         kept = page.locator(GAME).first.element_handle()
         reads = "#how-this-site-reads-the-rules"
         if phone:       # "On this page" is in the drawer, under the page's own entry
@@ -195,6 +225,7 @@ def test_links_within_the_page_and_back_keep_its_boards(browser, base_url, size)
         heading_at_top(page, "#winning", url)
         same_page(page, kept, fetched)
         assert not page.watch.errors
+        page.remove_listener("request", note)
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
@@ -292,6 +323,32 @@ def settled(page):
     """The theme has written the offset into the history entry (0.1 s after
     the last scroll): what Back comes back to."""
     page.wait_for_function("() => history.state !== null && Math.abs(history.state.y - scrollY) < 1")
+
+
+# ------------------------------------------------------- palette toggle
+
+@pytest.mark.parametrize("system", ["light", "dark"])
+def test_palette_toggle_says_what_it_does(new_page, base_url, system):
+    """Each state's toggle names the state a click leads to: system ->
+    light -> dark -> system, whatever the system's own scheme."""
+    page = new_page(color_scheme=system)
+    page.goto(base_url + "about/saving/")       # the theme's toggle, on a page without boards
+    expect = {"Switch to light mode": ("(prefers-color-scheme: light)", "default"),
+              "Switch to dark mode": ("(prefers-color-scheme: dark)", "slate"),
+              "Follow the system's light or dark mode":
+                  ("(prefers-color-scheme)", "slate" if system == "dark" else "default")}
+    seen = []
+    for _ in range(4):
+        label = page.locator("form[data-md-component='palette'] label:visible").first
+        name = label.get_attribute("title")
+        before = page.evaluate("document.body.dataset.mdColorMedia")
+        label.click()
+        # each state has its own media query: the click has taken effect when it changes
+        page.wait_for_function("m => document.body.dataset.mdColorMedia !== m", arg=before)
+        got = page.evaluate("[document.body.dataset.mdColorMedia, document.body.dataset.mdColorScheme]")
+        assert tuple(got) == expect[name], (name, got)
+        seen.append(name)
+    assert set(seen) == set(expect)
 
 
 # ---------------------------------------------------------- phone sizes
@@ -418,28 +475,6 @@ def test_a_declined_draw_offer_is_marked_by_more_than_grey(fit_desktop):
                     text: getComputedStyle(e.closest('ol')).color}; }""")
         assert style["kind"] == kind and style["sign"] == json.dumps(sign, ensure_ascii=False), style
         assert style["border"] == "dashed" and style["color"] == style["text"], style
-
-
-@pytest.mark.parametrize("system", ["light", "dark"])
-def test_palette_toggle_says_what_it_does(new_page, base_url, system):
-    """Each state's toggle names the state a click leads to: system ->
-    light -> dark -> system, whatever the system's own scheme."""
-    page = new_page(color_scheme=system)
-    page.goto(base_url + "about/saving/")       # the theme's toggle, on a page without boards
-    expect = {"Switch to light mode": ("(prefers-color-scheme: light)", "default"),
-              "Switch to dark mode": ("(prefers-color-scheme: dark)", "slate"),
-              "Follow the system's light or dark mode":
-                  ("(prefers-color-scheme)", "slate" if system == "dark" else "default")}
-    seen = []
-    for _ in range(4):
-        label = page.locator("form[data-md-component='palette'] label:visible").first
-        name = label.get_attribute("title")
-        label.click()
-        page.wait_for_timeout(100)
-        got = page.evaluate("[document.body.dataset.mdColorMedia, document.body.dataset.mdColorScheme]")
-        assert tuple(got) == expect[name], (name, got)
-        seen.append(name)
-    assert set(seen) == set(expect)
 
 
 def test_search_index_has_no_board_text(built_site):
