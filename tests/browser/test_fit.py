@@ -228,47 +228,42 @@ def test_links_within_the_page_and_back_keep_its_boards(browser, base_url, reque
         page.remove_listener("request", note)
 
 
-@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_a_board_does_not_grow_when_its_add_ons_come(browser, base_url, size):
-    """Every exercise of a page is as tall as it was painted, before the
-    widget's scripts ran, once they have put in its add-ons. (The Play
-    view's row came at that moment, 28 px on a desktop and 44 on a touch
-    screen: every exercise grew, and the heading and board under one that
-    stood at the top of the screen moved down.)"""
-    try_boards = "figure.sharah-board[data-mode=try]"
-    painted, mounted = heights_as_add_ons_come(
-        browser, base_url, size, "games/sharah-mittner/", try_boards,
-        f"() => [...document.querySelectorAll('{try_boards}')].every(f => f.querySelector('.sharah-addon-playview button'))")
-    assert len(painted) > 5
-    assert mounted == pytest.approx(painted, abs=0.5)
-
-
 @pytest.mark.parametrize("size", [PHONE, WIDE], ids=["phone", "desktop"])
 @pytest.mark.parametrize("game", GAMES)
-def test_a_game_board_does_not_grow_when_its_add_ons_come(browser, base_url, game, size):
-    """A game page's game boards (its Play board, and a game from a
-    position) are as tall as painted once every add-on has put in its rows
-    (the computer's, the editor's, the replay's, the analysis's, the
-    record's) and the game's options show: the room they take is kept from
-    the first paint. (The Play board grew 95 px on a desktop and 285 on a
-    phone, Mittner's, as the engine came: what the visitor was reading
-    under it moved down.)"""
+def test_boards_do_not_grow_when_their_add_ons_come(browser, base_url, game, size):
+    """A game page's boards are as tall as painted, before the widget's
+    scripts ran, once they have put in their add-ons: its game boards (the
+    Play board, and a game from a position) once every add-on has put in
+    its rows (the computer's, the editor's, the replay's, the analysis's,
+    the record's) and the game's options show, its exercises once their
+    Play view's row is in: the room they take is kept from the first
+    paint. (The Play board grew 95 px on a desktop and 285 on a phone,
+    Mittner's, as the engine came; before that every exercise grew by the
+    Play view's row, 28 px on a desktop and 44 on a touch screen: the
+    heading and board under one that stood at the top of the screen moved
+    down.)"""
     games = "figure.sharah-board[data-mode=game]"
+    exercises = "figure.sharah-board[data-mode=try]"
     painted, mounted = heights_as_add_ons_come(
-        browser, base_url, size, f"games/{game}/", games,
+        browser, base_url, size, f"games/{game}/", [games, exercises],
         f"""() => [...document.querySelectorAll('{games}')].every(f => f.dataset.state === 'ready'
-                   && {json.dumps(GAME_ROWS)}.every(name => f.querySelector('.sharah-addon-' + name)))""")
-    assert painted[0] > 300           # the Play board, shown (the others may be in a closed tab)
-    assert mounted == pytest.approx(painted, abs=0.5)
+                   && {json.dumps(GAME_ROWS)}.every(name => f.querySelector('.sharah-addon-' + name)))
+                 && [...document.querySelectorAll('{exercises}')].every(f => f.querySelector('.sharah-addon-playview button'))""")
+    assert painted[0][0] > 300        # the Play board, shown (the others may be in a closed tab)
+    assert len(painted[1]) > 5        # and the page's exercises
+    for kind, before, after in zip(("game boards", "exercises"), painted, mounted):
+        assert after == pytest.approx(before, abs=0.5), kind
 
 
 def heights_as_add_ons_come(browser, base_url, size, path, boards, mounted):
-    """The heights of the page's ``boards`` (a selector) as painted with
-    every script of the page held (and every style sheet in), then once
-    the scripts are let through and ``mounted`` (a JavaScript predicate)
-    holds. A fresh page at ``size``, touch on a phone."""
+    """The heights of the page's boards, a list for each selector of
+    ``boards``, as painted with every script of the page held (and every
+    style sheet in), then once the scripts are let through and ``mounted``
+    (a JavaScript predicate) holds. A fresh page at ``size``, touch on a
+    phone."""
     touch = {"has_touch": True} if size == PHONE else {}
-    heights = f"() => [...document.querySelectorAll('{boards}')].map(f => f.getBoundingClientRect().height)"
+    heights = (f"() => {json.dumps(boards)}.map(s => [...document.querySelectorAll(s)]"
+               ".map(f => f.getBoundingClientRect().height))")
     with page_at(browser, base_url, *size, warm=False, **touch) as page:
         # a Playwright route, not the server (helpers.alter): every script of the page is
         # held, more than Chromium's six connections to a host, which held requests would all keep
@@ -281,7 +276,7 @@ def heights_as_add_ons_come(browser, base_url, size, path, boards, mounted):
         # before three of them were, the boards as they would be without them)
         sheets_in(page)
         painted = page.evaluate(heights)
-        assert painted and page.locator(".sharah-addon").count() == 0
+        assert page.locator(".sharah-addon").count() == 0
         released.append(True)
         for route in held:
             route.continue_()
