@@ -281,7 +281,7 @@ def heights_as_add_ons_come(browser, base_url, size, path, boards, mounted):
         for route in held:
             route.continue_()
         page.wait_for_function(mounted, timeout=60_000)
-        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        frames(page)
         after = page.evaluate(heights)
         assert not page.watch.errors
     return painted, after
