@@ -59,7 +59,24 @@ function onPopState(e) {
   else window.scrollTo(0, 0);
 }
 
-// Both before the theme's listeners, which are on the body and the window
-// and were added first.
+/** The theme's location subject lets through no Back or Forward to the
+ *  page on the screen (the popstate that onPopState takes itself). */
+function guardTheme() {
+  const subject = window.location$;
+  if (!subject || typeof subject.next !== "function") return;
+  const next = subject.next.bind(subject);
+  subject.next = (url) => {
+    // window.event: the event being dispatched, if the theme's popstate listener is what calls
+    if (window.event && window.event.type === "popstate" && url instanceof URL
+        && url.pathname === pathOnScreen() && location.pathname === pathOnScreen()) return;
+    next(url);
+  };
+}
+
+// The click before the theme's listener on the body (capture, at the
+// window); the popstate at the window, before or after the theme's.
 window.addEventListener("click", onClick, true);
 window.addEventListener("popstate", onPopState, true);
+// the theme's bundle is a script at the end of the body: in by DOMContentLoaded
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", guardTheme, { once: true });
+else guardTheme();

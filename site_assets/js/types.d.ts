@@ -80,6 +80,8 @@ declare global {
     sharahOffline?: { registered: boolean; updateReady: boolean; notice: string | null };
     /** mkdocs-material's page observable: a new page (first load, instant navigation) */
     document$?: { subscribe(fn: () => void): unknown };
+    /** mkdocs-material's location subject: every address its instant navigation goes to (inpage.js) */
+    location$?: { next(url: URL): void };
   }
   interface WindowEventMap {
     /** the engine failed (engine.js) */
