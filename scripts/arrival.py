@@ -52,6 +52,7 @@ import time
 from pathlib import Path
 
 import bench  # (build_site, machine, the instrument script)
+from devkit.chromium import ARGS as CHROMIUM_ARGS
 from devkit.chromium import require_chromium
 from devkit.server import Link, StaticServer
 from devkit.site import free_port
@@ -307,7 +308,7 @@ def run(args) -> dict:
         from playwright.sync_api import sync_playwright
         try:
             with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=exe, args=bench.CHROMIUM_ARGS)
+                browser = pw.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
                 try:
                     targets = [{name: find_target(browser, b, PAGES[name], instrument) for name in args.pages}
                                for _, _, b in sites]

@@ -10,9 +10,10 @@ budget, met or not. Not part of the tests: run it by hand.
     .venv/bin/python scripts/bench.py --review     # the review of a 60-ply game: Pyodide, then Chromium
     .venv/bin/python scripts/bench.py --review-pyodide   # only its searches in Pyodide under Node
 
-Needs what ``bash scripts/setup.sh --browser`` installs: the venv (mkdocs,
-Playwright), ``node_modules/pyodide`` and a Chromium (``SHARAH_CHROMIUM`` or
-``/usr/bin/chromium``; ``--chromium PATH``). Everything it starts (a Node
+Needs what ``bash scripts/setup.sh`` installs: the venv (mkdocs,
+Playwright), ``node_modules/pyodide``; and the full Chromium a visitor has
+(``SHARAH_CHROMIUM`` or ``/usr/bin/chromium``, Debian's ``chromium``; ``--chromium PATH``;
+the tests drive the headless shell, ``devkit.chromium``). Everything it starts (a Node
 process, a static server on 127.0.0.1, Chromium, a temporary site) is
 stopped and removed before it exits, also on an error or Ctrl-C.
 
@@ -40,6 +41,7 @@ import time
 from pathlib import Path
 
 from devkit import site as devkit_site
+from devkit.chromium import ARGS as CHROMIUM_ARGS
 from devkit.chromium import require_chromium
 from devkit.server import StaticServer
 from sharah_web.variants import VARIANTS
@@ -92,8 +94,6 @@ SELF_PLAY_PLAYER = "level1:nodes=300"    # quick, and with level 1's noise: game
 
 FIRST_PAGE = f"games/{next(iter(VARIANTS))}/"     # the first game's page
 NAV_PAGES = [f"games/{vid}/" for vid in VARIANTS if f"games/{vid}/" != FIRST_PAGE]   # each game's page
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run", "--disable-sync"]
 BOOT_TIMEOUT = 90_000   # ms
 # How often the benchmark looks whether a cold load or a bare boot is done,
 # in ms. Each end of (b) stamps its own time in the page (window.__bench,

@@ -13,7 +13,7 @@
   (``sharah_web.svg``), the site's name and its games.
 
 The pictures are screenshots taken by the system Chromium through Playwright
-(``SHARAH_CHROMIUM`` or ``/usr/bin/chromium``, as for the browser tests):
+(``SHARAH_CHROMIUM`` or the full ``/usr/bin/chromium``, the visitor's browser):
 nothing is downloaded. Run it again after changing the drawings.
 """
 
@@ -24,6 +24,7 @@ import html
 import sys
 from pathlib import Path
 
+from devkit.chromium import ARGS as CHROMIUM_ARGS
 from devkit.chromium import require_chromium
 from sharah_web import new_game
 from sharah_web.svg import render_svg
@@ -109,7 +110,7 @@ def main(argv=None) -> int:
              ("social-card.png", card_html(), 1200, 630, False)]
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium(args.chromium),
-                                     args=["--no-sandbox", "--disable-gpu"])
+                                     args=CHROMIUM_ARGS)
         try:
             for name, page_html, width, height, transparent in shots:
                 page = browser.new_page(viewport={"width": width, "height": height})

@@ -1,7 +1,8 @@
 """What the scripts (bench, arrival, make_images) and the tests share:
 
-- ``chromium.py``: the one Chromium finder (``SHARAH_CHROMIUM``, else
-  Debian's ``/usr/bin/chromium``);
+- ``chromium.py``: the one Chromium finder and its launch switches
+  (``SHARAH_CHROMIUM``, else Debian's headless shell for the tests and
+  its full ``/usr/bin/chromium`` for the benchmarks);
 - ``site.py``: the site built into a folder (``mkdocs build --strict`` from
   a config inheriting mkdocs.yml, for a server on a given port), and a free
   port for that server;

@@ -7,9 +7,11 @@ published under ``widget-test/``). Its ``site_url`` is the test server's own
 origin: mkdocs-material's instant navigation only follows links to the origin
 of ``site_url`` (its sitemap).
 
-Chromium: ``SHARAH_CHROMIUM`` or ``/usr/bin/chromium``. No browser is
-downloaded; if none is found the browser tests are skipped with the reason
-(``bash scripts/test.sh`` installs Debian's chromium when it can).
+Chromium: ``SHARAH_CHROMIUM``, else Debian's headless shell
+(``/usr/bin/chromium-headless-shell``), else its ``/usr/bin/chromium``
+(``devkit.chromium``: the shell costs a fifth less processor time). No
+browser is downloaded; if none is found the browser tests are skipped with
+the reason (``bash scripts/test.sh`` installs the shell when it can).
 
 Warm pages. Most of a page's processor time in these tests is Pyodide's
 boot, and about half of that is Chromium compiling the runtime's
@@ -68,16 +70,13 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, TEST_DIR  # noqa: F401  (tests/conftest.py: the site, built once)
 
-from devkit.chromium import chromium_path
+from devkit.chromium import ARGS as CHROMIUM_ARGS
+from devkit.chromium import TESTS, chromium_path
 from devkit.hangs import descendants
 from devkit.server import StaticServer
 
 from .helpers import BYTECODE_PREFIX, SEEDED, SERVER, SITE_ORIGINS, instant_to, kept_bytecode
 
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--no-first-run", "--disable-sync",
-]
 BOOT_TIMEOUT = 240_000  # ms; Pyodide boots in ~3 s on a quiet machine; a loaded one, running
                         # the tests in parallel, may take many times that
 WAIT_TIMEOUT = 90_000   # ms; any other wait or action by default (Playwright's own: 30 s)
@@ -184,9 +183,9 @@ def csp_base_url(built_site) -> str:
 
 @pytest.fixture(scope="session")
 def browser(origin, tmp_path_factory):
-    exe = chromium_path()
+    exe = chromium_path(defaults=TESTS)
     if not exe:
-        pytest.skip("no Chromium: install Debian's chromium (apt-get install chromium) "
+        pytest.skip("no Chromium: install Debian's chromium-headless-shell (or chromium) "
                     "or set SHARAH_CHROMIUM to a Chromium binary")
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as pw:
