@@ -298,6 +298,10 @@ def heights_as_add_ons_come(browser, base_url, size, path, boards, mounted):
     touch = {"has_touch": True} if size == PHONE else {}
     heights = (f"() => {json.dumps(boards)}.map(s => [...document.querySelectorAll(s)]"
                ".map(f => f.getBoundingClientRect().height))")
+    # what a mismatch is to be read by: the first game board's side column's width (its
+    # container queries give the reserved rows' lines), the page's and the window's
+    widths = ("() => [document.querySelector('figure.sharah-board[data-mode=game] .sharah-side')?.getBoundingClientRect().width,"
+              " document.documentElement.clientWidth, innerWidth]")
     with page_at(browser, base_url, *size, warm=False, **touch) as page:
         # a Playwright route, not the server (helpers.alter): every script of the page is
         # held, more than Chromium's six connections to a host, which held requests would all keep
@@ -309,7 +313,7 @@ def heights_as_add_ons_come(browser, base_url, size, path, boards, mounted):
         # as a visitor first sees it: its style sheets in (a run on a busy machine measured
         # before three of them were, the boards as they would be without them)
         sheets_in(page)
-        painted = page.evaluate(heights)
+        painted, painted_widths = page.evaluate(heights), page.evaluate(widths)
         assert page.locator(".sharah-addon").count() == 0
         released.append(True)
         for route in held:
@@ -318,6 +322,9 @@ def heights_as_add_ons_come(browser, base_url, size, path, boards, mounted):
         frames(page)
         after = page.evaluate(heights)
         assert not page.watch.errors
+        mounted_widths = page.evaluate(widths)
+    if painted != after:
+        print(f"widths (side column, page, window) painted {painted_widths}, mounted {mounted_widths}")
     return painted, after
 
 
