@@ -16,7 +16,7 @@ instant navigation for the others (one engine boot for them all).
 from __future__ import annotations
 
 import json
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
 
 import pytest
 
@@ -193,39 +193,33 @@ def test_links_within_the_page_and_back_keep_its_boards(browser, base_url, reque
     with nullcontext(request.getfixturevalue("on_phone")) if phone else page_at(browser, base_url, *size) as page:
         url = base_url + "games/oblong-shatranj/"
         goto(page, url)
-        fetched = []
-
-        def note(r):
-            if r.resource_type in ("fetch", "xhr") and r.url.split("#")[0] == url:
-                fetched.append(r.url)
-        page.on("request", note)
-        kept = page.locator(GAME).first.element_handle()
-        reads = "#how-this-site-reads-the-rules"
-        if phone:       # "On this page" is in the drawer, under the page's own entry
-            page.locator("label.md-header__button[for='__drawer']").click()
-            page.locator(".md-nav--primary label.md-nav__link--active[for='__toc']").click()
-            page.locator(f".md-nav--primary .md-nav--secondary a[href$='{reads}']").click()
-        else:
-            page.locator(f".md-sidebar--secondary a[href$='{reads}']").click()
-        heading_at_top(page, reads, url)
-        same_page(page, kept, fetched)
-        if phone:
-            page.wait_for_function("() => !document.getElementById('__drawer').checked")
-        settled(page)
-        here = page.evaluate("scrollY")
-        page.locator("#winning").hover()
-        page.locator("#winning a.headerlink").click()
-        heading_at_top(page, "#winning", url)
-        settled(page)
-        page.go_back()
-        page.wait_for_function("h => location.hash === h", arg=reads)
-        same_page(page, kept, fetched)
-        page.wait_for_function("y => Math.abs(scrollY - y) < 2", arg=here)      # where it was
-        page.go_forward()
-        heading_at_top(page, "#winning", url)
-        same_page(page, kept, fetched)
-        assert not page.watch.errors
-        page.remove_listener("request", note)
+        with page_fetches(page, url) as fetched:
+            kept = page.locator(GAME).first.element_handle()
+            reads = "#how-this-site-reads-the-rules"
+            if phone:       # "On this page" is in the drawer, under the page's own entry
+                page.locator("label.md-header__button[for='__drawer']").click()
+                page.locator(".md-nav--primary label.md-nav__link--active[for='__toc']").click()
+                page.locator(f".md-nav--primary .md-nav--secondary a[href$='{reads}']").click()
+            else:
+                page.locator(f".md-sidebar--secondary a[href$='{reads}']").click()
+            heading_at_top(page, reads, url)
+            same_page(page, kept, fetched)
+            if phone:
+                page.wait_for_function("() => !document.getElementById('__drawer').checked")
+            settled(page)
+            here = page.evaluate("scrollY")
+            page.locator("#winning").hover()
+            page.locator("#winning a.headerlink").click()
+            heading_at_top(page, "#winning", url)
+            settled(page)
+            page.go_back()
+            page.wait_for_function("h => location.hash === h", arg=reads)
+            same_page(page, kept, fetched)
+            page.wait_for_function("y => Math.abs(scrollY - y) < 2", arg=here)      # where it was
+            page.go_forward()
+            heading_at_top(page, "#winning", url)
+            same_page(page, kept, fetched)
+            assert not page.watch.errors
 
 
 def test_a_jump_within_the_page_keeps_it_when_the_themes_script_ran_first(browser, base_url):
@@ -243,23 +237,17 @@ def test_a_jump_within_the_page_keeps_it_when_the_themes_script_ran_first(browse
         page.wait_for_function("() => !!window.location$ && document.readyState !== 'loading'")
         inpage.release()
         wait_ready(page)
-        fetched = []
-
-        def note(r):
-            if r.resource_type in ("fetch", "xhr") and r.url.split("#")[0] == url:
-                fetched.append(r.url)
-        page.on("request", note)
-        kept = page.locator(GAME).first.element_handle()
-        reads = "#how-this-site-reads-the-rules"
-        page.locator(f".md-sidebar--secondary a[href$='{reads}']").click()
-        heading_at_top(page, reads, url)
-        same_page(page, kept, fetched)
-        settled(page)
-        page.go_back()
-        page.wait_for_function("() => location.hash === ''")
-        same_page(page, kept, fetched)
-        assert not page.watch.errors
-        page.remove_listener("request", note)
+        with page_fetches(page, url) as fetched:
+            kept = page.locator(GAME).first.element_handle()
+            reads = "#how-this-site-reads-the-rules"
+            page.locator(f".md-sidebar--secondary a[href$='{reads}']").click()
+            heading_at_top(page, reads, url)
+            same_page(page, kept, fetched)
+            settled(page)
+            page.go_back()
+            page.wait_for_function("() => location.hash === ''")
+            same_page(page, kept, fetched)
+            assert not page.watch.errors
 
 
 @pytest.mark.parametrize("size", [PHONE, WIDE], ids=["phone", "desktop"])
@@ -337,6 +325,22 @@ def sheets_in(page):
                                timeout=60_000)
     except Exception as exc:
         raise AssertionError(f"style sheets missing: {page.watch.errors}") from exc
+
+
+@contextmanager
+def page_fetches(page, url):
+    """The fetches of ``url`` (any fragment) while in the block: instant
+    navigation putting the page in again."""
+    fetched = []
+
+    def note(r):
+        if r.resource_type in ("fetch", "xhr") and r.url.split("#")[0] == url:
+            fetched.append(r.url)
+    page.on("request", note)
+    try:
+        yield fetched
+    finally:
+        page.remove_listener("request", note)
 
 
 def same_page(page, kept, fetched):
