@@ -301,7 +301,7 @@ def heights_as_add_ons_come(browser, base_url, size, path, boards, mounted):
         # as a visitor first sees it: its style sheets in (a run on a busy machine measured
         # before three of them were, the boards as they would be without them)
         sheets_in(page)
-        painted, painted_widths = page.evaluate(heights), page.evaluate(widths)
+        painted, painted_widths = steady(page, heights), page.evaluate(widths)
         assert page.locator(".sharah-addon").count() == 0
         released.append(True)
         for route in held:
@@ -314,6 +314,20 @@ def heights_as_add_ons_come(browser, base_url, size, path, boards, mounted):
     if painted != after:
         print(f"widths (side column, page, window) painted {painted_widths}, mounted {mounted_widths}")
     return painted, after
+
+
+def steady(page, script, tries=20):
+    """``script``'s value once two frames left it as it was: the layout as
+    painted, not one still being worked out (a value that changes at every
+    pair of frames ``tries`` times fails the test)."""
+    value = page.evaluate(script)
+    for _ in range(tries):
+        frames(page)
+        again = page.evaluate(script)
+        if again == value:
+            return value
+        value = again
+    raise AssertionError(f"still changing after {tries} pairs of frames: {value}")
 
 
 def sheets_in(page):
