@@ -13,9 +13,8 @@
 #   package-lock.json changed since the last install (stamp file
 #   node_modules/.sharah-lock), or the runtime or the type checker is missing.
 # - --browser: a Chromium for the browser tests. $SHARAH_CHROMIUM if set,
-#   else Debian's headless shell (/usr/bin/chromium-headless-shell: the same
-#   Chromium without the browser's window layer, a fifth less processor
-#   time a test run), else /usr/bin/chromium; the shell is installed with
+#   else Debian's headless shell (/usr/bin/chromium-headless-shell, as
+#   scripts/devkit/chromium.py says), else /usr/bin/chromium; the shell is installed with
 #   apt-get when neither is there and running as root. Exports
 #   SHARAH_CHROMIUM with the path found.
 #

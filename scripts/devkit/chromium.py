@@ -6,9 +6,8 @@ Two builds of the same Chromium, both Debian packages:
 - ``chromium-headless-shell`` (``SHELL``), what the tests drive by default:
   Chromium's headless shell, the same Blink, V8 and network stack without
   the browser's own window layer, as Playwright itself drives headless
-  Chromium. The whole test run took 1,018 processor-seconds of browser
-  tests on the full browser and 833 on the shell, side by side on one
-  host (docs/about/benchmarks.md, "The test run", 2026-12-01).
+  Chromium, for less processor time a run (docs/about/benchmarks.md,
+  "The test run").
 - ``chromium`` (``FULL``), the browser a visitor has: the benchmarks
   (``bench.py``, ``arrival.py``) and the site's images measure and draw
   with it, and the tests fall back to it where the shell is missing.

@@ -23,6 +23,15 @@
 // kept in that entry (`history.state`, written as the page scrolls), else
 // to the entry's target, else to the top. A link or an entry of another
 // page is the theme's, as before.
+//
+// A popstate is an event at the window, where Chromium runs the listeners
+// in the order they were added, capture or not: when the theme's bundle
+// ran before this module, its listener comes first, and stopping the event
+// in ours would be too late. So the theme's `location$` (the subject it
+// exposes so that other code can take part in its navigation; every
+// address it fetches passes through it) lets no Back or Forward to an
+// entry of the page on the screen through: whichever listener runs first,
+// the page is not fetched and put in again, and ours goes to the place.
 
 import { popped, pathOnScreen } from "./places.js";
 import { fragmentTarget } from "./dom.js";
@@ -43,12 +52,10 @@ function onClick(e) {
   setTimeout(() => link.removeEventListener("click", stop), 0);
 }
 
-/** @param {PopStateEvent} e */
-function onPopState(e) {
+function onPopState() {
   const same = location.pathname === pathOnScreen();
   popped();
   if (!same) return;      // another page: the theme's
-  e.stopImmediatePropagation();
   const state = /** @type {{ x?: unknown, y?: unknown } | null} */ (history.state);
   if (state && typeof state.y === "number") {
     window.scrollTo(typeof state.x === "number" ? state.x : 0, state.y);
@@ -67,8 +74,7 @@ function guardTheme() {
   const next = subject.next.bind(subject);
   subject.next = (url) => {
     // window.event: the event being dispatched, if the theme's popstate listener is what calls
-    if (window.event && window.event.type === "popstate" && url instanceof URL
-        && url.pathname === pathOnScreen() && location.pathname === pathOnScreen()) return;
+    if (window.event && window.event.type === "popstate" && url instanceof URL && url.pathname === pathOnScreen()) return;
     next(url);
   };
 }

@@ -9,7 +9,7 @@ of ``site_url`` (its sitemap).
 
 Chromium: ``SHARAH_CHROMIUM``, else Debian's headless shell
 (``/usr/bin/chromium-headless-shell``), else its ``/usr/bin/chromium``
-(``devkit.chromium``: the shell costs a fifth less processor time). No
+(``devkit.chromium``: why the shell). No
 browser is downloaded; if none is found the browser tests are skipped with
 the reason (``bash scripts/test.sh`` installs the shell when it can).
 
