@@ -23,11 +23,13 @@ import { puzzleWords } from "./words.js";
 const KEY = "sharah-puzzles";     // {v: 1, solved: {id: "clean"|"helped"}, streak, best, current: {game: id}}
 const HASH = /^#puzzle=([\w-]{1,80})$/;
 
-/** @returns {{ data: Progress, note: string | null }} */
-function readProgress() {
+/** The progress stored, or ``kept`` (this page's copy) when the storage
+ *  holds none or cannot be read (blocked, or the writes failed: full).
+ * @param {Progress} [kept] @returns {{ data: Progress, note: string | null }} */
+function readProgress(kept) {
   let raw = null;
-  try { raw = localStorage.getItem(KEY); } catch (err) { return { data: fresh(), note: null }; }
-  if (raw == null) return { data: fresh(), note: null };
+  try { raw = localStorage.getItem(KEY); } catch (err) { return { data: kept || fresh(), note: null }; }
+  if (raw == null) return { data: kept || fresh(), note: null };
   try {
     const d = JSON.parse(raw);
     const ok = d && d.v === 1 && d.solved && typeof d.solved === "object" && !Array.isArray(d.solved)
@@ -110,6 +112,17 @@ registerAddon({
       feedback.dataset.kind = kind || "";
       feedback.textContent = text || "";
     };
+    // Every change is made to the progress as stored now: another tab of the
+    // site may have solved puzzles since this page read it.
+    /** @param {(p: Progress) => void} change */
+    const update = (change) => {
+      const now = readProgress(progress);
+      change(now.data);
+      progress = now.data;
+      writeProgress(progress);
+      if (now.note) board.setHint(now.note, "explain");
+      showScore();
+    };
     const showScore = () => {
       const solved = all.filter((p) => progress.solved[p.id]).length;
       score.textContent = puzzleWords.score(solved, all.length, progress.streak, progress.best);
@@ -135,18 +148,19 @@ registerAddon({
      * @param {boolean} solved @param {boolean} clean */
     const count = (solved, clean) => {
       if (!solved) {
-        if (progress.streak) { progress.streak = 0; writeProgress(progress); showScore(); }
+        update((p) => { p.streak = 0; });
         return;
       }
       if (counted) return;
       counted = true;
-      if (progress.solved[current.id] !== "clean") progress.solved[current.id] = clean ? "clean" : "helped";
-      if (clean) {
-        progress.streak += 1;
-        progress.best = Math.max(progress.best, progress.streak);
-      }
-      writeProgress(progress);
-      showScore();
+      const id = current.id;
+      update((p) => {
+        if (p.solved[id] !== "clean") p.solved[id] = clean ? "clean" : "helped";
+        if (clean) {
+          p.streak += 1;
+          p.best = Math.max(p.best, p.streak);
+        }
+      });
     };
 
     /** A puzzle asked for while the board was busy (a link followed, Next
@@ -163,8 +177,7 @@ registerAddon({
       current = puzzle;
       counted = false;
       solver = reply.state.to_move;
-      progress.current[game] = puzzle.id;
-      writeProgress(progress);
+      update((p) => { p.current[game] = puzzle.id; });
       say(null, "");
       board.apply(reply.state);
       showTask();

@@ -103,20 +103,33 @@ def solve(fig, by="click"):
 
 def progress_survives_a_reload_and_damaged_progress_is_set_aside(page, fig):
     """After a puzzle solved with a wrong move on the way (``helped``, the
-    streak at 0): the next puzzle solved clean (streak 1); a reload shows
-    both solved and the streak; damaged progress is set aside with a note,
+    streak at 0) and a third solved clean in another tab (streak 1): the next
+    puzzle solved clean (streak 2) keeps the other tab's; a reload shows the
+    three solved and the streak; damaged progress is set aside with a note,
     the count starting again."""
     helped = fig.evaluate("f => f.sharahWidget.state.puzzle.id")
     fig.locator("[data-puzzle='next']").click()
     on_puzzle(fig.page, not_=helped)
+    # meanwhile another tab of the site solves a third puzzle clean: this
+    # page's next change is made to the progress as stored, keeping it
+    data = json.loads(fig.locator("template.sharah-puzzle-data").get_attribute("data-puzzles"))
+    now = current(fig)["id"]
+    elsewhere = next(q["id"] for q in data if q["id"] not in (helped, now))
+    page.evaluate("id => { const d = JSON.parse(localStorage.getItem('sharah-puzzles'));"
+                  " d.solved[id] = 'clean'; d.streak = 1; d.best = 1;"
+                  " localStorage.setItem('sharah-puzzles', JSON.stringify(d)); }", elsewhere)
     p, _line = solve(fig)
     stored = json.loads(page.evaluate("localStorage.getItem('sharah-puzzles')"))
-    assert stored["solved"] == {helped: "helped", p["id"]: "clean"} and stored["streak"] == 1
+    assert stored["solved"] == {helped: "helped", elsewhere: "clean", p["id"]: "clean"}
+    assert (stored["streak"], stored["best"]) == (2, 2)
     page.reload()
     page.wait_for_function("() => document.querySelector('.sharah-puzzle-score')")
     fig = board(page)
-    assert "Solved here: 2 of" in fig.locator(".sharah-puzzle-score").inner_text()
-    assert "Streak: 1 (best 1)" in fig.locator(".sharah-puzzle-score").inner_text()
+    assert "Solved here: 3 of" in fig.locator(".sharah-puzzle-score").inner_text()
+    assert "Streak: 2 (best 2)" in fig.locator(".sharah-puzzle-score").inner_text()
+    # the page opens the puzzle it was on and then writes the progress again
+    # (its current puzzle): damaged before that write, the page would mend it
+    on_puzzle(page, is_=p["id"])
     page.evaluate("localStorage.setItem('sharah-puzzles', '{damaged')")
     page.reload()
     # the note is written when the puzzle panel reads the damaged progress
