@@ -31,6 +31,15 @@ VISITOR = (FULL,)           # what the benchmarks and the images look for
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run", "--disable-sync"]
 
+# The tests' launches add one: V8 runs WebAssembly with its baseline compiler
+# only (Liftoff), never spending the processor on optimising Pyodide's hot
+# functions again in the background (TurboFan). The same WebAssembly, the
+# same results, slower code: the tests check what the site does, the
+# benchmarks (ARGS alone) how fast a visitor's browser does it
+# (docs/about/benchmarks.md, "The test run": about a fifth of the browser
+# tests' processor time).
+TEST_ARGS = [*ARGS, "--js-flags=--liftoff-only"]
+
 
 def _executable(path: str) -> str | None:
     return path if Path(path).is_file() and os.access(path, os.X_OK) else shutil.which(path)

@@ -9,7 +9,8 @@ of ``site_url`` (its sitemap).
 
 Chromium: ``SHARAH_CHROMIUM``, else Debian's headless shell
 (``/usr/bin/chromium-headless-shell``), else its ``/usr/bin/chromium``
-(``devkit.chromium``: why the shell). No
+(``devkit.chromium``: why the shell), launched with ``TEST_ARGS`` (V8's
+baseline WebAssembly compiler only: why, there too). No
 browser is downloaded; if none is found the browser tests are skipped with
 the reason (``bash scripts/test.sh`` installs the shell when it can).
 
@@ -70,7 +71,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, TEST_DIR  # noqa: F401  (tests/conftest.py: the site, built once)
 
-from devkit.chromium import ARGS as CHROMIUM_ARGS
+from devkit.chromium import TEST_ARGS as CHROMIUM_ARGS
 from devkit.chromium import TESTS, chromium_path
 from devkit.hangs import descendants
 from devkit.server import StaticServer
