@@ -214,3 +214,31 @@ def test_bad_stored_data_is_set_aside_in_pyodide(summary):
     assert inputs["deep request"] == {"ok": False, "error": "the request is nested more than 20 deep"}
     assert inputs["huge tag record"] == {"ok": False, "board": "i",
                                          "error": "the tag Event is too long (60,000 characters; at most 4,000)"}
+
+
+def test_processes_of_a_parallel_run_trace_once(tmp_path, monkeypatch):
+    """Two builds at once (the processes of ``-n 2``) with nothing cached:
+    one traces, the other waits for its result and reads it from the
+    cache (a trace is 20-60 processor-seconds)."""
+    import threading
+    import time
+
+    monkeypatch.setattr(stdlib_zip, "CACHE", tmp_path)
+    traces = []
+
+    def fake_trace(path):
+        traces.append(path)
+        time.sleep(0.3)             # long enough for the other to arrive meanwhile
+        return {"modules": {"json": "json/__init__.py"}}
+
+    monkeypatch.setattr(stdlib_zip, "trace", fake_trace)
+    results = []
+    threads = [threading.Thread(target=lambda: results.append(stdlib_zip.traced_modules(b"engine")))
+               for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    assert len(traces) == 1
+    assert len(results) == 2 and results[0] == results[1]
+    assert results[0]["modules"] == {"json": "json/__init__.py"} and results[0]["key"]

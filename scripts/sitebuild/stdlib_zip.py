@@ -21,7 +21,8 @@ it fails the build (the trace fails) or the tests, never a visitor's page.
 The trace takes 10-60 s, so its result (and the lean zip made from it) is
 kept in ``.cache/stdlib/`` under a key made of everything it depends on
 (the engine zip, the runtime's files, the workload and this script); the
-build reuses it while none of them changes.
+build reuses it while none of them changes, and processes that need it at
+once (a parallel test run on a fresh clone) wait for one trace.
 
     python -m sitebuild.stdlib_zip OUT.zip [--no-cache]    # prints the sizes and the modules
 """
@@ -29,6 +30,7 @@ build reuses it while none of them changes.
 from __future__ import annotations
 
 import ast
+import contextlib
 import gzip
 import hashlib
 import io
@@ -158,21 +160,41 @@ def traced_modules(engine: bytes | None = None, use_cache: bool = True) -> dict:
     engine = engine if engine is not None else pack_engine.engine_zip()
     key = cache_key(engine)
     cached = CACHE / f"{key}.json"
-    if use_cache and cached.is_file():
-        try:
-            return json.loads(cached.read_text(encoding="utf-8"))
-        except ValueError:
-            pass    # a broken cache file: trace again
-    with tempfile.TemporaryDirectory(prefix="sharah-stdlib-") as tmp:
-        path = Path(tmp) / "engine.zip"
-        path.write_bytes(engine)
-        result = trace(path)
-    result["key"] = key
     CACHE.mkdir(parents=True, exist_ok=True)
-    tmpfile = cached.with_suffix(f".{os.getpid()}.tmp")     # processes of a parallel test run write it at once
-    tmpfile.write_text(json.dumps(result, indent=1, sort_keys=True), encoding="utf-8")
-    tmpfile.replace(cached)
+    # one trace for the processes of a parallel test run: the others wait
+    # for it and read its result (a trace is 20-60 processor-seconds)
+    with _locked(CACHE / f"{key}.lock"):
+        if use_cache and cached.is_file():
+            try:
+                return json.loads(cached.read_text(encoding="utf-8"))
+            except ValueError:
+                pass    # a broken cache file: trace again
+        with tempfile.TemporaryDirectory(prefix="sharah-stdlib-") as tmp:
+            path = Path(tmp) / "engine.zip"
+            path.write_bytes(engine)
+            result = trace(path)
+        result["key"] = key
+        tmpfile = cached.with_suffix(f".{os.getpid()}.tmp")     # never a half-written file to read
+        tmpfile.write_text(json.dumps(result, indent=1, sort_keys=True), encoding="utf-8")
+        tmpfile.replace(cached)
     return result
+
+
+@contextlib.contextmanager
+def _locked(path: Path):
+    """Hold an exclusive lock on ``path`` (created) while the block runs;
+    without ``fcntl`` (not POSIX), no lock: the processes trace each."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    with open(path, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 # Pyodide's own packages keep their sources as they are (their docstrings
