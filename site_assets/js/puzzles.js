@@ -249,6 +249,15 @@ registerAddon({
     const start = linked || stored || all.find((p) => !progress.solved[p.id]) || all[0];
     if (start !== current) choose(start);
     else showTask();
+    // another tab of the site wrote its progress: the count shown here follows
+    window.addEventListener("storage", (e) => {
+      if (e.key !== KEY || e.newValue == null) return;
+      const now = readProgress(progress);     // read only: a write here would echo between tabs
+      progress = now.data;
+      if (now.note) board.setHint(now.note, "explain");
+      showScore();
+      showTask();
+    }, { signal: board.abort.signal });
     window.addEventListener("hashchange", () => {
       const h = HASH.exec(location.hash);
       const p = h && all.find((x) => x.id === h[1]);

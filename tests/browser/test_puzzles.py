@@ -117,7 +117,12 @@ def progress_survives_a_reload_and_damaged_progress_is_set_aside(page, fig):
     elsewhere = next(q["id"] for q in data if q["id"] not in (helped, now))
     page.evaluate("id => { const d = JSON.parse(localStorage.getItem('sharah-puzzles'));"
                   " d.solved[id] = 'clean'; d.streak = 1; d.best = 1;"
-                  " localStorage.setItem('sharah-puzzles', JSON.stringify(d)); }", elsewhere)
+                  " localStorage.setItem('sharah-puzzles', JSON.stringify(d));"
+                  " window.dispatchEvent(new StorageEvent('storage', {key: 'sharah-puzzles',"
+                  " newValue: localStorage.getItem('sharah-puzzles')})); }", elsewhere)
+    # the other tab's write reaches this one as a storage event: the count follows
+    assert "Solved here: 2 of" in fig.locator(".sharah-puzzle-score").inner_text()
+    assert "Streak: 1 (best 1)" in fig.locator(".sharah-puzzle-score").inner_text()
     p, _line = solve(fig)
     stored = json.loads(page.evaluate("localStorage.getItem('sharah-puzzles')"))
     assert stored["solved"] == {helped: "helped", elsewhere: "clean", p["id"]: "clean"}
