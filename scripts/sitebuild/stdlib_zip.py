@@ -30,7 +30,7 @@ once (a parallel test run on a fresh clone) wait for one trace.
 from __future__ import annotations
 
 import ast
-import contextlib
+import fcntl
 import gzip
 import hashlib
 import io
@@ -163,7 +163,8 @@ def traced_modules(engine: bytes | None = None, use_cache: bool = True) -> dict:
     CACHE.mkdir(parents=True, exist_ok=True)
     # one trace for the processes of a parallel test run: the others wait
     # for it and read its result (a trace is 20-60 processor-seconds)
-    with _locked(CACHE / f"{key}.lock"):
+    with open(CACHE / f"{key}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)        # released as the file closes
         if use_cache and cached.is_file():
             try:
                 return json.loads(cached.read_text(encoding="utf-8"))
@@ -178,23 +179,6 @@ def traced_modules(engine: bytes | None = None, use_cache: bool = True) -> dict:
         tmpfile.write_text(json.dumps(result, indent=1, sort_keys=True), encoding="utf-8")
         tmpfile.replace(cached)
     return result
-
-
-@contextlib.contextmanager
-def _locked(path: Path):
-    """Hold an exclusive lock on ``path`` (created) while the block runs;
-    without ``fcntl`` (not POSIX), no lock: the processes trace each."""
-    try:
-        import fcntl
-    except ImportError:
-        yield
-        return
-    with open(path, "a") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 # Pyodide's own packages keep their sources as they are (their docstrings

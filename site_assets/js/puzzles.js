@@ -112,15 +112,18 @@ registerAddon({
       feedback.dataset.kind = kind || "";
       feedback.textContent = text || "";
     };
-    // Every change is made to the progress as stored now: another tab of the
-    // site may have solved puzzles since this page read it.
-    /** @param {(p: Progress) => void} change */
-    const update = (change) => {
+    // The progress as stored now: another tab of the site may have solved
+    // puzzles since this page read it.
+    const reread = () => {
       const now = readProgress(progress);
-      change(now.data);
       progress = now.data;
-      writeProgress(progress);
       if (now.note) board.setHint(now.note, "explain");
+    };
+    /** Every change is made to the progress as stored now. @param {(p: Progress) => void} change */
+    const update = (change) => {
+      reread();
+      change(progress);
+      writeProgress(progress);
       showScore();
     };
     const showScore = () => {
@@ -252,9 +255,7 @@ registerAddon({
     // another tab of the site wrote its progress: the count shown here follows
     window.addEventListener("storage", (e) => {
       if (e.key !== KEY || e.newValue == null) return;
-      const now = readProgress(progress);     // read only: a write here would echo between tabs
-      progress = now.data;
-      if (now.note) board.setHint(now.note, "explain");
+      reread();       // read only: a write here would echo between the tabs
       showScore();
       showTask();
     }, { signal: board.abort.signal });
