@@ -78,7 +78,7 @@ def _open(board_id: str, req: dict) -> dict:
             out["restored"] = True
         except ValueError as e:
             out["refused"] = str(e).strip().rstrip(".")
-    out["state"] = board.state()
+    out["state"] = board.state(keep=False)     # the first answer: nothing to keep yet, record not imported
     return out
 
 

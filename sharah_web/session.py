@@ -169,6 +169,10 @@ class BoardState(TypedDict):
     node: int              # the move shown, as an index of the game's tree (goto's node)
     tree_html: str         # the move list with its variations (markup.tree_html); "" when it has none
     puzzle: PuzzleState | None  # a puzzle board's puzzle, else None
+    saved: dict | None     # a game board's game for the browser's storage (Board.saved), in the answer that
+                           # shows it: leaving the page the moment a move shows keeps it; None on other
+                           # boards, and in open's answer (the game is as stored, or new: nothing to keep)
+    unsaved: str | None    # why a game board's game cannot be kept (record.RecordError's words), else None
 
 
 STATE_KEYS = tuple(BoardState.__annotations__)
@@ -780,8 +784,9 @@ class Board:
             coords=self.coords, label=self.label,   # None: the renderer says what is on the board
             live=live)
 
-    def state(self, live: bool = True) -> BoardState:
-        """What the page draws (``live=False``: with the static drawing)."""
+    def state(self, live: bool = True, keep: bool = True) -> BoardState:
+        """What the page draws (``live=False``: with the static drawing;
+        ``keep=False``: without the saved game, which imports ``record``)."""
         game = self.game
         v = game.variant
         pos = game.current
@@ -866,7 +871,19 @@ class Board:
             "node": node_index,
             "tree_html": tree_html(game, self.first_mover, node_index, marks) if branched else "",
             "puzzle": None if self.puzzle is None else self.puzzle.state(),
+            **self.kept(keep),
         }
+
+    def kept(self, keep: bool = True) -> dict:
+        """The state's ``saved`` and ``unsaved``: on a game board its game as
+        ``saved`` gives it, or the reason it cannot be kept."""
+        if self.mode != "game" or not keep:
+            return {"saved": None, "unsaved": None}
+        from . import limits, record
+        try:
+            return {"saved": self.saved(), "unsaved": None}
+        except record.RecordError as e:
+            return {"saved": None, "unsaved": limits.shown_text(str(e))}
 
 
 def future_state(game, first: str) -> list[dict]:

@@ -21,7 +21,7 @@ STATE_KEYS = {"board", "mode", "svg", "status", "badges", "badges_html", "to_mov
               "result", "moves", "history", "history_sides", "history_numbers", "history_kinds", "ply", "min_ply", "last",
               "pieces", "position", "can_undo", "can_redo", "changed", "options", "hand", "shortcuts",
               "undo_shortcut", "future", "moves_html", "future_html", "hand_html", "shortcuts_html",
-              "free_html", "options_html", "node", "tree_html", "puzzle"}
+              "free_html", "options_html", "node", "tree_html", "puzzle", "saved", "unsaved"}
 
 
 @pytest.fixture(autouse=True)
@@ -267,6 +267,12 @@ def test_diagram_lists_its_moves_but_cannot_be_played():
     assert fail(cmd="restart", board="b", options={"die": True}) == \
         "only a game board takes new options (this board is a diagram)"
     assert ok(cmd="state", board="b")["state"] == s
+    # no game to keep: only a game board's state carries one
+    assert (s["saved"], s["unsaved"]) == (None, None)
+    # nor the answer that opens a game board: its game is as stored, or new
+    assert open_board(board="g")["saved"] is None
+    game = ok(cmd="state", board="g")["state"]
+    assert game["saved"] == ok(cmd="save", board="g")["saved"] and game["saved"]["moves"] == []
 
 
 def test_diagram_explains_why_nothing_is_shown():
@@ -632,7 +638,8 @@ def test_ping_answers_the_protocol_and_the_command_table():
     ({"cmd": 7, "board": "b"}, "unknown command 7"),
 ])
 def test_a_field_a_command_does_not_take_is_refused_and_changes_nothing(req, message):
-    before = open_board()
+    open_board()
+    before = ok(cmd="state", board="b")["state"]     # open's answer has no saved game (BoardState.saved)
     assert fail(**req) == message
     assert ok(cmd="state", board="b")["state"] == before
     assert fail(cmd="state", board="c") == "no board 'c' is open"

@@ -157,7 +157,8 @@ def test_close_drops_the_board_and_its_search():
      "slice_ms is a number of milliseconds from 1 to 10000, not 'fast'"),
 ])
 def test_bad_requests_say_why_and_change_nothing(req, message):
-    before = open_board()
+    open_board()
+    before = ok(cmd="state", board="b")["state"]     # open's answer has no saved game (BoardState.saved)
     ok(cmd="think", board="b", level=3, seed=1, slice_ms=2)
     thinker = bridge._boards["b"].thinker
     assert fail(cmd="think", board="b", **req) == message

@@ -191,7 +191,8 @@ def test_clear_keeps_the_fisher_and_fields_set_every_token():
     ({"op": "fly"}, "unknown edit 'fly'"),
 ])
 def test_bad_edits_say_why_and_change_nothing(req, message):
-    before = ok(cmd="open", board="b", **NODIE)["state"]
+    ok(cmd="open", board="b", **NODIE)
+    before = ok(cmd="state", board="b")["state"]     # open's answer has no saved game (BoardState.saved)
     out = call(cmd="edit", board="b", **req)
     assert out["ok"] is False and message in out["error"], out
     assert ok(cmd="state", board="b")["state"] == before
@@ -378,7 +379,8 @@ def test_play_from_here_starts_a_game_that_restart_comes_back_to():
 
 
 def test_play_from_here_refuses_a_position_with_a_problem():
-    before = ok(cmd="open", board="b", **NODIE)["state"]
+    ok(cmd="open", board="b", **NODIE)
+    before = ok(cmd="state", board="b")["state"]
     out = call(cmd="edit", board="b", op="play", position=obl({"a1": "K"}))
     assert out == {"ok": False, "board": "b",
                    "error": "this position cannot be played yet: Black has no king."}

@@ -302,15 +302,21 @@ def test_the_largest_record_accepted_saves_exports_and_reads_back():
 
 
 def test_a_game_too_long_to_keep_is_refused_when_saved_and_the_game_stays(monkeypatch):
+    """Each state of a game board carries the game as ``save`` gives it, so
+    the page stores it in the task that shows the move; past the limits, it
+    carries the reason instead, in the words ``save`` refuses with."""
     monkeypatch.setattr(record, "MAX_PLIES", 3)
     ok(cmd="open", board="b", variant="scheherazade")
     for move in ("e3e4", "f8f7", "d3d4"):
-        ok(cmd="play", board="b", move=move)
+        state = ok(cmd="play", board="b", move=move)["state"]
     assert ok(cmd="save", board="b")["saved"]["moves"] == ["e3e4", "f8f7", "d3d4"]
-    ok(cmd="play", board="b", move="d8d7")
+    assert state["saved"] == ok(cmd="save", board="b")["saved"] and state["unsaved"] is None
+    state = ok(cmd="play", board="b", move="d8d7")["state"]
+    why = "this game has 4 moves, too many to keep (at most 3): the game before the last moves is kept"
     out = answer(request(cmd="save", board="b"))
-    assert out == {"ok": False, "board": "b", "error": "this game has 4 moves, too many to keep (at most 3): "
-                                                       "the game before the last moves is kept"}
+    assert out == {"ok": False, "board": "b", "error": why}
+    assert state["saved"] is None and state["unsaved"] == why
+    assert ok(cmd="flip", board="b")["state"]["unsaved"] == why
     assert ok(cmd="state", board="b")["state"]["history"] == ["e3-e4", "f8-f7", "d3-d4", "d8-d7"]
     assert answer(request(cmd="record", board="b"))["error"] == \
         "this game has 4 moves, too many for a record (at most 3)"

@@ -180,6 +180,10 @@ export interface BoardState {
   tree_html: string;
   /** a puzzle board's puzzle, else None */
   puzzle: PuzzleState | null;
+  /** a game board's game for the browser's storage (Board.saved), in the answer that shows it: leaving the page the moment a move shows keeps it; None on other boards, and in open's answer (the game is as stored, or new: nothing to keep) */
+  saved: Record<string, unknown> | null;
+  /** why a game board's game cannot be kept (record.RecordError's words), else None */
+  unsaved: string | null;
 }
 
 export interface AnalysisMove {

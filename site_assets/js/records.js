@@ -7,7 +7,9 @@
 //
 // - Saved games: after every change the board's game (every move, the moves
 //   to redo, options, die rolls, orientation) is kept in localStorage under
-//   the page's path and the board's uid, and restored by the board's "open"
+//   the page's path and the board's uid, in the task that shows the change
+//   (the engine's state carries the saved game: state.saved), so leaving the
+//   page the moment a move shows keeps it; it is restored by the board's "open"
 //   request, so a reload shows the game, not the start. An entry the engine
 //   cannot read (damaged, from another version of the site) is set aside
 //   under "<key>:set-aside" with a note, and the page's game is shown.
@@ -177,41 +179,58 @@ class Records {
     if (!state.future.length) this.replaying = false;
     this.renderMoves(state);
     this.renderReplay(state);
-    this.save();
+    // the engine's answer carries the game as it saves it: stored in this
+    // task, so a page left the moment the move shows keeps it
+    this.saving = Promise.resolve(this.keep(state.saved, state.unsaved));
   }
 
-  /** Save the board's game; resolves to true when the browser kept it. */
+  /** Save the board's game as the engine has it now (with a review it
+   *  keeps, which no state carries); resolves to true when the browser kept it. */
   save() {
     const board = this.board;
     this.saving = this.saving.then(async () => {
       if (board.dead) return false;
       const reply = await board.send({ cmd: "save" });
       if (board.dead || reply.fatal) return false;      // the engine failed: recover.js keeps the game
-      if (!reply.ok) return this.notSaved(recordWords.noLongerKept(reply.error), false);
-      const text = JSON.stringify(reply.saved);
-      if (blocked.has(this.key)) return this.notSaved(recordWords.oldStuck);
-      if (this.other != null) {                        // another tab's game: the visitor chooses first
-        this.held = text !== this.mine && text !== this.other;
-        return false;
-      }
-      const now = readStored(this.key);
-      if (now != null && now !== this.known) return this.heard(now);   // another tab saved since
-      if (text === now) return !this.unsaved;
-      const why = writeStored(this.key, text);
-      const st = board.state;
-      if (why && st && !st.history.length && !st.future.length && !this.unsaved) return false;   // nothing played to lose
-      if (why) {
-        return this.notSaved(why === "full" ? recordWords.storageFull : recordWords.storageOff);
-      }
-      this.known = text;
-      if (this.unsaved) {
-        this.unsaved = null;
-        delete board.fig.dataset.unsaved;
-        board.setHint(recordWords.savedAgain, "explain");
-      }
-      return true;
+      return reply.ok ? this.keep(/** @type {Record<string, unknown>} */ (reply.saved), null)
+        : this.keep(null, reply.error);
     }).catch(() => false);
     return this.saving;
+  }
+
+  /** Store ``saved`` (the engine's saved game), now; ``unsaved``: why the
+   *  engine cannot keep the game (neither: nothing to keep, as in the
+   *  answer that opens the board). True when the browser kept it; a promise
+   *  when another tab's game was found first (``heard``).
+   * @param {Record<string, unknown> | null} saved @param {string | null} unsaved
+   * @returns {boolean | Promise<boolean>} */
+  keep(saved, unsaved) {
+    const board = this.board;
+    if (board.dead) return false;
+    if (saved == null && unsaved != null) return this.notSaved(recordWords.noLongerKept(unsaved), false);
+    const text = saved == null ? null : JSON.stringify(saved);
+    if (blocked.has(this.key)) return this.notSaved(recordWords.oldStuck);
+    if (this.other != null) {                        // another tab's game: the visitor chooses first
+      if (text != null) this.held = text !== this.mine && text !== this.other;
+      return false;
+    }
+    const now = readStored(this.key);
+    if (now != null && now !== this.known) return this.heard(now);   // another tab saved since
+    if (text == null) return false;                  // nothing to keep
+    if (text === now) return !this.unsaved;
+    const why = writeStored(this.key, text);
+    const st = board.state;
+    if (why && st && !st.history.length && !st.future.length && !this.unsaved) return false;   // nothing played to lose
+    if (why) {
+      return this.notSaved(why === "full" ? recordWords.storageFull : recordWords.storageOff);
+    }
+    this.known = text;
+    if (this.unsaved) {
+      this.unsaved = null;
+      delete board.fig.dataset.unsaved;
+      board.setHint(recordWords.savedAgain, "explain");
+    }
+    return true;
   }
 
   /** A change that could not be saved: said at once under the board, with
