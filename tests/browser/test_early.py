@@ -394,17 +394,20 @@ SLOTS = ["playview", "computer", "editor", "replay", "analysis", "records"]
 
 
 def test_a_kept_game_that_is_the_board_as_built_still_answers_early(new_page, base_url):
-    # a first visit: the engine opens the board and the browser keeps its game
+    # a first visit: the board is turned round and back, and the browser
+    # keeps its game (an untouched board keeps nothing), the board as built
     page = new_page(width=900, height=900)
     page.goto(base_url + TEST_PAGE)
     wait_ready(page)
     fig = fig_at(page, 0)
     uid = fig.get_attribute("data-sharah-uid")
-    # the save follows the engine's answer after ready: wait for it
-    kept = page.wait_for_function(
-        "(uid) => { const kept = Object.keys(localStorage).filter((k) => k.startsWith('sharah-game:')"
-        " && k.endsWith('#' + uid)).map((k) => localStorage.getItem(k)); return kept.length && kept; }",
-        arg=uid).json_value()
+    for side in ("black", "white"):
+        fig.locator("button[data-action='flip']").click()
+        page.wait_for_function("([f, side]) => f.sharahWidget.state.orientation === side && !f.dataset.busy",
+                               arg=[fig.element_handle(), side])
+    kept = page.evaluate(
+        "(uid) => Object.keys(localStorage).filter((k) => k.startsWith('sharah-game:')"
+        " && k.endsWith('#' + uid)).map((k) => localStorage.getItem(k))", uid)
     answer = early_answer(page, base_url, uid)
     assert kept == [answer["saved"]]
     # the visit again, with the engine held back: the kept game is the board
@@ -424,16 +427,16 @@ def test_a_kept_game_that_is_the_board_as_built_still_answers_early(new_page, ba
     # a kept game with a move played is not the board as built: no early answer
     click_sq(fig, "c4")
     page.wait_for_function("(f) => f.sharahWidget.state.history.length === 1", arg=fig.element_handle())
-    # the save is one more round trip to the engine: wait until the browser keeps the move
-    page.wait_for_function("([uid, built]) => Object.keys(localStorage).some((k) => k.startsWith('sharah-game:')"
-                           " && k.endsWith('#' + uid) && localStorage.getItem(k) !== built)",
-                           arg=[uid, answer["saved"]])
+    # the move is kept as it shows (the engine's state carries the saved game)
+    assert page.evaluate("([uid, built]) => Object.keys(localStorage).some((k) => k.startsWith('sharah-game:')"
+                         " && k.endsWith('#' + uid) && localStorage.getItem(k) !== built)",
+                         [uid, answer["saved"]])
     without_service_worker(page)
     engine = hold(page.context, WORKER)
     page.reload()
     fig = fig_at(page, 0)
     page.wait_for_function("(f) => !!f.sharahWidget", arg=fig.element_handle())
-    # the next board, whose kept game is the board as built, answers early:
+    # the next board, which keeps nothing (untouched), answers early:
     # the page's early answers were read and shown (the first board first)
     wait_early(fig_at(page, 1))
     settle(page)
