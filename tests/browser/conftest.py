@@ -54,11 +54,11 @@ a cold HTTP cache (the offline and update tests): a fresh context from
 ``browser``, given the bytecode a warm profile made (``Warm.give_bytecode``:
 a device that has been on the site before; a boot on it cost 6.3-8.1
 processor seconds against 7.9-8.9 from source, side by side) unless it asks
-for none (``bytecode=False``) or forgets it. V8 switches tried for a cheaper boot instead
-(``--wasm-lazy-compilation``, ``--no-wasm-tier-up``, ``--liftoff-only``, a
-tiering budget ten times V8's) did not pay, on fresh contexts nor on warm
-profiles (lazy compilation is already V8's default in this Chromium): none
-is set (docs/about/benchmarks.md, "The test run", 2026-11-28).
+for none (``bytecode=False``) or forgets it. Of the V8 switches tried for a
+cheaper boot, one is set: ``--liftoff-only`` (``devkit.chromium.TEST_ARGS``),
+measured side by side on 2026-12-02 (docs/about/benchmarks.md, "The test
+run"); lazy compilation is V8's default already, and ``--no-wasm-tier-up``
+or a tiering budget ten times V8's did not pay (2026-11-28).
 """
 
 from __future__ import annotations
@@ -83,11 +83,28 @@ BOOT_TIMEOUT = 240_000  # ms; Pyodide boots in ~3 s on a quiet machine; a loaded
 WAIT_TIMEOUT = 90_000   # ms; any other wait or action by default (Playwright's own: 30 s)
 
 
+# A module's page for all its tests (``open_watched`` in a module-scoped
+# fixture) holds the warm desktop profile from its first test to the end
+# of the module: a test of the module that asks for a page of its own
+# meanwhile is given a fresh context, which boots the engine at more than
+# twice the processor time of a warm profile's page. So such a module runs
+# the tests that do not use its page first (then they get the profile).
+MODULE_PAGES = ("live",)
+
+
 def pytest_collection_modifyitems(items):
     here = Path(__file__).resolve().parent
     for item in items:
         if here in Path(str(item.fspath)).resolve().parents:
             item.add_marker(pytest.mark.browser)
+    # each module where it was, its tests in their order but for that
+    first: dict[str, int] = {}
+    for n, item in enumerate(items):
+        first.setdefault(str(item.fspath), n)
+    order = {id(item): n for n, item in enumerate(items)}
+    items.sort(key=lambda item: (first[str(item.fspath)],
+                                 any(name in getattr(item, "fixturenames", ()) for name in MODULE_PAGES),
+                                 order[id(item)]))
 
 
 class Origin(StaticServer):
@@ -334,6 +351,9 @@ class Warm:
         if holder is not None and not holder.busy:
             holder.close()
         if kind in self.watches or len(context.pages) > 1:
+            if os.environ.get("TMP_FRESH_LOG"):
+                with open(os.environ["TMP_FRESH_LOG"], "a") as f:
+                    f.write(f"busy {kind} watches={kind in self.watches} pages={[p.url for p in context.pages]} holder={holder}\n")
             return None
         self._clear(kind)
         self._keep_bytecode(kind)
@@ -417,6 +437,9 @@ class Patient:
         (``Warm.give_bytecode``) unless ``bytecode=False`` or JavaScript
         is off."""
         context = self._browser.new_context(**options)
+        if os.environ.get("TMP_FRESH_LOG"):
+            with open(os.environ["TMP_FRESH_LOG"], "a") as f:
+                f.write(os.environ.get("PYTEST_CURRENT_TEST", "?").split(" ")[0] + "\n")
         patient(context)
         if bytecode and options.get("java_script_enabled", True):
             self._browser.warm.give_bytecode(context)

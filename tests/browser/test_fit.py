@@ -22,7 +22,7 @@ import pytest
 
 from sharah_web.variants import VARIANTS
 
-from .conftest import TEST_DIR, boards_ready, page_at, wait_ready
+from .conftest import TEST_DIR, boards_ready, give_back, page_at, phone_page, wait_ready
 from .helpers import AXE, ROOT, hold, instant_to, walk_to
 
 
@@ -277,25 +277,40 @@ def test_boards_do_not_grow_when_their_add_ons_come(browser, base_url, game, siz
         assert after == pytest.approx(before, abs=0.5), kind
 
 
+@contextmanager
+def warm_page(browser, base_url, size):
+    """A watched page at ``size`` for a ``with`` block: a phone's (touch,
+    scale 2) at PHONE, else a desktop's; a warm profile's when it is free
+    (conftest.Warm: its compiled WebAssembly and bytecode kept, a boot at
+    less than half the processor time of a fresh context's)."""
+    page = phone_page(browser, base_url, *size) if size == PHONE else None
+    if page is not None:
+        try:
+            yield page
+        finally:
+            give_back(browser, page.context)
+        return
+    with page_at(browser, base_url, *size) as page:
+        yield page
+
+
 def heights_as_add_ons_come(browser, base_url, size, path, boards, mounted):
     """The heights of the page's boards, a list for each selector of
     ``boards``, as painted with every script of the page held (and every
     style sheet in), then once the scripts are let through and ``mounted``
-    (a JavaScript predicate) holds. A fresh page at ``size``, touch on a
-    phone."""
-    touch = {"has_touch": True} if size == PHONE else {}
+    (a JavaScript predicate) holds. A page at ``size`` (``warm_page``)."""
     heights = (f"() => {json.dumps(boards)}.map(s => [...document.querySelectorAll(s)]"
                ".map(f => f.getBoundingClientRect().height))")
     # what a mismatch is to be read by: the first game board's side column's width (its
     # container queries give the reserved rows' lines), the page's and the window's
     widths = ("() => [document.querySelector('figure.sharah-board[data-mode=game] .sharah-side')?.getBoundingClientRect().width,"
               " document.documentElement.clientWidth, innerWidth]")
-    with page_at(browser, base_url, *size, warm=False, **touch) as page:
-        # a Playwright route, not the server (helpers.alter): every script of the page is
-        # held, more than Chromium's six connections to a host, which held requests would all keep
-        held, released = [], []
-        page.context.route("**/assets/sharah/js/**",
-                           lambda route, request: route.continue_() if released else held.append(route))
+    with warm_page(browser, base_url, size) as page:
+        # the page's scripts held by the server: every module of the widget
+        # is imported by sharah.js (the others only preloaded), so nothing of
+        # it runs before sharah.js comes, one request (a hold of each script
+        # would take more than Chromium's six connections to the host)
+        widget = hold(page.context, "**/assets/sharah/js/sharah.js*")
         page.goto(base_url + path, wait_until="commit")
         page.wait_for_function("() => document.readyState !== 'loading'")
         # as a visitor first sees it: its style sheets in (a run on a busy machine measured
@@ -303,9 +318,7 @@ def heights_as_add_ons_come(browser, base_url, size, path, boards, mounted):
         sheets_in(page)
         painted, painted_widths = steady(page, heights), page.evaluate(widths)
         assert page.locator(".sharah-addon").count() == 0
-        released.append(True)
-        for route in held:
-            route.continue_()
+        widget.release()
         page.wait_for_function(mounted, timeout=60_000)
         frames(page)
         after = page.evaluate(heights)
