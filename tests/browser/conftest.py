@@ -22,9 +22,7 @@ whose compiled WebAssembly came from Chromium's code cache 3.5 s
 (docs/about/benchmarks.md, "The test run"). That cache lives beside the
 HTTP cache of a profile on disk: a fresh context (in memory, empty) never
 has it, nor a page whose requests are routed (Playwright turns the HTTP
-cache off for a context while it has a route). So the tests do not route
-(but test_fit's hold of every script of a page: more requests than
-Chromium's six connections to a host would keep held): a test that holds a request back (the engine's zip, the early answers, a
+cache off for a context while it has a route). So the tests do not route: a test that holds a request back (the engine's zip, the early answers, a
 script), fails it or changes its bytes asks the test server to
 (``helpers.alter``, ``helpers.hold``: ``devkit.server.Rule``), every rule
 released and removed at the test's end (``rules_removed``); the server
@@ -351,9 +349,6 @@ class Warm:
         if holder is not None and not holder.busy:
             holder.close()
         if kind in self.watches or len(context.pages) > 1:
-            if os.environ.get("TMP_FRESH_LOG"):
-                with open(os.environ["TMP_FRESH_LOG"], "a") as f:
-                    f.write(f"busy {kind} watches={kind in self.watches} pages={[p.url for p in context.pages]} holder={holder}\n")
             return None
         self._clear(kind)
         self._keep_bytecode(kind)
@@ -437,9 +432,6 @@ class Patient:
         (``Warm.give_bytecode``) unless ``bytecode=False`` or JavaScript
         is off."""
         context = self._browser.new_context(**options)
-        if os.environ.get("TMP_FRESH_LOG"):
-            with open(os.environ["TMP_FRESH_LOG"], "a") as f:
-                f.write(os.environ.get("PYTEST_CURRENT_TEST", "?").split(" ")[0] + "\n")
         patient(context)
         if bytecode and options.get("java_script_enabled", True):
             self._browser.warm.give_bytecode(context)

@@ -301,22 +301,25 @@ def test_the_magnifier_picks_the_square_every_time(hand_on_phone):
     targets = ["b2", "c3", "d4", "e5", "f6", "g7", "h8", "i9", "j10", "k11", "l12", "m13"]
     size = fig.locator(".sharah-svg rect[data-sq]").first.bounding_box()["width"]
     assert size < 40
+    # the play view fills the screen and does not scroll: each square's centre, once
+    where = {name: centre(fig.locator(f'.sharah-svg rect[data-sq="{name}"]')) for name in targets}
     direct = 0
-    for name in targets:
-        x, y = centre(fig.locator(f'.sharah-svg rect[data-sq="{name}"]'))
+    for name, (x, y) in where.items():
         for dx, dy in MISSES:
             hit = fig.evaluate("(f, p) => f.sharahWidget.view.squareAt(p[0], p[1])", [x + dx, y + dy])
             direct += hit != name
     magnified = 0
-    for name in targets:
+    for name, (x, y) in where.items():
+        assert centre(fig.locator(f'.sharah-svg rect[data-sq="{name}"]')) == (x, y)    # the view stayed
         for miss in MISSES:
-            x, y = centre(fig.locator(f'.sharah-svg rect[data-sq="{name}"]'))
             page.touchscreen.tap(x + miss[0], y + miss[1])
             wait_fig(fig, "!f.querySelector('.sharah-loupe').hidden", timeout=5_000)
-            lx, ly = centre(fig.locator(f'.sharah-loupe rect[data-sq="{name}"]'))
-            hit = page.evaluate("""p => { const n = document.elementsFromPoint(p[0], p[1])
-                .find(n => n.matches('.sharah-loupe rect[data-sq]')); return n ? n.dataset.sq : null; }""",
-                                [lx + miss[0], ly + miss[1]])
+            # the same miss, through the magnifier: what is under the finger there
+            hit = fig.evaluate("""(f, [name, dx, dy]) => {
+                const r = f.querySelector(`.sharah-loupe rect[data-sq="${name}"]`).getBoundingClientRect();
+                const n = document.elementsFromPoint(r.x + r.width / 2 + dx, r.y + r.height / 2 + dy)
+                  .find(n => n.matches('.sharah-loupe rect[data-sq]'));
+                return n ? n.dataset.sq : null; }""", [name, *miss])
             magnified += hit != name
             fig.locator('button[data-loupe="cancel"]').click()
     print(f"mis-hits: straight {direct} of 96, through the magnifier {magnified} of 96 (squares {size:.1f} px)")
