@@ -71,7 +71,7 @@ def page_key(uid: str) -> str:
 def early_answer(config: dict) -> dict:
     """The early answer of the board a fence's ``data-config`` describes."""
     board = Board(config["uid"], dict(config))
-    full = board.state(live=False)
+    full = board.state(live=False, keep=False)
     state = {key: full[key] for key in EARLY_STATE_KEYS}
     game = board.game
     variant = game.variant

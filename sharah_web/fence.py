@@ -446,7 +446,7 @@ def render_html(spec: BoardSpec, uid: str, resolve_link: LinkResolver | None = N
     """The board's static HTML: the SVG, status, badges, caption, and for a
     try board the prompt; the widget's data in ``data-config``."""
     board = Board(uid, spec.config(uid))
-    state = board.state(live=False)     # the widget shows the engine's live drawing
+    state = board.state(live=False, keep=False)     # the widget shows the engine's live drawing
     esc = html.escape
 
     def md(text: str, key: str) -> str:

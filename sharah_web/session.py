@@ -871,13 +871,13 @@ class Board:
             "node": node_index,
             "tree_html": tree_html(game, self.first_mover, node_index, marks) if branched else "",
             "puzzle": None if self.puzzle is None else self.puzzle.state(),
-            **self.kept(keep),
+            **(self.kept() if keep else {"saved": None, "unsaved": None}),
         }
 
-    def kept(self, keep: bool = True) -> dict:
+    def kept(self) -> dict:
         """The state's ``saved`` and ``unsaved``: on a game board its game as
         ``saved`` gives it, or the reason it cannot be kept."""
-        if self.mode != "game" or not keep:
+        if self.mode != "game":
             return {"saved": None, "unsaved": None}
         from . import limits, record
         try:

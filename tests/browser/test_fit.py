@@ -283,21 +283,21 @@ def warm_page(browser, base_url, size):
     scale 2) at PHONE, else a desktop's; a warm profile's when it is free
     (conftest.Warm: its compiled WebAssembly and bytecode kept, a boot at
     less than half the processor time of a fresh context's)."""
-    page = phone_page(browser, base_url, *size) if size == PHONE else None
-    if page is not None:
-        try:
+    if size != PHONE:
+        with page_at(browser, base_url, *size) as page:
             yield page
-        finally:
-            give_back(browser, page.context)
         return
-    with page_at(browser, base_url, *size) as page:
+    page = phone_page(browser, base_url, *size)
+    try:
         yield page
+    finally:
+        give_back(browser, page.context)
 
 
 def heights_as_add_ons_come(browser, base_url, size, path, boards, mounted):
     """The heights of the page's boards, a list for each selector of
-    ``boards``, as painted with every script of the page held (and every
-    style sheet in), then once the scripts are let through and ``mounted``
+    ``boards``, as painted with the widget's scripts held (and every
+    style sheet in), then once they are let through and ``mounted``
     (a JavaScript predicate) holds. A page at ``size`` (``warm_page``)."""
     heights = (f"() => {json.dumps(boards)}.map(s => [...document.querySelectorAll(s)]"
                ".map(f => f.getBoundingClientRect().height))")
