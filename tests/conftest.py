@@ -102,6 +102,76 @@ def lifted_time_caps(monkeypatch):
         monkeypatch.setitem(search.LEVELS, number, dataclasses.replace(level, seconds=600.0))
 
 
+# ------------------------------------------------------ the modules' order
+
+# Each module's seconds in a whole run (its tests' setup, call and
+# teardown), written by a run with ``SHARAH_TEST_SECONDS=tests/module_seconds.json``.
+# Under xdist the run hands out whole modules (``--dist loadfile``) in the
+# order they are collected (``--no-loadscope-reorder``: xdist's own order,
+# by number of tests, put modules of a few long tests last, and both
+# processes at the site's build at once, one of them waiting). So the
+# modules are collected: the longest that needs the build (it starts the
+# build), then every module that needs none, longest first (the other
+# process runs them meanwhile), then the other modules that need it,
+# longest first, so that the two processes end within a short module of
+# each other. A stale or missing figure only shares the work less evenly; a
+# module not in the file is guessed from its number of tests.
+SECONDS = ROOT / "tests" / "module_seconds.json"
+GUESS = {"browser": 6.0, "": 0.05}      # seconds a test, where the file has no figure
+# what waits for the run's build: the built site, or the lean standard
+# library's trace that the build also makes (tests/test_pyodide.py)
+BUILD_FIXTURES = ("built_site",)
+
+
+def module_seconds() -> dict[str, float]:
+    try:
+        table = json.loads(SECONDS.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(table, dict):
+        return {}
+    return {k: float(v) for k, v in table.items() if isinstance(v, (int, float))}
+
+
+def module_order(modules: dict[str, tuple[int, bool]], table: dict[str, float]) -> list[str]:
+    """``modules`` (name: its number of tests, whether it needs the build)
+    in the order to run them (above)."""
+    def seconds(name: str) -> float:
+        if name in table:
+            return table[name]
+        return modules[name][0] * GUESS["browser" if "/browser/" in name else ""]
+    longest = sorted(modules, key=lambda name: (-seconds(name), name))
+    build = [name for name in longest if modules[name][1]]
+    free = [name for name in longest if not modules[name][1]]
+    return build[:1] + free + build[1:]
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    """The modules in ``module_order``, each module's tests in their order."""
+    modules: dict[str, tuple[int, bool]] = {}
+    for item in items:
+        name = item.nodeid.split("::")[0]
+        count, build = modules.get(name, (0, False))
+        needs = (any(f in getattr(item, "fixturenames", ()) for f in BUILD_FIXTURES)
+                 or item.get_closest_marker("build") is not None)
+        modules[name] = (count + 1, build or needs)
+    rank = {name: n for n, name in enumerate(module_order(modules, module_seconds()))}
+    order = {id(item): n for n, item in enumerate(items)}
+    items.sort(key=lambda item: (rank[item.nodeid.split("::")[0]], order[id(item)]))
+
+
+def pytest_sessionfinish(session):
+    """With ``SHARAH_TEST_SECONDS=FILE``: each module's seconds of this run
+    written to FILE (a whole run: ``bash scripts/test.sh``), for
+    ``module_seconds``."""
+    out = os.environ.get("SHARAH_TEST_SECONDS")
+    if not out or os.environ.get("PYTEST_XDIST_WORKER") or not COSTS:
+        return
+    table = {m: round(c[3], 1) for m, c in sorted(COSTS.items(), key=lambda r: -r[1][3])}
+    Path(out).write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
+
+
 # ------------------------------------------------------ what a test costs
 
 COSTS: dict[str, list] = defaultdict(lambda: [0, 0, 0.0, 0.0])   # module: tests, boots, cpu s, wall s

@@ -33,6 +33,8 @@ from sitebuild import stdlib_zip
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 RUNNER = ROOT / "tests" / "pyodide" / "engine_check.mjs"
+# it waits for the lean standard library's trace, which the run's build makes too
+pytestmark = pytest.mark.build
 
 # The workload (every game of the registry, the bridge: records, links, saved
 # games, the computer), shared with scripts/sitebuild/stdlib_zip.py, which
