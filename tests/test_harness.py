@@ -1,6 +1,6 @@
 """What the test run itself promises (pytest.ini, scripts/devkit/hangs.py):
 a test that hangs fails by name, split over processes as scripts/test.sh
-splits the run. A browser test waiting on a page whose renderer no longer
+splits the run; the modules are handed out in tests/conftest.py's order. A browser test waiting on a page whose renderer no longer
 answers fails with its own traceback once the renderers are killed, and
 the run goes on (if the test's teardown can: scripts/devkit/hangs.py);
 any other hang has every stack written and ends the run."""
@@ -11,7 +11,7 @@ import subprocess
 import sys
 import textwrap
 
-from conftest import ROOT
+from conftest import GUESS, ROOT, module_order
 
 # a stand-in for a Chromium renderer that never answers: a child process
 # with Chromium's renderer switch in its command line, waited on
@@ -65,3 +65,26 @@ def test_any_other_hang_has_its_stacks_written_and_ends_the_run(tmp_path):
     assert "threading.Event().wait()" in out, out      # the test's own line, where it hung
     assert "crashed while running 'test_a_hangs.py::test_waits_forever'" in out, out
     assert "1 failed" in out, out
+
+
+def test_the_modules_go_the_build_s_maker_first_then_those_without_it_then_the_rest_longest_first():
+    modules = {                        # name: (tests, needs the build)
+        "tests/browser/test_a.py": (5, True),
+        "tests/browser/test_b.py": (30, True),
+        "tests/browser/test_new.py": (4, True),    # not in the table: 4 x 6 s
+        "tests/test_pyodide.py": (7, True),
+        "tests/test_core.py": (300, False),
+        "tests/test_search.py": (40, False),
+        "tests/test_new.py": (100, False),         # not in the table: 100 x 0.05 s
+    }
+    table = {"tests/browser/test_a.py": 200.0, "tests/browser/test_b.py": 120.0,
+             "tests/test_pyodide.py": 48.0, "tests/test_core.py": 4.0, "tests/test_search.py": 35.0,
+             "tests/browser/test_gone.py": 500.0}
+    assert GUESS == {"browser": 6.0, "": 0.05}
+    assert module_order(modules, table) == [
+        "tests/browser/test_a.py",                         # the longest that needs the build
+        "tests/test_search.py", "tests/test_new.py", "tests/test_core.py",   # 35, 5, 4 s
+        "tests/browser/test_b.py", "tests/test_pyodide.py", "tests/browser/test_new.py",   # 120, 48, 24 s
+    ]
+    # with no table at all, every figure is guessed
+    assert module_order(modules, {})[:2] == ["tests/browser/test_b.py", "tests/test_core.py"]   # 180 s; 15 s
