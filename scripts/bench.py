@@ -31,6 +31,7 @@ import datetime
 import importlib
 import json
 import os
+import re
 import platform
 import shutil
 import statistics
@@ -430,6 +431,14 @@ def build_site(tmp: Path, port: int) -> Path:
         shutil.copy(HERE / name, bench / name)
     # the bare boot's standard library: Pyodide's whole one (the site has the lean one)
     shutil.copy(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip", bench / "python_stdlib.zip")
+    # the engine's worker alone: the engine zip and the build stamp the first page's head names
+    head = re.search(r'<script data-js="[^"]*" data-zip="([^"]+)" data-build="([^"]+)"',
+                     (out / FIRST_PAGE / "index.html").read_text(encoding="utf-8"))
+    if head is None:
+        raise RuntimeError(f"{FIRST_PAGE}: no engine zip and build stamp in its head")
+    alone = (HERE / "alone.html").read_text(encoding="utf-8")
+    (bench / "alone.html").write_text(alone.replace("__SHARAH_ZIP__", head[1]).replace("__SHARAH_BUILD__", head[2]),
+                                      encoding="utf-8")
     return out
 
 
@@ -492,11 +501,13 @@ class Browser:
         return page
 
 
-def bare_boot(b: Browser) -> dict:
+def bare_boot(b: Browser, page_name: str = "bare.html") -> dict:
+    """A worker on a page with nothing else: Pyodide alone (``bare.html``),
+    or the site's engine worker alone (``alone.html``), to its message."""
     ctx = b.context()
     try:
         page = b.new_page(ctx)
-        page.goto(b.base + "bench/bare.html")
+        page.goto(b.base + "bench/" + page_name)
         page.wait_for_function("() => window.bareBoot", timeout=BOOT_TIMEOUT, polling=POLL_MS)
         res = page.evaluate("() => ({...window.bareBoot, created: window.__bench.workers.length ? "
                             "window.__bench.workers[0].t : null})")
@@ -846,20 +857,23 @@ def browser_bench(args, tmp: Path) -> dict:
     port = devkit_site.free_port()
     note("building the site")
     site = build_site(tmp, port)
-    res: dict = {"runs": [], "bare": [], "nav": [], "nav_hover": [], "clicks": {}, "search": None,
+    res: dict = {"runs": [], "bare": [], "alone": [], "nav": [], "nav_hover": [], "clicks": {}, "search": None,
                  "slowdown": args.cpu_slowdown}
     res["static_svg"] = first_board_in_html(site / FIRST_PAGE / "index.html")
     with Browser(site, port, exe, args.cpu_slowdown) as b:
         res["chromium"] = b.browser.version
         for run in range(args.runs):
             note(f"browser, run {run + 1}/{args.runs} (load average {load_average()})")
-            # alternate which goes first, so drift in the machine's load hits both alike
-            order = ("bare", "page") if run % 2 == 0 else ("page", "bare")
+            # rotate which goes first, so drift in the machine's load hits all three alike
+            order = (("bare", "alone", "page"), ("page", "bare", "alone"), ("alone", "page", "bare"))[run % 3]
             ctx = None
             try:
                 for what in order:
                     if what == "bare":
                         res["bare"].append(bare_boot(b))
+                        continue
+                    if what == "alone":
+                        res["alone"].append(bare_boot(b, "alone.html"))
                         continue
                     ctx = b.context()
                     page = b.new_page(ctx)
@@ -923,6 +937,12 @@ def print_browser(res: dict) -> None:
         say(f"         bare Pyodide boot {bare['page_s']:.2f} s = worker created "
             f"{bare['worker_created_s'] or 0:.2f} s + loadPyodide {bare['worker_s']:.2f} s + the rest; "
             f"ratio {r['first_ready_s'] / bare['page_s']:.2f}")
+        alone = res.get("alone") or []
+        if len(alone) >= i:
+            a = alone[i - 1]
+            say(f"         the engine's worker alone on a page {a['page_s']:.2f} s (its ready; "
+                f"ratio to the bare boot {a['page_s'] / bare['page_s']:.2f}): the page's own share "
+                f"{r['first_ready_s'] - a['page_s']:+.2f} s")
         others = [w for w in r.get("workers", []) if "engine-worker" not in w[0]]
         if others and i == 1:
             say(f"         other workers on the page: {', '.join(f'{n} at {t / 1000:.2f} s' for n, t in others)}")
@@ -1008,6 +1028,11 @@ def budget_rows(engine: dict | None, browser: dict | None, size: int) -> list[tu
         rows.append(("(b) first board interactive / bare Pyodide boot (median of paired ratios)",
                      f"{ratio:.2f} ({ready:.2f} s and {bare:.2f} s, medians)", f"<= {BOOT_RATIO_BUDGET}",
                      ratio <= BOOT_RATIO_BUDGET))
+        if browser.get("alone"):
+            alone = _median(a["page_s"] / b["page_s"] for a, b in zip(browser["alone"], browser["bare"]))
+            rows.append(("(b) of which: the engine's worker alone / bare Pyodide boot (median of pairs)",
+                         f"{alone:.2f} ({_median(a['page_s'] for a in browser['alone']):.2f} s)",
+                         "(no budget)", None))
         navs = [n["ready_s"] for n in browser["nav"] if n["ready_s"] is not None]
         all_instant = all(n["instant"] for n in browser["nav"])
         if navs:
