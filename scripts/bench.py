@@ -432,13 +432,13 @@ def build_site(tmp: Path, port: int) -> Path:
     # the bare boot's standard library: Pyodide's whole one (the site has the lean one)
     shutil.copy(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip", bench / "python_stdlib.zip")
     # the engine's worker alone: the engine zip and the build stamp the first page's head names
-    head = re.search(r'<script data-js="[^"]*" data-zip="([^"]+)" data-build="([^"]+)"',
-                     (out / FIRST_PAGE / "index.html").read_text(encoding="utf-8"))
-    if head is None:
+    tag = re.search(r"<script data-js=[^>]*>", (out / FIRST_PAGE / "index.html").read_text(encoding="utf-8"))
+    facts = dict(re.findall(r'data-(zip|build)="([^"]+)"', tag[0])) if tag else {}
+    if set(facts) != {"zip", "build"}:
         raise RuntimeError(f"{FIRST_PAGE}: no engine zip and build stamp in its head")
     alone = (HERE / "alone.html").read_text(encoding="utf-8")
-    (bench / "alone.html").write_text(alone.replace("__SHARAH_ZIP__", head[1]).replace("__SHARAH_BUILD__", head[2]),
-                                      encoding="utf-8")
+    (bench / "alone.html").write_text(alone.replace("__SHARAH_ZIP__", facts["zip"])
+                                      .replace("__SHARAH_BUILD__", facts["build"]), encoding="utf-8")
     return out
 
 

@@ -118,9 +118,11 @@ def lifted_time_caps(monkeypatch):
 # module not in the file is guessed from its number of tests.
 SECONDS = ROOT / "tests" / "module_seconds.json"
 GUESS = {"browser": 6.0, "": 0.05}      # seconds a test, where the file has no figure
-# what waits for the run's build: the built site, or the lean standard
-# library's trace that the build also makes (tests/test_pyodide.py)
-BUILD_FIXTURES = ("built_site",)
+
+
+def module_of(nodeid: str) -> str:
+    """The module a test id is in (``tests/test_core.py``)."""
+    return nodeid.split("::")[0]
 
 
 def module_seconds() -> dict[str, float]:
@@ -151,14 +153,15 @@ def pytest_collection_modifyitems(items):
     """The modules in ``module_order``, each module's tests in their order."""
     modules: dict[str, tuple[int, bool]] = {}
     for item in items:
-        name = item.nodeid.split("::")[0]
+        name = module_of(item.nodeid)
         count, build = modules.get(name, (0, False))
-        needs = (any(f in getattr(item, "fixturenames", ()) for f in BUILD_FIXTURES)
-                 or item.get_closest_marker("build") is not None)
+        # what waits for the run's build: the built site, or (marked ``build``)
+        # the lean standard library's trace that the build also makes
+        needs = "built_site" in getattr(item, "fixturenames", ()) or item.get_closest_marker("build") is not None
         modules[name] = (count + 1, build or needs)
     rank = {name: n for n, name in enumerate(module_order(modules, module_seconds()))}
     order = {id(item): n for n, item in enumerate(items)}
-    items.sort(key=lambda item: (rank[item.nodeid.split("::")[0]], order[id(item)]))
+    items.sort(key=lambda item: (rank[module_of(item.nodeid)], order[id(item)]))
 
 
 def pytest_sessionfinish(session):
@@ -184,7 +187,7 @@ def pytest_runtest_logreport(report):
     (tests/browser/conftest.py notes it in its report's properties) summed
     by module. Here, not beside the noting: under xdist the reports reach
     the main process, which loads this file but not the browser tests'."""
-    module = COSTS[report.nodeid.split("::")[0]]
+    module = COSTS[module_of(report.nodeid)]
     module[3] += report.duration
     worker = getattr(report, "node", None)          # under xdist, the process that ran it
     process = PROCESSES[worker.gateway.id if worker else "main"]

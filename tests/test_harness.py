@@ -1,9 +1,10 @@
 """What the test run itself promises (pytest.ini, scripts/devkit/hangs.py):
 a test that hangs fails by name, split over processes as scripts/test.sh
-splits the run; the modules are handed out in tests/conftest.py's order. A browser test waiting on a page whose renderer no longer
+splits the run. A browser test waiting on a page whose renderer no longer
 answers fails with its own traceback once the renderers are killed, and
 the run goes on (if the test's teardown can: scripts/devkit/hangs.py);
-any other hang has every stack written and ends the run."""
+any other hang has every stack written and ends the run. The modules are
+handed out in tests/conftest.py's order (module_order)."""
 
 from __future__ import annotations
 
