@@ -39,7 +39,15 @@ parts=()
 env -u PYTHONDONTWRITEBYTECODE "$SHARAH_VENV/bin/python" -m pytest --collect-only -q -n 0 \
     -p no:cacheprovider >/dev/null 2>&1 &
 bytecode=$!
-trap 'kill "$bytecode" 2>/dev/null' EXIT
+# cleanup: what the run leaves behind goes, whatever happened. It cannot
+# fail: under set -e a failing command in an EXIT trap becomes the script's
+# exit status (a collection that has ended makes kill fail).
+scratch=()
+cleanup() {
+    kill "$bytecode" 2>/dev/null || true
+    rm -rf "${scratch[@]}" || true
+}
+trap cleanup EXIT
 
 # ---- 1. the type check
 if [ ! -x node_modules/.bin/tsc ]; then
@@ -73,7 +81,7 @@ echo "[test] JavaScript unit tests: python tests/js/fixtures.py; node --test tes
 fixtures="$(mktemp -d "${TMPDIR:-/tmp}/sharah-js-fixtures.XXXXXX")"
 tap="$(mktemp "${TMPDIR:-/tmp}/sharah-node-test.XXXXXX")"
 log="$(mktemp "${TMPDIR:-/tmp}/sharah-pytest.XXXXXX")"
-trap 'kill "$bytecode" 2>/dev/null; rm -rf "$fixtures" "$tap" "$log"' EXIT
+scratch=("$fixtures" "$tap" "$log")
 n_passed=0
 n_failed=0
 if "$SHARAH_VENV/bin/python" tests/js/fixtures.py "$fixtures"; then

@@ -89,3 +89,56 @@ def test_the_modules_go_the_build_s_maker_first_then_those_without_it_then_the_r
     ]
     # with no table at all, every figure is guessed
     assert module_order(modules, {})[:2] == ["tests/browser/test_b.py", "tests/test_core.py"]   # 180 s; 15 s
+
+
+# stand-ins for what scripts/test.sh runs, so that the script itself runs
+# in a second: setup.sh (nothing to install), the venv's python (pytest's
+# summary as told by PYTEST_SAYS, its status by PYTEST_EXITS; the bytecode
+# collection and the fixtures succeed), ruff and tsc (pass); node is the real one
+STAND_INS = {
+    "scripts/setup.sh": """
+        SHARAH_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+        SHARAH_VENV="$SHARAH_ROOT/.venv"
+        sharah_setup() { :; }
+        """,
+    ".venv/bin/python": """
+        #!/usr/bin/env bash
+        case "$*" in
+            *--collect-only*) exit 0 ;;
+            *fixtures.py*) exit 0 ;;
+        esac
+        echo "$PYTEST_SAYS"
+        exit "$PYTEST_EXITS"
+        """,
+    ".venv/bin/ruff": "#!/usr/bin/env bash\nexit 0\n",
+    "node_modules/.bin/tsc": "#!/usr/bin/env bash\nexit 0\n",
+    "tests/js/one.test.mjs": """
+        import test from "node:test";
+        test("one", () => {});
+        """,
+}
+
+
+def run_test_sh(tmp_path, says, exits):
+    for name, text in STAND_INS.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip())
+        path.chmod(0o755)
+    (tmp_path / "scripts/test.sh").write_text((ROOT / "scripts/test.sh").read_text())
+    run = subprocess.run(["bash", "scripts/test.sh"], cwd=tmp_path, capture_output=True, text=True,
+                         timeout=60, stdin=subprocess.DEVNULL,
+                         env={"PATH": "/usr/bin:/bin", "PYTEST_SAYS": says, "PYTEST_EXITS": str(exits)})
+    return run.returncode, run.stdout.splitlines()[-1], run.stdout + run.stderr
+
+
+def test_the_test_command_s_status_is_its_last_line(tmp_path):
+    # every part passes: status 0 (an EXIT trap that failed made it 1 once)
+    code, last, out = run_test_sh(tmp_path, "== 5 passed, 1 skipped in 3.00s ==", 0)
+    assert (code, last) == (0, "8 passed, 0 failed"), out
+    # a test fails: status 1, and the count says so
+    code, last, out = run_test_sh(tmp_path, "== 1 failed, 4 passed in 3.00s ==", 1)
+    assert (code, last) == (1, "7 passed, 1 failed"), out
+    # pytest stopped without a summary: one failure
+    code, last, out = run_test_sh(tmp_path, "INTERNALERROR", 3)
+    assert (code, last) == (1, "3 passed, 1 failed"), out
