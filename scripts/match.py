@@ -58,21 +58,31 @@ BENCHMARK = [("level2", "random"), ("level2", "greedy"), ("level3", "level2")]
 ROOT = Path(__file__).resolve().parent.parent
 
 # The old engine's side of an ``OldEngine`` player: one request a line (the
-# game so far), one answer a line (the move). It uses only what every
-# commit's engine has: new_game, Game.play(move, roll=...), make_player.
+# game so far), one answer a line (the move, and the processor time its
+# choice took in this process). It uses only what every commit's engine
+# has: new_game, Game.play(move, roll=...), make_player. The game is kept
+# from one request to the next and only the moves since the last one are
+# played (a game of hundreds of plies is not replayed at every move).
 OLD_SERVER = """
-import json, sys
+import json, sys, time
 import sharah_web
 from sharah_web.search import make_player
-player = None
+player = game = None
+played = []
 for line in sys.stdin:
     req = json.loads(line)
     if player is None:
         player = make_player(req["spec"], req["seed"])
-    game = sharah_web.new_game(req["variant"], req["start"], seed=req["seed"], **req["options"])
-    for notation, roll in req["moves"]:
+    moves = req["moves"]
+    if game is None or moves[:len(played)] != played:
+        game = sharah_web.new_game(req["variant"], req["start"], seed=req["seed"], **req["options"])
+        played = []
+    for notation, roll in moves[len(played):]:
         game.play(notation, roll=roll) if roll is not None else game.play(notation)
-    print(json.dumps(player.choose(game).notation), flush=True)
+    played = moves
+    started = time.thread_time()
+    move = player.choose(game).notation
+    print(json.dumps({"move": move, "cpu": time.thread_time() - started}), flush=True)
 """
 _old_trees: dict[str, str] = {}
 
@@ -95,7 +105,8 @@ def old_tree(commit: str) -> str:
 
 class OldEngine(Player):
     """A player (``SPEC``) as the engine of ``COMMIT`` plays it, in a
-    process of its own; for one game (a fresh one per game)."""
+    process of its own; for one game (a fresh one per game). ``cpu`` is
+    the processor time its last choice took there."""
 
     def __init__(self, commit: str, spec: str, seed: int):
         self.name = f"{commit}@{spec}"
@@ -115,7 +126,9 @@ class OldEngine(Player):
         answer = self.proc.stdout.readline()
         if not answer:
             raise RuntimeError(f"{self.name}: the old engine stopped")
-        return game.find_move(json.loads(answer))
+        answer = json.loads(answer)
+        self.cpu = answer["cpu"]
+        return game.find_move(answer["move"])
 
     def close(self) -> None:
         self.proc.stdin.close()
@@ -149,7 +162,9 @@ def play_one(args) -> dict:
         t, c = time.perf_counter(), time.thread_time()
         move = player.choose(game)
         times[label[id(player)]].append(time.perf_counter() - t)
-        cpu[label[id(player)]].append(time.thread_time() - c)
+        # an old engine thinks in its own process: its time is its own figure
+        cpu[label[id(player)]].append(player.cpu if isinstance(player, OldEngine)
+                                      else time.thread_time() - c)
         game.play(move)
         plies += 1
     for p in (a, b):
@@ -204,7 +219,9 @@ def run_match(variant, options, spec_a, spec_b, games, seed, max_plies, jobs, qu
 
 
 def _progress(n, total, r) -> None:
-    print(f"  game {n}/{total}: A {r['outcome']} ({r['reason']}, {r['plies']} plies)", flush=True)
+    cpu = ", ".join(f"{who} {sum(c) / len(c):.2f} s" for who, c in r["cpu"].items() if c)
+    print(f"  game {n}/{total}: A {r['outcome']} ({r['reason']}, {r['plies']} plies; "
+          f"CPU a move: {cpu})", flush=True)
 
 
 def report(m: dict) -> str:

@@ -653,6 +653,27 @@ def test_the_two_games_of_a_pair_differ_only_in_who_has_which_side(tmp_path, cap
     assert moves["oblong-shatranj-500000-1.txt"] != moves["oblong-shatranj-500001-3.txt"]
 
 
+def test_an_older_commit_s_engine_plays_as_its_player_would_move_by_move(capsys):
+    """``COMMIT@SPEC``: the commit's engine in a process of its own is sent
+    the game so far and keeps it, playing only the moves since its last
+    answer (a new game when they do not follow on); its moves are the
+    player's own, and its thinking time is its process's."""
+    match = match_command()
+    old = match.new_player("HEAD@random", 7)
+    here = search.make_player("random", 7)
+    try:
+        game = sharah_web.new_game("oblong-shatranj", seed=3)
+        for _ in range(12):
+            move = old.choose(game)
+            assert move == here.choose(game)
+            assert 0 <= old.cpu < 5
+            game.play(move)
+        other = sharah_web.new_game("oblong-shatranj", seed=3, die=False)
+        assert old.choose(other) == here.choose(other)
+    finally:
+        old.close()
+
+
 def test_tuning_follows_the_options():
     die = sharah_web.variant("oblong-shatranj")
     plain = sharah_web.variant("oblong-shatranj", die=False)
