@@ -25,7 +25,10 @@ luckier dice.
 Prints wins, draws and losses for A, why the games ended, and the mean and
 maximum thinking time per move for each player. ``--records DIR`` also
 writes each game's record (the site's game-record format: load it on any
-board, or replay it with ``sharah_web.record``) to DIR. A game still running after
+board, or replay it with ``sharah_web.record``) to DIR. ``--results FILE``
+adds each game's result to FILE as it ends, and a run with the same
+arguments plays only the games FILE does not have yet: a match of hours
+can be played a session at a time, and ends as one run would have. A game still running after
 ``--max-plies`` plies is stopped and counted as a draw ("unfinished").
 
 ``--all`` runs, for every game, the issue's benchmark: the default level
@@ -188,25 +191,68 @@ def play_one(args) -> dict:
             "a_first": a_first, "seed": seed}
 
 
+def match_key(variant, options, spec_a, spec_b, seed, max_plies) -> dict:
+    """What makes two matches the same match, game for game (node budgets:
+    a player's move depends on the position and its seed alone)."""
+    return {"variant": variant, "options": dict(sorted(options.items())), "a": spec_a, "b": spec_b,
+            "seed": seed, "max_plies": max_plies}
+
+
+def played_before(path, key) -> dict[int, dict]:
+    """The games of this match already in the results file ``path``, by
+    number (a line of another match, or one cut short, is passed over)."""
+    found = {}
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except FileNotFoundError:
+        return found
+    if text and not text.endswith("\n"):
+        with open(path, "a", encoding="utf-8") as f:
+            f.write("\n")                    # the next game's line starts a line of its own
+    lines = text.splitlines()
+    for line in lines:
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            continue                        # a line cut short when a run was stopped
+        if isinstance(entry, dict) and entry.get("match") == key and isinstance(entry.get("number"), int):
+            found[entry["number"]] = entry["result"]
+    return found
+
+
 def run_match(variant, options, spec_a, spec_b, games, seed, max_plies, jobs, quiet=False,
-              records=None) -> dict:
+              records=None, results_file=None) -> dict:
+    """Play the match. With ``results_file``, each game's result is added
+    to that file (a JSON line) as it ends, and a game already there for
+    the same match is not played again: a long match can be stopped and
+    taken up where it was, by another run with the same arguments."""
+    key = match_key(variant, options, spec_a, spec_b, seed, max_plies)
+    done = played_before(results_file, key) if results_file else {}
     # games 1 and 2 are a pair, 3 and 4...: one seed, the sides swapped
     tasks = [(variant, options, spec_a, spec_b, n, seed * 100_000 + (n - 1) // 2, max_plies, records)
-             for n in range(1, games + 1)]
-    results = []
+             for n in range(1, games + 1) if n not in done]
+    by_number = {n: r for n, r in done.items() if n <= games}
+    if by_number and not quiet:
+        print(f"  {len(by_number)} games read back from {results_file}", flush=True)
     started = time.perf_counter()
-    if jobs > 1:
+
+    def finished(task, r) -> None:
+        by_number[task[4]] = r
+        if results_file:
+            with open(results_file, "a", encoding="utf-8") as f:
+                f.write(json.dumps({"match": key, "number": task[4], "result": r}) + "\n")
+        if not quiet:
+            _progress(len(by_number), games, r)
+
+    if jobs > 1 and len(tasks) > 1:
         with multiprocessing.Pool(jobs) as pool:
-            for r in pool.imap(play_one, tasks):
-                results.append(r)
-                if not quiet:
-                    _progress(len(results), games, r)
+            for task, r in zip(tasks, pool.imap(play_one, tasks)):
+                finished(task, r)
     else:
         for task in tasks:
-            r = play_one(task)
-            results.append(r)
-            if not quiet:
-                _progress(len(results), games, r)
+            finished(task, play_one(task))
+    results = [by_number[n] for n in sorted(by_number)]
     score = Counter(r["outcome"] for r in results)
     reasons = Counter((r["outcome"], r["termination"]) for r in results)
     times = {k: [t for r in results for t in r["times"][k]] for k in ("A", "B")}
@@ -269,6 +315,8 @@ def main(argv=None) -> int:
                     help="with --all: just these games (repeatable)")
     ap.add_argument("--quiet", action="store_true", help="no line per game")
     ap.add_argument("--records", metavar="DIR", help="write each game's record into DIR")
+    ap.add_argument("--results", metavar="FILE",
+                    help="add each game's result to FILE, and take a match up where FILE has it")
     args = ap.parse_args(argv)
     if args.records:
         os.makedirs(args.records, exist_ok=True)
@@ -278,7 +326,7 @@ def main(argv=None) -> int:
                 continue
             for a, b in BENCHMARK:
                 m = run_match(variant, options, a, b, args.games, args.seed, args.max_plies,
-                              args.jobs, args.quiet, args.records)
+                              args.jobs, args.quiet, args.records, args.results)
                 print(report(m), flush=True)
         return 0
     if not args.variant:
@@ -290,7 +338,7 @@ def main(argv=None) -> int:
     for spec in (args.a, args.b):
         make_player(spec.partition("@")[2] or spec)
     m = run_match(args.variant, options, args.a, args.b, args.games, args.seed,
-                  args.max_plies, args.jobs, args.quiet, args.records)
+                  args.max_plies, args.jobs, args.quiet, args.records, args.results)
     print(report(m))
     return 0
 

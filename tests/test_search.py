@@ -638,6 +638,33 @@ def test_match_command_writes_records_that_replay(tmp_path, capsys):
         assert ('[White "greedy"]' in text) == greedy_first and '[Seed "' in text
 
 
+def test_a_match_with_a_results_file_is_taken_up_where_it_stopped(tmp_path, monkeypatch, capsys):
+    """``--results FILE``: a match stopped after two games and run again
+    for four plays only games 3 and 4, and its count is the count of one
+    run of four; a line cut short and another match's lines are passed
+    over."""
+    match = match_command()
+    args = ["oblong-shatranj", "--a", "greedy", "--b", "random", "--quiet", "--seed", "2",
+            "--max-plies", "80", "--option", "die=false"]
+    whole = match.run_match("oblong-shatranj", {"die": "false"}, "greedy", "random", 4, 2, 80, 1, quiet=True)
+    results = tmp_path / "results.jsonl"
+    assert match.main(args + ["--games", "2", "--results", str(results)]) == 0
+    assert match.main(["scheherazade", "--a", "random", "--b", "random", "--games", "1", "--quiet",
+                       "--max-plies", "10", "--results", str(results)]) == 0
+    with results.open("a") as f:
+        f.write('{"match": {"variant": "obl')            # a run stopped while writing
+    played = []
+    real = match.play_one
+    monkeypatch.setattr(match, "play_one", lambda task: played.append(task[4]) or real(task))
+    again = match.run_match("oblong-shatranj", {"die": "false"}, "greedy", "random", 4, 2, 80, 1,
+                            quiet=True, results_file=str(results))
+    assert played == [3, 4]
+    for k in ("wins", "draws", "losses", "reasons", "plies"):
+        assert again[k] == whole[k], k
+    assert match.main(args + ["--games", "4", "--results", str(results)]) == 0
+    assert played == [3, 4]                             # all four were there
+
+
 def test_the_two_games_of_a_pair_differ_only_in_who_has_which_side(tmp_path, capsys):
     """Two random players: with the sides' seeds kept and the players
     swapped, a pair's two games are the same game (dice and all)."""
